@@ -1,0 +1,47 @@
+/**
+ * The suite's error tree. Callers branch on the class; the message says what failed, quotes the value and says
+ * where (file and line, task id, episode).
+ */
+
+/** Base of every error the harness raises on purpose. */
+export class HarnessError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** A command line that cannot be run: wrong flag, missing value. Entry scripts exit 2. */
+export class UsageError extends HarnessError {}
+
+/** A task, annotation or verifier file that does not parse; carries the file and line. */
+export class TaskFormatError extends HarnessError {
+  constructor(message: string, readonly file?: string, readonly line?: number, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** A site server that does not speak the admin protocol as expected. */
+export class SiteProtocolError extends HarnessError {}
+
+/** A browser wait or navigation that ran out of time. */
+export class BrowserTimeoutError extends HarnessError {}
+
+/** A model server reply that failed or could not be used; `retriable` says whether asking again may help. */
+export class ModelReplyError extends HarnessError {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly retriable = false,
+    readonly replyText?: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** "ClassName: message", the form results.jsonl records a harness failure in. */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return `Error: ${String(err)}`;
+}

@@ -1,0 +1,191 @@
+/**
+ * The sandbox: every app under its own path prefix on one origin, per-session state, the admin protocol, the
+ * recorder endpoints and the portal. `createSandbox` is a Request → Response handler (tests call it in-process);
+ * `startSites` serves it on 127.0.0.1.
+ */
+import { Hono, type HonoRequest } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { html } from "hono/html";
+import { adminRoutes } from "./admin.ts";
+import { type Clock, frozenClock } from "./clock.ts";
+import type { AppSeed, Row } from "./db.ts";
+import { renderPage } from "./layout.ts";
+import { recorderMain } from "./page/recorder.ts";
+import { STYLE_CSS } from "./page/style.ts";
+import { widgetsMain } from "./page/widgets.ts";
+import { portalRoutes } from "./portal.ts";
+import { SessionStore } from "./session.ts";
+import type { SandboxEnv, SiteApp } from "./types.ts";
+
+/** The cookie that names a session. */
+export const SESSION_COOKIE = "webmix_sid";
+
+export interface SandboxOptions {
+  apps: SiteApp[];
+  /** The frozen clock's instant (ISO); default DEFAULT_NOW. */
+  now?: string;
+  /** How many sessions stay in memory; the least recently used beyond are dropped. */
+  maxSessions?: number;
+}
+
+export interface Sandbox {
+  /** The handler: in-process calls pass `{remoteAddr}` as env to act as a remote client. */
+  fetch: (req: Request, env?: SandboxEnv["Bindings"]) => Response | Promise<Response>;
+  /** Calls the handler with a path on a placeholder origin (tests). */
+  request: (path: string, init?: RequestInit, env?: SandboxEnv["Bindings"]) => Response | Promise<Response>;
+  sessions: SessionStore;
+  clock: Clock;
+  apps: SiteApp[];
+}
+
+const js = (fn: () => void) => `(${fn.toString()})();\n`;
+const ASSETS: Record<string, [string, string]> = {
+  "style.css": ["text/css; charset=utf-8", STYLE_CSS],
+  "recorder.js": ["text/javascript; charset=utf-8", js(recorderMain)],
+  "widgets.js": ["text/javascript; charset=utf-8", js(widgetsMain)],
+};
+
+/** A logged form or JSON body: files become {name, size, type}. */
+async function readBody(req: HonoRequest): Promise<Row | null> {
+  if (req.method === "GET" || req.method === "HEAD") return null;
+  const type = req.header("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) return await req.json() as Row;
+    if (type.includes("form")) {
+      const body = await req.parseBody({ all: true });
+      const out: Row = {};
+      for (const [k, v] of Object.entries(body)) {
+        const one = (x: unknown) => x instanceof File ? { name: x.name, size: x.size, type: x.type } : x;
+        out[k] = Array.isArray(v) ? v.map(one) : one(v);
+      }
+      return out;
+    }
+  } catch {
+    return { _unparsed: true };
+  }
+  return null;
+}
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const clock = frozenClock(options.now);
+  const seeds = new Map<string, AppSeed>(options.apps.map((a) => [a.id, a.seed()]));
+  const sessions = new SessionStore(seeds, options.maxSessions);
+  const root = new Hono<SandboxEnv>({ strict: false });
+
+  root.use("*", async (c, next) => {
+    const session = sessions.open(getCookie(c, SESSION_COOKIE));
+    if (session.id !== getCookie(c, SESSION_COOKIE)) {
+      setCookie(c, SESSION_COOKIE, session.id, { path: "/", httpOnly: true, sameSite: "Lax" });
+    }
+    c.set("session", session);
+    c.set("clock", clock);
+    const path = c.req.path;
+    if (path.startsWith("/_admin/") || path.startsWith("/_sandbox/") || path === "/favicon.ico") return next();
+    const body = await readBody(c.req);
+    await next();
+    session.log.push({
+      seq: session.nextSeq(),
+      time: new Date().toISOString(),
+      method: c.req.method,
+      path,
+      query: c.req.query(),
+      body,
+      status: c.res.status,
+    });
+  });
+
+  root.get("/favicon.ico", (c) => c.body(null, 204));
+  root.get("/_sandbox/:asset", (c) => {
+    const asset = ASSETS[c.req.param("asset")];
+    if (!asset) return c.notFound();
+    return c.body(asset[1], 200, { "content-type": asset[0], "cache-control": "max-age=3600" });
+  });
+  root.post("/_sandbox/record", async (c) => {
+    const session = c.get("session");
+    const { entries } = await c.req.json().catch(() => ({ entries: [] })) as { entries?: Row[] };
+    for (const e of Array.isArray(entries) ? entries.slice(0, 200) : []) {
+      const type = e.type === "observation" ? "observation" : "action";
+      session.record.push({ ...e, seq: session.nextSeq(), time: new Date().toISOString(), type });
+    }
+    return c.body(null, 204);
+  });
+  root.post("/_sandbox/clipboard", async (c) => {
+    const session = c.get("session");
+    const { text, url } = await c.req.json().catch(() => ({})) as { text?: unknown; url?: unknown };
+    if (typeof text === "string") {
+      session.clipboard.push({ seq: session.nextSeq(), time: new Date().toISOString(), text, url: String(url ?? "") });
+    }
+    return c.body(null, 204);
+  });
+
+  root.route("/_admin", adminRoutes(() => options.apps.map((a) => a.id)));
+  root.route("/", portalRoutes(options.apps));
+
+  for (const app of options.apps) {
+    const mounted = new Hono<SandboxEnv>({ strict: false });
+    mounted.use("*", async (c, next) => {
+      const session = c.get("session");
+      if (app.requiresLogin && !session.flags.loggedIn) {
+        const next = c.req.path + (new URL(c.req.url).search || "");
+        return c.redirect(`/login?next=${encodeURIComponent(next)}`, 302);
+      }
+      c.set("db", session.db(app.id));
+      await next();
+    });
+    mounted.route("/", app.routes);
+    root.route(`/${app.id}`, mounted);
+  }
+
+  root.notFound((c) =>
+    c.html(
+      renderPage({
+        title: "Not found",
+        app: "",
+        now: clock.now().toISOString(),
+        user: null,
+        body: html`
+          <h1>Page not found</h1>
+          <p>Nothing lives at <code>${c.req.path}</code>. <a href="/">Back to the app directory</a></p>
+        `,
+      }),
+      404,
+    )
+  );
+
+  const fetch = (req: Request, env?: SandboxEnv["Bindings"]) => root.fetch(req, env ?? {});
+  return {
+    fetch,
+    request: (path, init, env) => fetch(new Request(new URL(path, "http://sandbox.local"), init), env),
+    sessions,
+    clock,
+    apps: options.apps,
+  };
+}
+
+export interface SitesServer {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  base: string;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** Serves a sandbox on `hostname` (127.0.0.1) and `port` (0: a free one). */
+export function startSites(
+  options: SandboxOptions & { port?: number; hostname?: string; signal?: AbortSignal },
+): Promise<SitesServer> {
+  const sandbox = createSandbox(options);
+  const hostname = options.hostname ?? "127.0.0.1";
+  return new Promise((resolve) => {
+    const server = Deno.serve({
+      hostname,
+      port: options.port ?? 0,
+      signal: options.signal,
+      onListen: () => {},
+    }, (req, info) => sandbox.fetch(req, { remoteAddr: info.remoteAddr as { hostname: string; port: number } }));
+    const { port } = server.addr as Deno.NetAddr;
+    const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+    const close = () => server.shutdown();
+    resolve({ base: `http://${host}:${port}`, sandbox, close, [Symbol.asyncDispose]: close });
+  });
+}

@@ -1,0 +1,36 @@
+/** What an app of the sandbox is, and what its handlers can read from the request context. */
+import type { Hono } from "hono";
+import type { Clock } from "./clock.ts";
+import type { AppDb, AppSeed } from "./db.ts";
+import type { Session } from "./session.ts";
+
+/** The request context of every sandbox handler. */
+export type SandboxEnv = {
+  Variables: {
+    /** The calling session (from its cookie). */
+    session: Session;
+    /** The sandbox's frozen clock. */
+    clock: Clock;
+    /** The session's database of the app being served (set for app routes only). */
+    db: AppDb;
+  };
+  Bindings: {
+    /** Deno.serve's connection info; absent for in-process calls. */
+    remoteAddr?: { hostname: string; port?: number };
+  };
+};
+
+/** One sandbox web app, mounted under `/<id>`. */
+export interface SiteApp {
+  /** Path prefix and site name in tasks: `shop` serves `/shop/...`. */
+  id: string;
+  title: string;
+  /** One line for the portal's app directory. */
+  description: string;
+  /** When true, a logged-out session is sent to /login first. */
+  requiresLogin?: boolean;
+  /** Deterministic schema and rows; built once per sandbox, copied into each session on first use. */
+  seed: () => AppSeed;
+  /** The app's handlers, with paths relative to its prefix (`/` is the app's home). */
+  routes: Hono<SandboxEnv>;
+}
