@@ -66,6 +66,16 @@ async function readBody(req: HonoRequest): Promise<Row | null> {
   return null;
 }
 
+/** Query parameters for the log: one value as a string, a repeated key as the array of its values. */
+function logQuery(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    out[key] = all.length === 1 ? all[0] : all;
+  }
+  return out;
+}
+
 export function createSandbox(options: SandboxOptions): Sandbox {
   const clock = frozenClock(options.now);
   const seeds = new Map<string, AppSeed>(options.apps.map((a) => [a.id, a.seed()]));
@@ -79,7 +89,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
     c.set("session", session);
     c.set("clock", clock);
-    const path = c.req.path;
+    const url = new URL(c.req.url);
+    const path = url.pathname; // c.req.path drops the trailing slash when routing is not strict
     if (path.startsWith("/_admin/") || path.startsWith("/_sandbox/") || path === "/favicon.ico") return next();
     const body = await readBody(c.req);
     await next();
@@ -88,7 +99,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       time: new Date().toISOString(),
       method: c.req.method,
       path,
-      query: c.req.query(),
+      query: logQuery(url.searchParams),
       body,
       status: c.res.status,
     });
@@ -126,7 +137,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     mounted.use("*", async (c, next) => {
       const session = c.get("session");
       if (app.requiresLogin && !session.flags.loggedIn) {
-        const next = c.req.path + (new URL(c.req.url).search || "");
+        const url = new URL(c.req.url);
+        const next = url.pathname + url.search;
         return c.redirect(`/login?next=${encodeURIComponent(next)}`, 302);
       }
       c.set("db", session.db(app.id));

@@ -18,7 +18,8 @@ export interface LogEntry {
   time: string;
   method: string;
   path: string;
-  query: Record<string, string>;
+  /** A repeated key's values as an array. */
+  query: Record<string, string | string[]>;
   body: Row | null;
   status: number;
 }

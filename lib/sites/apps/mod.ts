@@ -1,4 +1,6 @@
 /** The bundled sandbox apps, in the portal's order. */
 import type { SiteApp } from "../types.ts";
+import { bookingsApp } from "./bookings/mod.ts";
+import { shopApp } from "./shop/mod.ts";
 
-export const APPS: SiteApp[] = [];
+export const APPS: SiteApp[] = [shopApp, bookingsApp];

@@ -87,12 +87,11 @@ export function widgetsMain(): void {
     input.addEventListener("click", render);
     input.addEventListener("input", render);
     input.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") {
+      if (e.key === "Enter" && !list.hidden) {
+        // Enter picks the first match; with none it must not submit the surrounding form.
+        e.preventDefault();
         const first = list.querySelector("li");
-        if (!list.hidden && first) {
-          e.preventDefault();
-          choose(first.textContent ?? "");
-        }
+        if (first) choose(first.textContent ?? "");
       } else if (e.key === "Escape") list.hidden = true;
     });
     input.addEventListener("blur", () => {

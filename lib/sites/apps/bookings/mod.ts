@@ -1,0 +1,33 @@
+/**
+ * Bookings: a room and resource booking app. Rooms with filters and tabs, a month calendar and day view, a booking
+ * form with server-side validation (past dates, weekends, overlaps, capacity), rescheduling, cancelling (a status
+ * update), confirmation codes to copy and .ics downloads.
+ */
+import { Hono } from "hono";
+import type { SandboxEnv, SiteApp } from "../../types.ts";
+import { mountBooking } from "./_pages_book.ts";
+import { mountCalendar } from "./_pages_calendar.ts";
+import { mountMy } from "./_pages_my.ts";
+import { mountReservation } from "./_pages_reservation.ts";
+import { mountRoomPages } from "./_pages_room.ts";
+import { mountRoomList } from "./_pages_rooms.ts";
+import { bookingsSeed } from "./_seed.ts";
+
+function bookingsRoutes(): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>({ strict: false });
+  mountMy(app);
+  mountRoomList(app);
+  mountRoomPages(app);
+  mountCalendar(app);
+  mountBooking(app);
+  mountReservation(app);
+  return app;
+}
+
+export const bookingsApp: SiteApp = {
+  id: "bookings",
+  title: "Bookings",
+  description: "Book meeting rooms: find a room, check the calendar, manage your bookings.",
+  seed: bookingsSeed,
+  routes: bookingsRoutes(),
+};
