@@ -1,0 +1,64 @@
+/** Maps what the openai client throws to ModelReplyError: status, whether a retry may help, the server's body. */
+import OpenAI from "openai";
+import { ModelReplyError } from "../errors/mod.ts";
+
+/** Where the failed request went. */
+export interface FailedRequest {
+  baseURL: string;
+  /** The requested model (undefined for GET /models). */
+  model?: string;
+  timeoutMs: number;
+  /** Attempts made so far, this one included. */
+  attempts: number;
+}
+
+/**
+ * The ModelReplyError for a failed attempt: retriable for connection errors, timeouts, 429 and 5xx; a 200 whose
+ * body is not JSON and any other 4xx are not. `retryAfterMs` is the server's Retry-After, when it sent one.
+ */
+export function toReplyError(err: unknown, req: FailedRequest): { error: ModelReplyError; retryAfterMs?: number } {
+  const url = req.baseURL;
+  const what = req.model === undefined ? `model server at ${url}` : `model "${req.model}" at ${url}`;
+  const tries = req.attempts > 1 ? ` (after ${req.attempts} attempts)` : "";
+  if (err instanceof OpenAI.APIConnectionTimeoutError) {
+    const message = `${what} did not answer within ${req.timeoutMs} ms${tries}`;
+    return { error: new ModelReplyError(message, undefined, true, undefined, { cause: err }) };
+  }
+  if (err instanceof OpenAI.APIConnectionError) {
+    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
+    const message = `cannot reach model server at ${url}${cause}${tries}`;
+    return { error: new ModelReplyError(message, undefined, true, undefined, { cause: err }) };
+  }
+  if (err instanceof OpenAI.APIError && typeof err.status === "number") {
+    const status = err.status;
+    const body = err.error === undefined ? "" : JSON.stringify(err.error);
+    const detail = (err.error as { message?: unknown } | undefined)?.message ?? err.message;
+    const text = typeof detail === "string" ? detail : JSON.stringify(detail);
+    const retryAfter = Number(err.headers?.get("retry-after"));
+    return {
+      error: new ModelReplyError(
+        `${what} answered HTTP ${status}${tries}: ${text}`,
+        status,
+        status === 429 || status >= 500,
+        body,
+        {
+          cause: err,
+        },
+      ),
+      retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+    };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof SyntaxError) {
+    return {
+      error: new ModelReplyError(`${what} sent a reply that is not JSON${tries}: ${message}`, 200, false, undefined, {
+        cause: err,
+      }),
+    };
+  }
+  return {
+    error: new ModelReplyError(`${what} request failed${tries}: ${message}`, undefined, false, undefined, {
+      cause: err,
+    }),
+  };
+}

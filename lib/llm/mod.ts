@@ -1,0 +1,23 @@
+/**
+ * The model client: OpenAI-compatible chat requests to a vLLM server (model name per request = adapter), retries,
+ * recording, the served-models check at start, and the agent reply's schema and parser. The only folder that
+ * talks to model servers.
+ * @module
+ */
+export {
+  type ChatMessage,
+  type ChatRecord,
+  type ChatRecorder,
+  type ChatReply,
+  type ChatRequest,
+  type ChatUsage,
+  DEFAULT_MODEL_CLIENT_OPTIONS,
+  MemoryRecorder,
+  type ModelClientOptions,
+  OpenAiModelClient,
+  type ResolvedModelClientOptions,
+  type ResponseFormat,
+} from "./client.ts";
+export { agentOutputSchema, type AgentOutputSchemaOptions, agentResponseFormat, type JsonSchema } from "./schema.ts";
+export { type AgentReply, parseAgentReply, type ParseAgentReplyOptions, type ReplyAction } from "./parse.ts";
+export { backoffDelay, type BackoffOptions, sleep } from "./retry.ts";

@@ -1,0 +1,85 @@
+/** Reading an agent reply: strict by schema, tolerant only of the wrappers models put around the JSON. */
+import { z } from "zod";
+import { ModelReplyError } from "../errors/mod.ts";
+
+/** One action, `{name: params}`. */
+export type ReplyAction = Record<string, Record<string, unknown>>;
+
+/** A parsed agent reply. */
+export interface AgentReply {
+  thinking?: string;
+  evaluation_previous_goal: string;
+  memory: string;
+  next_goal: string;
+  action: ReplyAction[];
+}
+
+const actionSchema = z.record(z.string(), z.union([z.record(z.string(), z.unknown()), z.null()]))
+  .refine((a) => Object.keys(a).length === 1, { message: "an action must have exactly one name" });
+
+const replySchema = z.strictObject({
+  thinking: z.string().nullish(),
+  evaluation_previous_goal: z.string(),
+  memory: z.string(),
+  next_goal: z.string(),
+  action: z.array(actionSchema).min(1),
+});
+
+/** What parseAgentReply checks besides the shape. */
+export interface ParseAgentReplyOptions {
+  /** The actions the agent may use; any other name is an error. */
+  actionNames?: readonly string[];
+}
+
+/**
+ * Parses a model reply into an agent output. Accepts the JSON object alone, inside a ``` fence, or after a
+ * `<think>…</think>` block; nothing else is repaired.
+ * @throws {ModelReplyError} not JSON, or not an agent output; the reply text is kept
+ */
+export function parseAgentReply(text: string, options: ParseAgentReplyOptions = {}): AgentReply {
+  const value = extractJson(text);
+  const parsed = replySchema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw invalid(text, `is not an agent output (${issues.join("; ")})`);
+  }
+  const reply = parsed.data;
+  const action = reply.action.map((a) => {
+    const [name, params] = Object.entries(a)[0];
+    return { [name]: params ?? {} };
+  });
+  if (options.actionNames) {
+    const known = new Set(options.actionNames);
+    const unknown = action.map((a) => Object.keys(a)[0]).filter((n) => !known.has(n));
+    if (unknown.length) throw invalid(text, `uses unknown action ${unknown.map((n) => `"${n}"`).join(", ")}`);
+  }
+  const out: AgentReply = {
+    evaluation_previous_goal: reply.evaluation_previous_goal,
+    memory: reply.memory,
+    next_goal: reply.next_goal,
+    action,
+  };
+  if (typeof reply.thinking === "string") out.thinking = reply.thinking;
+  return out;
+}
+
+function extractJson(text: string): unknown {
+  const afterThink = text.includes("</think>") ? text.slice(text.lastIndexOf("</think>") + "</think>".length) : text;
+  const candidates = [afterThink.trim()];
+  const fence = afterThink.match(/```[A-Za-z]*[ \t]*\r?\n?([\s\S]*?)```/);
+  if (fence) candidates.push(fence[1].trim());
+  for (const candidate of candidates) {
+    if (!candidate.startsWith("{")) continue;
+    try {
+      return JSON.parse(candidate);
+    } catch {
+      // try the next candidate
+    }
+  }
+  throw invalid(text, "holds no JSON object");
+}
+
+function invalid(text: string, what: string): ModelReplyError {
+  const preview = text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  return new ModelReplyError(`model reply ${what}: ${JSON.stringify(preview)}`, undefined, false, text);
+}

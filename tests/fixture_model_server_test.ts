@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { startFixtureModelServer, userMessageWithImage } from "./fixture_model_server.ts";
+
+const FORMAT = { type: "json_schema", json_schema: { name: "agent_output", schema: { type: "object" }, strict: true } };
+const SYSTEM = { role: "system", content: "You are a browser agent." };
+
+function body(task: string, extra: Record<string, unknown> = {}) {
+  return { model: "qwen35-4b", messages: [SYSTEM, userMessageWithImage(task)], response_format: FORMAT, ...extra };
+}
+
+/** The parts of a chat completion or an error body the tests read. */
+interface ChatJson {
+  object: string;
+  model: string;
+  choices: { message: { content: string }; finish_reason: string }[];
+  usage: Record<string, number>;
+  error: { message: string; type: string; param: null; code: number };
+}
+
+async function post(url: string, payload: unknown): Promise<{ status: number; json: ChatJson }> {
+  const res = await fetch(`${url}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof payload === "string" ? payload : JSON.stringify(payload),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+Deno.test("startFixtureModelServer() lists its models like vLLM", async () => {
+  await using server = startFixtureModelServer({ models: ["qwen35-4b", "drag"] });
+  assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+  const res = await fetch(`${server.url}/models`);
+  const json = await res.json();
+  assert.equal(json.object, "list");
+  assert.deepEqual(json.data.map((m: { id: string }) => m.id), ["qwen35-4b", "drag"]);
+  assert.equal(json.data[1].parent, "qwen35-4b");
+  assert.deepEqual(server.requests.map((r) => [r.method, r.path, r.status]), [["GET", "/v1/models", 200]]);
+});
+
+Deno.test("startFixtureModelServer() replays each episode's steps in order, keyed by its marker", async () => {
+  await using server = startFixtureModelServer({
+    episodes: [
+      { marker: "Buy the lamp", steps: [{ reply: { n: 1 } }, { reply: "second", finishReason: "length" }] },
+      { marker: "Star the mail", steps: [{ reply: { n: "mail" }, usage: { prompt_tokens: 9, completion_tokens: 2 } }] },
+    ],
+  });
+  const a1 = await post(server.url, body("<user_request>Buy the lamp</user_request>"));
+  const b1 = await post(server.url, body("Star the mail please"));
+  const a2 = await post(server.url, body("Buy the lamp"));
+  assert.equal(a1.json.choices[0].message.content, '{"n":1}');
+  assert.equal(a1.json.object, "chat.completion");
+  assert.equal(a1.json.model, "qwen35-4b");
+  assert.equal(b1.json.choices[0].message.content, '{"n":"mail"}');
+  assert.deepEqual(b1.json.usage, { prompt_tokens: 9, completion_tokens: 2, total_tokens: 11 });
+  assert.equal(a2.json.choices[0].message.content, "second");
+  assert.equal(a2.json.choices[0].finish_reason, "length");
+  assert.deepEqual(server.requests.map((r) => [r.episode, r.step]), [["Buy the lamp", 0], ["Star the mail", 0], [
+    "Buy the lamp",
+    1,
+  ]]);
+  const past = await post(server.url, body("Buy the lamp"));
+  assert.equal(past.status, 400);
+  assert.match(past.json.error.message, /has only 2 scripted steps/);
+  assert.equal(server.served("Buy the lamp"), 2);
+});
+
+Deno.test("startFixtureModelServer() answers 400 to a request not shaped like the agent's", async () => {
+  await using server = startFixtureModelServer({ episodes: [{ marker: "Buy the lamp", steps: [{ reply: "ok" }] }] });
+  const task = "Buy the lamp";
+  const textOnly = { role: "user", content: [{ type: "text", text: task }] };
+  const httpImage = {
+    role: "user",
+    content: [{ type: "text", text: task }, { type: "image_url", image_url: { url: "http://x/a.png" } }],
+  };
+  const cases: [unknown, RegExp][] = [
+    ["{not json", /not JSON/],
+    [{ ...body(task), messages: [userMessageWithImage(task)] }, /system and a user message/],
+    [{ ...body(task), messages: [userMessageWithImage(task), SYSTEM] }, /first message must be the system/],
+    [{ ...body(task), messages: [SYSTEM, textOnly] }, /no image_url part/],
+    [{ ...body(task), messages: [SYSTEM, httpImage] }, /not a base64 data: URL/],
+    [{ ...body(task), response_format: undefined }, /response_format must be json_schema/],
+    [{ ...body(task), response_format: { type: "json_object" } }, /response_format must be json_schema/],
+    [body(task, { guided_json: { type: "object" } }), /guided_json was removed/],
+    [body("Buy a chair"), /no episode marker/],
+  ];
+  for (const [payload, pattern] of cases) {
+    const res = await post(server.url, payload);
+    assert.equal(res.status, 400, String(pattern));
+    assert.equal(res.json.error.type, "BadRequestError");
+    assert.match(res.json.error.message, pattern);
+  }
+  assert.equal(server.served(task), 0);
+  assert.equal((await post(server.url, body(task))).status, 200);
+});
+
+Deno.test("startFixtureModelServer() can relax the image and response_format checks", async () => {
+  await using server = startFixtureModelServer({
+    episodes: [{ marker: "plan", steps: [{ reply: "ok" }] }],
+    checks: { image: false, responseFormat: false },
+  });
+  const res = await post(server.url, { model: "qwen35-4b", messages: [SYSTEM, { role: "user", content: "plan" }] });
+  assert.equal(res.status, 200);
+});
+
+Deno.test("startFixtureModelServer() answers vLLM's 404 to an unknown model and 400 to a wrong one", async () => {
+  await using server = startFixtureModelServer({
+    models: ["qwen35-4b", "drag"],
+    episodes: [{ marker: "Buy the lamp", steps: [{ reply: "ok", expectModel: "drag" }] }],
+  });
+  const unknown = await post(server.url, body("Buy the lamp", { model: "io" }));
+  assert.equal(unknown.status, 404);
+  assert.deepEqual(unknown.json.error, {
+    message: "The model `io` does not exist.",
+    type: "NotFoundError",
+    param: null,
+    code: 404,
+  });
+  const wrong = await post(server.url, body("Buy the lamp"));
+  assert.equal(wrong.status, 400);
+  assert.match(wrong.json.error.message, /expects model "drag", got "qwen35-4b"/);
+  assert.equal((await post(server.url, body("Buy the lamp", { model: "drag" }))).status, 200);
+});
+
+Deno.test("startFixtureModelServer() rejects a request matching two episodes", async () => {
+  await using server = startFixtureModelServer({
+    episodes: [{ marker: "lamp", steps: [{ reply: "a" }] }, { marker: "Buy", steps: [{ reply: "b" }] }],
+  });
+  const res = await post(server.url, body("Buy the lamp"));
+  assert.equal(res.status, 400);
+  assert.match(res.json.error.message, /several episode markers: "lamp", "Buy"/);
+});
+
+Deno.test("startFixtureModelServer() serves a step's faults to successive attempts, then its reply", async () => {
+  await using server = startFixtureModelServer({
+    episodes: [{
+      marker: "Buy the lamp",
+      steps: [{ reply: "ok", faults: [{ status: 503, message: "busy" }, { delayMs: 10 }, { unknownModel: true }] }],
+    }],
+  });
+  const first = await post(server.url, body("Buy the lamp"));
+  assert.equal(first.status, 503);
+  assert.deepEqual(first.json.error, { message: "busy", type: "InternalServerError", param: null, code: 503 });
+  // a delay that the client waits out is followed by the next fault
+  assert.equal((await post(server.url, body("Buy the lamp"))).status, 404);
+  const res = await post(server.url, body("Buy the lamp"));
+  assert.equal(res.json.choices[0].message.content, "ok");
+  assert.deepEqual(server.requests.map((r) => r.fault), ["status 503", "unknown model", undefined]);
+});
