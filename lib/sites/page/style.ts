@@ -1,6 +1,7 @@
 /** The sandbox's stylesheet, served as /_sandbox/style.css: plain, readable, like an ordinary business web app. */
 export const STYLE_CSS = `
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;background:#f5f7fa}
 a{color:#1d4ed8;text-decoration:none}a:hover{text-decoration:underline}
 .topbar{display:flex;align-items:center;gap:18px;padding:0 20px;height:52px;background:#1e293b;color:#e2e8f0}

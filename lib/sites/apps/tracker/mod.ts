@@ -1,0 +1,26 @@
+/** Tracker: an issue tracker with a drag-and-drop kanban board, a sortable backlog, filters, comments and export. */
+import { Hono } from "hono";
+import type { SandboxEnv, SiteApp } from "../../types.ts";
+import { boardRoutes } from "./_pages_board.ts";
+import { formRoutes } from "./_pages_form.ts";
+import { issueRoutes } from "./_pages_issue.ts";
+import { listRoutes } from "./_pages_list.ts";
+import { miscRoutes } from "./_pages_misc.ts";
+import { trackerSeed } from "./_seed.ts";
+
+const routes = new Hono<SandboxEnv>({ strict: false });
+// Order matters: fixed paths (/issues/new, /issues/export.csv) before /issues/:key.
+miscRoutes(routes);
+listRoutes(routes);
+formRoutes(routes);
+boardRoutes(routes);
+issueRoutes(routes);
+
+export const trackerApp: SiteApp = {
+  id: "tracker",
+  title: "Tracker",
+  description: "Issue tracker: projects, kanban boards, backlogs, sprints and comments.",
+  requiresLogin: false,
+  seed: trackerSeed,
+  routes,
+};
