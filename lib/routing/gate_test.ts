@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { actionEvents, gateDone, MAX_GATES, premature, routerNote } from "./mod.ts";
+import { gateDone, MAX_GATES, premature, routerNote } from "./mod.ts";
 
 Deno.test("premature() flags a done with planned steps left or an untouched last step", () => {
   assert.equal(premature(2, 5, "Navigation"), true);
@@ -35,21 +35,4 @@ Deno.test("routerNote() lists the steps left with their hints", () => {
   assert.match(note, /\); then Reasoning base \(read the pages and give the answer with done\); then Other\. /);
   assert.match(note, /call done only when every part is finished\.$/);
   assert.match(routerNote([]), /has 0 step\(s\): \. Re-read/);
-});
-
-Deno.test("actionEvents() maps the model's actions to grader events", () => {
-  const trace = [
-    { action: [{ input: { index: 2, text: "lamp" } }, { send_keys: { keys: "Enter" } }] },
-    { action: [{ select_dropdown: { index: 4, text: "Express" } }, { click: { index: 9 } }, { scroll: {} }] },
-    { action: [{ done: { text: "14", success: true } }, { go_back: null }] },
-  ];
-  assert.deepEqual(actionEvents(trace), [
-    { type: "action", action: "type", target: "", value: "lamp" },
-    { type: "action", action: "key", target: "", value: "Enter" },
-    { type: "action", action: "select", target: "", value: "Express" },
-    { type: "action", action: "click", target: "", value: null },
-    { type: "action", action: "scroll", target: "" },
-    { type: "action", action: "answer", target: "", value: "14" },
-    { type: "action", action: "go_back", target: "" },
-  ]);
 });

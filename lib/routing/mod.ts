@@ -24,4 +24,3 @@ export {
   type RouterOptions,
   type TraceEntry,
 } from "./router.ts";
-export { type ActionEvent, actionEvents } from "./events.ts";

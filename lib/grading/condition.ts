@@ -1,0 +1,158 @@
+/** Conditions, checks and verifiers as written in task files (docs/grading.md, "Conditions"), with their schemas. */
+import { z } from "zod";
+import { type Matcher, matcherSchema } from "./matcher.ts";
+import { forward, keyedUnion } from "./schema_text.ts";
+
+/** Field name → matcher (query and body fields, row images, event fields). */
+export type FieldMatchers = Record<string, Matcher>;
+
+export type ChangeOp = "insert" | "update" | "delete";
+
+export interface RequestPattern {
+  method?: Matcher;
+  path?: Matcher;
+  query?: FieldMatchers;
+  body?: FieldMatchers;
+  /** Default: below 400. */
+  status?: Matcher;
+}
+
+export interface ChangePattern {
+  site?: string;
+  table?: string;
+  op?: ChangeOp;
+  key?: Matcher;
+  before?: FieldMatchers;
+  after?: FieldMatchers;
+}
+
+/** A pattern of `only_writes`: each field optional. */
+export interface WritePattern {
+  site?: string;
+  table?: string;
+  op?: ChangeOp;
+}
+
+/** A backend gate condition; a list means `all`. */
+export type Condition =
+  | { request: RequestPattern; times?: number }
+  | { change: ChangePattern; times?: number }
+  | { event: FieldMatchers; times?: number }
+  | { record: FieldMatchers; times?: number }
+  | { clipboard: Matcher; times?: number }
+  | { visited: Matcher; times?: number }
+  | { answer: Matcher; seen?: boolean }
+  | { only_writes: WritePattern[] }
+  | { no_writes: true }
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition }
+  | Condition[];
+
+/** A task's `check`. */
+export type Check = Condition;
+
+/** A task's answer verifier: `seen` defaults to true. */
+export interface Verifier {
+  answer: Matcher;
+  seen?: boolean;
+}
+
+const fields = z.record(z.string(), matcherSchema);
+const times = z.number().int().min(0).optional();
+const op = z.enum(["insert", "update", "delete"]);
+const name = z.string().min(1);
+const lazyCondition = z.lazy(() => conditionSchema);
+
+const variants = {
+  request: z.strictObject({
+    request: z.strictObject({
+      method: matcherSchema.optional(),
+      path: matcherSchema.optional(),
+      query: fields.optional(),
+      body: fields.optional(),
+      status: matcherSchema.optional(),
+    }),
+    times,
+  }),
+  change: z.strictObject({
+    change: z.strictObject({
+      site: name.optional(),
+      table: name.optional(),
+      op: op.optional(),
+      key: matcherSchema.optional(),
+      before: fields.optional(),
+      after: fields.optional(),
+    }),
+    times,
+  }),
+  event: z.strictObject({ event: fields, times }),
+  record: z.strictObject({ record: fields, times }),
+  clipboard: z.strictObject({ clipboard: matcherSchema, times }),
+  visited: z.strictObject({ visited: matcherSchema, times }),
+  answer: z.strictObject({ answer: matcherSchema, seen: z.boolean().optional() }),
+  only_writes: z.strictObject({
+    only_writes: z.array(z.strictObject({ site: name.optional(), table: name.optional(), op: op.optional() })),
+  }),
+  no_writes: z.strictObject({ no_writes: z.literal(true) }),
+  all: z.strictObject({ all: z.array(lazyCondition) }),
+  any: z.strictObject({ any: z.array(lazyCondition).min(1) }),
+  not: z.strictObject({ not: lazyCondition }),
+};
+
+/** The zod schema of a condition (a list of conditions means `all`). */
+export const conditionSchema: z.ZodType<Condition> = keyedUnion<Condition>("a condition", variants, (value, ctx) => {
+  if (!Array.isArray(value)) return undefined;
+  const r = forward(z.array(lazyCondition), value, ctx);
+  return { value: r.ok ? r.data : z.NEVER };
+});
+
+/** The zod schema of a task's `check`. */
+export const checkSchema: z.ZodType<Check> = conditionSchema;
+
+/** The zod schema of a task's `verifier` (null: no verifier). */
+export const verifierSchema: z.ZodType<Verifier | null> = z.strictObject({
+  answer: matcherSchema,
+  seen: z.boolean().optional(),
+}).nullable();
+
+const mapFields = (f: FieldMatchers, fn: (m: Matcher) => Matcher): FieldMatchers =>
+  Object.fromEntries(Object.entries(f).map(([k, m]) => [k, fn(m)]));
+
+const mapOptional = <T>(v: T | undefined, fn: (v: T) => T): T | undefined => v === undefined ? undefined : fn(v);
+
+/**
+ * A copy of `c` with `fn` applied to every matcher that sits directly in a condition (not inside a matcher). A
+ * negated condition (`{"not": c}`) is left as it is: rewriting what must not happen would change its meaning.
+ */
+export function mapConditionMatchers(c: Condition, fn: (m: Matcher) => Matcher): Condition {
+  if (Array.isArray(c)) return c.map((x) => mapConditionMatchers(x, fn));
+  if ("all" in c) return { all: c.all.map((x) => mapConditionMatchers(x, fn)) };
+  if ("any" in c) return { any: c.any.map((x) => mapConditionMatchers(x, fn)) };
+  if ("not" in c) return c;
+  if ("request" in c) {
+    const r = c.request;
+    const request: RequestPattern = {};
+    if (r.method !== undefined) request.method = fn(r.method);
+    if (r.path !== undefined) request.path = fn(r.path);
+    if (r.query !== undefined) request.query = mapFields(r.query, fn);
+    if (r.body !== undefined) request.body = mapFields(r.body, fn);
+    if (r.status !== undefined) request.status = fn(r.status);
+    return { ...c, request };
+  }
+  if ("change" in c) {
+    const change: ChangePattern = { ...c.change };
+    if (change.key !== undefined) change.key = fn(change.key);
+    change.before = mapOptional(change.before, (f) => mapFields(f, fn));
+    change.after = mapOptional(change.after, (f) => mapFields(f, fn));
+    if (change.before === undefined) delete change.before;
+    if (change.after === undefined) delete change.after;
+    return { ...c, change };
+  }
+  if ("event" in c) return { ...c, event: mapFields(c.event, fn) };
+  if ("record" in c) return { ...c, record: mapFields(c.record, fn) };
+  if ("clipboard" in c) return { ...c, clipboard: fn(c.clipboard) };
+  if ("visited" in c) return { ...c, visited: fn(c.visited) };
+  if ("answer" in c) return { ...c, answer: fn(c.answer) };
+  return c; // only_writes, no_writes: no matchers
+}

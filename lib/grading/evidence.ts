@@ -1,0 +1,214 @@
+/**
+ * An episode's evidence (grade_inputs.json, docs/tasks.md "Evidence"), its schema for regrading, and the agent's
+ * actions as action events (the seed's action_events).
+ */
+import { z } from "zod";
+import { HarnessError } from "../errors/mod.ts";
+import { describeIssues, errorMap } from "./schema_text.ts";
+
+/** A request of the session log (/_admin/log). */
+export interface LogEntry {
+  seq?: number;
+  time?: string;
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: Record<string, unknown> | null;
+  status: number;
+}
+
+/** A data change (/_admin/changes). */
+export interface ChangeEntry {
+  seq?: number;
+  time?: string;
+  site: string;
+  table: string;
+  op: "insert" | "update" | "delete";
+  key: unknown;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** One of the agent's actions as an action event; `value` only for the kinds that carry one. */
+export interface ActionEvent {
+  type: string;
+  action: string;
+  target: string;
+  value?: unknown;
+  [field: string]: unknown;
+}
+
+/** An entry of the page recorder stream (/_admin/record): an action or an observation. */
+export interface RecordEntry {
+  seq?: number;
+  type: string;
+  [field: string]: unknown;
+}
+
+/** What gate() reads: grade_inputs.json without its optional fields. */
+export interface Evidence {
+  base: string;
+  log: LogEntry[];
+  changes: ChangeEntry[];
+  /** The clipboard writes' texts, in order. */
+  clip: string[];
+  events: ActionEvent[];
+  record: RecordEntry[];
+  /** The final answer (done's text); null when the episode did not end with done. */
+  answer: string | null;
+  /** The viewport text of every screen the agent saw. */
+  seen: string[];
+}
+
+/** grade_inputs.json as the runner writes it. */
+export interface GradeInputs extends Evidence {
+  /** Requests the network allowlist refused. */
+  blocked?: string[];
+}
+
+const row = z.record(z.string(), z.unknown());
+const seqTime = { seq: z.number().optional(), time: z.string().optional() };
+
+const evidenceSchema = z.object({
+  base: z.string(),
+  log: z.array(z.looseObject({
+    ...seqTime,
+    method: z.string(),
+    path: z.string(),
+    query: row.default({}),
+    body: row.nullable().default(null),
+    status: z.number(),
+  })),
+  changes: z.array(z.looseObject({
+    ...seqTime,
+    site: z.string(),
+    table: z.string(),
+    op: z.enum(["insert", "update", "delete"]),
+    key: z.unknown(),
+    before: row.nullable(),
+    after: row.nullable(),
+  })),
+  // Plain texts, or the admin protocol's entries ({seq, time, text, url}).
+  clip: z.array(z.union([z.string(), z.looseObject({ text: z.string() }).transform((e) => e.text)])).default([]),
+  events: z.array(z.looseObject({
+    type: z.string(),
+    action: z.string(),
+    target: z.string().default(""),
+  })).default([]),
+  record: z.array(z.looseObject({ type: z.string() })).default([]),
+  answer: z.string().nullable().default(null),
+  seen: z.array(z.string()).default([]),
+});
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const optional = (v: unknown, type: string) => v === undefined || typeof v === type;
+const OPS = new Set(["insert", "update", "delete"]);
+
+function logOk(e: unknown): boolean {
+  return isObject(e) && typeof e.method === "string" && typeof e.path === "string" && typeof e.status === "number" &&
+    isObject(e.query) && (e.body === null || isObject(e.body)) && optional(e.seq, "number") &&
+    optional(e.time, "string");
+}
+
+function changeOk(c: unknown): boolean {
+  return isObject(c) && typeof c.site === "string" && typeof c.table === "string" && OPS.has(c.op as string) &&
+    (c.before === null || isObject(c.before)) && (c.after === null || isObject(c.after)) &&
+    optional(c.seq, "number") && optional(c.time, "string");
+}
+
+const eventOk = (e: unknown) =>
+  isObject(e) && typeof e.type === "string" && typeof e.action === "string" && typeof e.target === "string";
+const recordOk = (e: unknown) => isObject(e) && typeof e.type === "string";
+const isString = (v: unknown) => typeof v === "string";
+
+function listOk(v: unknown, ok: (e: unknown) => boolean): boolean {
+  return v === undefined || (Array.isArray(v) && v.every(ok));
+}
+
+/**
+ * Evidence as it is when every field is present and well typed (the common case: ten times faster than the
+ * schema, which then only runs to explain what is wrong or to fill defaults).
+ */
+function wellFormed(v: unknown): Evidence | undefined {
+  if (!isObject(v) || typeof v.base !== "string" || !Array.isArray(v.log) || !Array.isArray(v.changes)) return;
+  if (!v.log.every(logOk) || !v.changes.every(changeOk)) return;
+  if (!listOk(v.clip, isString) || !listOk(v.events, eventOk) || !listOk(v.record, recordOk)) return;
+  if (!listOk(v.seen, isString) || !(v.answer === undefined || v.answer === null || isString(v.answer))) return;
+  return {
+    base: v.base,
+    log: v.log as LogEntry[],
+    changes: v.changes as ChangeEntry[],
+    clip: (v.clip ?? []) as string[],
+    events: (v.events ?? []) as ActionEvent[],
+    record: (v.record ?? []) as RecordEntry[],
+    answer: (v.answer ?? null) as string | null,
+    seen: (v.seen ?? []) as string[],
+  };
+}
+
+/**
+ * Parses a grade_inputs.json value (or its text) into Evidence. The result may share entries with `json`.
+ * @throws HarnessError naming the file and the field: `out/a/grade_inputs.json: log[3].path: is missing`.
+ */
+export function parseEvidence(json: unknown, file: string): Evidence {
+  let value = json;
+  if (typeof json === "string") {
+    try {
+      value = JSON.parse(json);
+    } catch (e) {
+      throw new HarnessError(`${file}: not JSON: ${(e as Error).message}`, { cause: e });
+    }
+  }
+  const fast = wellFormed(value);
+  if (fast) return fast;
+  const r = evidenceSchema.safeParse(value, { error: errorMap });
+  if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
+  return r.data as Evidence;
+}
+
+/** A step of the router trace: the actions of one model reply, each `{name: params}` (or `{name, params}`). */
+export interface TraceStep {
+  action?: readonly unknown[];
+  [field: string]: unknown;
+}
+
+// action name → [event kind, the param that becomes the value]
+const KINDS: Record<string, [string, string | null]> = {
+  input: ["type", "text"],
+  send_keys: ["key", "keys"],
+  select_dropdown: ["select", "text"],
+  click: ["click", null],
+  done: ["answer", "text"],
+};
+
+function nameAndParams(action: unknown, where: string): [string, Record<string, unknown> | null] {
+  if (typeof action === "object" && action !== null && !Array.isArray(action)) {
+    const a = action as Record<string, unknown>;
+    const keys = Object.keys(a);
+    if (keys.length === 2 && typeof a.name === "string" && "params" in a) {
+      return [a.name, a.params as Record<string, unknown> | null];
+    }
+    if (keys.length === 1) return [keys[0], a[keys[0]] as Record<string, unknown> | null];
+  }
+  throw new HarnessError(`${where}: expected one action {name: params}, got ${JSON.stringify(action)?.slice(0, 80)}`);
+}
+
+/**
+ * The agent's actions as action events, as the seed's action_events: input → type (value: text), send_keys → key
+ * (value: keys), select_dropdown → select (value: text), click → click, done → answer (value: text), any other
+ * action keeps its name (no value); then one clipboard_write event per clipboard text.
+ */
+export function actionEvents(trace: readonly TraceStep[], clip: readonly string[] = []): ActionEvent[] {
+  const out: ActionEvent[] = [];
+  trace.forEach((step, i) => {
+    (step.action ?? []).forEach((action, j) => {
+      const [name, params] = nameAndParams(action, `trace[${i}].action[${j}]`);
+      const [kind, field] = KINDS[name] ?? [name, null];
+      const ev: ActionEvent = { type: "action", action: kind, target: "" };
+      if (field) ev.value = params?.[field] ?? null;
+      out.push(ev);
+    });
+  });
+  for (const text of clip) out.push({ type: "action", action: "clipboard_write", target: "", value: text });
+  return out;
+}

@@ -1,0 +1,203 @@
+/** Matchers: tests of one evidence value (docs/grading.md, "Matchers"). */
+import { z } from "zod";
+import { keyedUnion } from "./schema_text.ts";
+import {
+  containsWords,
+  datesIn,
+  firstDate,
+  firstNumber,
+  normaliseText,
+  numbersIn,
+  phrasePattern,
+  quote,
+  stringForm,
+} from "./text.ts";
+
+/** A matcher as written in a check; a bare string means `{norm}`, a bare number `{number}`. */
+export type Matcher =
+  | string
+  | number
+  | { exact: string }
+  | { norm: string }
+  | { contains: string }
+  | { regex: string; flags?: string }
+  | { number: number; tol?: number }
+  | { date: string }
+  | { one_of: Matcher[] }
+  | { present: boolean }
+  | { not: Matcher };
+
+const text = z.union([z.string(), z.number().transform(String)]);
+const lazyMatcher = z.lazy(() => matcherSchema);
+
+const regexVariant = z.strictObject({ regex: z.string(), flags: z.string().optional() }).superRefine((m, ctx) => {
+  if (m.flags !== undefined && !/^[imsu]*$/.test(m.flags)) {
+    ctx.addIssue({ code: "custom", path: ["flags"], message: `only i, m, s, u are allowed, got ${quote(m.flags)}` });
+    return;
+  }
+  try {
+    new RegExp(m.regex, m.flags);
+  } catch (e) {
+    ctx.addIssue({ code: "custom", path: ["regex"], message: `is not a valid regular expression: ${e}` });
+  }
+});
+
+const dateVariant = z.strictObject({ date: z.string() }).superRefine((m, ctx) => {
+  if (!firstDate(m.date)) ctx.addIssue({ code: "custom", path: ["date"], message: `is not a date: ${quote(m.date)}` });
+});
+
+/** The zod schema of a matcher (field paths in errors: `after.shipping.regex: is not a valid ...`). */
+export const matcherSchema: z.ZodType<Matcher> = keyedUnion<Matcher>("a matcher", {
+  exact: z.strictObject({ exact: text }),
+  norm: z.strictObject({ norm: text }),
+  contains: z.strictObject({ contains: text }),
+  regex: regexVariant,
+  number: z.strictObject({ number: z.number(), tol: z.number().min(0).optional() }),
+  date: dateVariant,
+  one_of: z.strictObject({ one_of: z.array(lazyMatcher).min(1) }),
+  present: z.strictObject({ present: z.boolean() }),
+  not: z.strictObject({ not: lazyMatcher }),
+}, (value) => {
+  if (typeof value === "string") return { value };
+  if (typeof value === "number" && Number.isFinite(value)) return { value };
+  return undefined;
+});
+
+/** Per-matcher values computed once (compiled regex, normalised text, the expected day). */
+interface Prepared {
+  re?: RegExp;
+  norm?: string;
+  day?: string;
+}
+const prepared = new WeakMap<object, Prepared>();
+
+function prep(m: object, make: () => Prepared): Prepared {
+  let p = prepared.get(m);
+  if (!p) prepared.set(m, p = make());
+  return p;
+}
+
+const absent = (v: unknown) => v === null || v === undefined;
+
+/**
+ * True when `value` passes `m`. Null and missing values pass only `{present: false}` (and a `not` around a text
+ * matcher).
+ */
+export function testMatcher(m: Matcher, value: unknown): boolean {
+  if (typeof m === "string") return !absent(value) && normalEquals(stringForm(value), m);
+  if (typeof m === "number") return numberWithin(value, m, 1e-9);
+  if ("present" in m) return m.present === !(absent(value) || (typeof value === "string" && value.trim() === ""));
+  if ("not" in m) return !testMatcher(m.not, value);
+  if ("one_of" in m) return m.one_of.some((x) => testMatcher(x, value));
+  if (absent(value)) return false;
+  if ("exact" in m) return stringForm(value) === m.exact;
+  if ("norm" in m) return normaliseText(stringForm(value)) === prep(m, () => ({ norm: normaliseText(m.norm) })).norm;
+  if ("contains" in m) {
+    return normaliseText(stringForm(value)).includes(prep(m, () => ({ norm: normaliseText(m.contains) })).norm!);
+  }
+  if ("regex" in m) return prep(m, () => ({ re: new RegExp(m.regex, m.flags) })).re!.test(stringForm(value));
+  if ("number" in m) return numberWithin(value, m.number, m.tol ?? 1e-9);
+  if ("date" in m) return firstDate(stringForm(value)) === expectedDay(m);
+  return false;
+}
+
+// Bare string matchers have no object to hang their normal form on: a small cache of them.
+const bareNorm = new Map<string, string>();
+
+function normalEquals(value: string, expected: string): boolean {
+  if (value === expected) return true;
+  let e = bareNorm.get(expected);
+  if (e === undefined) {
+    if (bareNorm.size > 4096) bareNorm.clear();
+    bareNorm.set(expected, e = normaliseText(expected));
+  }
+  return normaliseText(value) === e;
+}
+
+function numberWithin(value: unknown, want: number, tol: number): boolean {
+  const n = firstNumber(value);
+  return n !== undefined && Math.abs(n - want) <= tol + 1e-12;
+}
+
+function expectedDay(m: { date: string }): string | undefined {
+  return prep(m, () => ({ day: firstDate(m.date) })).day;
+}
+
+/** A short human form: `= "express"`, `~ /^ORD-\d+$/`, `number 12.5 ±0.01`, `date 2026-03-20`. */
+export function describeMatcher(m: Matcher): string {
+  if (typeof m === "string") return `= ${quote(m)}`;
+  if (typeof m === "number") return `number ${m}`;
+  if ("exact" in m) return `== ${quote(m.exact)}`;
+  if ("norm" in m) return `= ${quote(m.norm)}`;
+  if ("contains" in m) return `contains ${quote(m.contains)}`;
+  if ("regex" in m) return `~ /${m.regex}/${m.flags ?? ""}`;
+  if ("number" in m) return `number ${m.number}${m.tol ? ` ±${m.tol}` : ""}`;
+  if ("date" in m) return `date ${m.date}`;
+  if ("one_of" in m) return `one of (${m.one_of.map(describeMatcher).join(" | ")})`;
+  if ("present" in m) return m.present ? "present" : "absent";
+  return `not (${describeMatcher(m.not)})`;
+}
+
+/** The matcher's target in a few characters, for labels: `/shop/cart`, `/^ORD/`, `12.5`. */
+export function matcherTarget(m: Matcher): string {
+  if (typeof m === "string" || typeof m === "number") return String(m);
+  if ("exact" in m) return m.exact;
+  if ("norm" in m) return m.norm;
+  if ("contains" in m) return `*${m.contains}*`;
+  if ("regex" in m) return `/${m.regex}/`;
+  if ("number" in m) return String(m.number);
+  if ("date" in m) return m.date;
+  return describeMatcher(m);
+}
+
+/** Seen text prepared once per episode: the screens, and (computed on first use) their normalised forms and the
+ * numbers and days written anywhere. */
+export interface SeenText {
+  screens: readonly string[];
+  normalised: () => string[];
+  numbers: () => number[];
+  days: () => Set<string>;
+}
+
+/** Prepares the agent's seen screens for `answerSeen`. */
+export function prepareSeen(seen: readonly string[]): SeenText {
+  let normalised: string[] | undefined;
+  let numbers: number[] | undefined;
+  let days: Set<string> | undefined;
+  return {
+    screens: seen,
+    normalised: () => normalised ??= seen.map(normaliseText),
+    numbers: () => numbers ??= seen.flatMap(numbersIn),
+    days: () => days ??= new Set(seen.flatMap(datesIn)),
+  };
+}
+
+/**
+ * True when the answer is supported by the seen text: the normalised answer appears in a screen (as whole words),
+ * or the expected value of a matcher alternative the answer passes does (a number: any number seen within `tol`; a
+ * date: any day seen).
+ */
+export function answerSeen(m: Matcher, answer: string, seen: SeenText): boolean {
+  return textSeen(answer, seen) || expectedSeen(m, answer, seen);
+}
+
+function expectedSeen(m: Matcher, answer: string, seen: SeenText): boolean {
+  if (typeof m === "number") return seen.numbers().some((n) => Math.abs(n - m) <= 1e-9);
+  if (typeof m === "string") return textSeen(m, seen);
+  if ("exact" in m) return textSeen(m.exact, seen);
+  if ("norm" in m) return textSeen(m.norm, seen);
+  if ("contains" in m) return textSeen(m.contains, seen);
+  if ("number" in m) return seen.numbers().some((n) => Math.abs(n - m.number) <= (m.tol ?? 1e-9) + 1e-12);
+  if ("date" in m) return seen.days().has(expectedDay(m)!);
+  if ("one_of" in m) return m.one_of.some((x) => testMatcher(x, answer) && expectedSeen(x, answer, seen));
+  return false; // regex, present, not: no expected value to look for
+}
+
+/** Whether normalised `text` appears in a screen: a regex over the raw screens first, normalised screens after. */
+function textSeen(text: string, seen: SeenText): boolean {
+  const e = normaliseText(text);
+  const re = phrasePattern(e);
+  if (!re) return false;
+  if (seen.screens.some((s) => re.test(s))) return true;
+  return seen.normalised().some((s) => containsWords(s, e)); // NFKC forms the raw search cannot see
+}

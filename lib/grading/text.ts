@@ -1,0 +1,163 @@
+/**
+ * Value forms the matchers compare: the string form of an evidence value, normalised text, the numbers and the
+ * calendar days written in a text.
+ */
+
+/** The string form of an evidence value: strings as they are, numbers and booleans printed, objects as JSON. */
+export function stringForm(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  return JSON.stringify(value);
+}
+
+/** Case-folded, trimmed, white space collapsed (and NFKC, so full-width digits and ligatures compare equal). */
+export function normaliseText(text: string): string {
+  if (isNormalAscii(text)) return text; // most paths, ids and statuses: nothing to do
+  const ascii = !NON_ASCII.test(text);
+  return (ascii ? text : text.normalize("NFKC")).toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** Printable ASCII without capitals, words separated by single spaces: already normal. (A loop: 3x a regex.) */
+function isNormalAscii(s: string): boolean {
+  let afterSpace = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32) {
+      if (afterSpace) return false;
+      afterSpace = true;
+    } else if (c < 33 || c > 126 || (c >= 65 && c <= 90)) {
+      return false;
+    } else {
+      afterSpace = false;
+    }
+  }
+  return !afterSpace || s.length === 0;
+}
+
+const NON_ASCII = /[^\u0020-\u007e\s]/; // NFKC changes nothing in printable ASCII
+
+/**
+ * A regular expression finding normalised `needle` in raw text, case-insensitively, across any white space, not
+ * glued to a neighbouring letter or digit (the fast form of containsWords over normalised text).
+ */
+export function phrasePattern(needle: string): RegExp | undefined {
+  if (!needle) return undefined;
+  const body = needle.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("\\s+");
+  const start = isWordChar(needle[0]) ? "(?<![\\p{L}\\p{N}_])" : "";
+  const end = isWordChar(needle[needle.length - 1]) ? "(?![\\p{L}\\p{N}_])" : "";
+  return new RegExp(start + body + end, "iu");
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+function isWordChar(ch: string | undefined): boolean {
+  return ch !== undefined && WORD_CHAR.test(ch);
+}
+
+/**
+ * True when `needle` occurs in `haystack` not glued to a neighbouring letter or digit: "14" is in "14 open" and
+ * "($14)" but not in "140". Both are expected normalised.
+ */
+export function containsWords(haystack: string, needle: string): boolean {
+  if (!needle) return false;
+  const checkStart = isWordChar(needle[0]);
+  const checkEnd = isWordChar(needle[needle.length - 1]);
+  for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + 1)) {
+    if (checkStart && isWordChar(haystack[i - 1])) continue;
+    if (checkEnd && isWordChar(haystack[i + needle.length])) continue;
+    return true;
+  }
+  return false;
+}
+
+// A run of digits with the separators a number may carry; validated as a whole below.
+const NUMBER_RUN = /[-\u2212]?\d[\d.,]*/g;
+const PLAIN = /^\d+(?:\.\d+)?$/;
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+
+/**
+ * Every number written in `text`, in order: `"$1,234.50"` → 1234.5, `"12.5 kg"` → 12.5, `"ORD-1042"` → 1042 (a
+ * dash after a letter or digit is no minus sign). A run that is neither plain (`1234.5`) nor grouped by thousands
+ * (`1,234.5`) is no number at all: `"12,5"` and `"1.2.3"` yield nothing.
+ */
+export function numbersIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(NUMBER_RUN)) {
+    let run = m[0];
+    let sign = 1;
+    if (run[0] === "-" || run[0] === "\u2212") {
+      run = run.slice(1);
+      if (!isWordChar(text[m.index - 1])) sign = -1;
+    }
+    run = run.replace(/[.,]+$/, ""); // sentence punctuation after a number
+    if (PLAIN.test(run)) out.push(sign * Number(run));
+    else if (GROUPED.test(run)) out.push(sign * Number(run.replaceAll(",", "")));
+  }
+  return out;
+}
+
+/** The first number of a value (a number value is itself), or undefined. */
+export function firstNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  return numbersIn(value)[0];
+}
+
+const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" +
+  "oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+const ORD = "(?:st|nd|rd|th)?";
+// One alternation so that matchAll yields the dates in the order they are written.
+const DATE = new RegExp(
+  [
+    String.raw`(?<!\d)(?<iy>\d{4})-(?<im>\d{2})-(?<id>\d{2})(?![\d])`,
+    String.raw`(?<![\p{L}\p{N}])(?<am>${MONTHS})\.?\s+(?<ad>\d{1,2})${ORD},?\s+(?<ay>\d{4})(?!\d)`,
+    String.raw`(?<![\p{L}\p{N}])(?<bd>\d{1,2})${ORD}\s+(?<bm>${MONTHS})\.?,?\s+(?<by>\d{4})(?!\d)`,
+    String.raw`(?<![\d/])(?<um>\d{1,2})/(?<ud>\d{1,2})/(?<uy>\d{4})(?!\d)`,
+  ].join("|"),
+  "giu",
+);
+const MONTH_INDEX = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+function day(y: string, m: number, d: number): string | undefined {
+  const year = Number(y);
+  if (m < 1 || m > 12 || d < 1 || d > 31) return undefined;
+  const t = new Date(Date.UTC(year, m - 1, d));
+  if (t.getUTCMonth() !== m - 1) return undefined; // 31 April, 29 February of a common year
+  return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+function monthOf(name: string): number {
+  return MONTH_INDEX.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+}
+
+/**
+ * Every calendar day written in `text` as `YYYY-MM-DD`, in order. Formats: `2026-03-20`, `2026-03-20T10:00:00Z`
+ * (the day as written, no time-zone conversion), `March 20, 2026`, `Mar 20 2026`, `20 Mar 2026`, `03/20/2026`
+ * (month first).
+ */
+export function datesIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(DATE)) {
+    const g = m.groups!;
+    let d: string | undefined;
+    if (g.iy) d = day(g.iy, Number(g.im), Number(g.id));
+    else if (g.ay) d = day(g.ay, monthOf(g.am), Number(g.ad));
+    else if (g.by) d = day(g.by, monthOf(g.bm), Number(g.bd));
+    else d = day(g.uy, Number(g.um), Number(g.ud));
+    if (d) out.push(d);
+  }
+  return out;
+}
+
+/** The first day written in a value, or undefined. */
+export function firstDate(value: unknown): string | undefined {
+  return typeof value === "string" ? datesIn(value)[0] : undefined;
+}
+
+/** `"x"` for strings, JSON otherwise, cut to `max` characters; `missing` for undefined. */
+export function quote(value: unknown, max = 40): string {
+  if (value === undefined) return "missing";
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > max ? s.slice(0, max - 1) + "…" : s;
+}

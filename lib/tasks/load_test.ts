@@ -1,0 +1,151 @@
+import assert from "node:assert/strict";
+import { TaskFormatError, UsageError } from "../errors/mod.ts";
+import { filterTasks, loadTasks, parseTaskLines } from "./load.ts";
+
+const TASK = {
+  task_id: "shop_checkout_express",
+  site: "shop",
+  macro: "submit_form",
+  instruction: "Buy one 'Aurora Desk Lamp' with express shipping, delivered on 2026-03-18.",
+  option: { product: "Aurora Desk Lamp", shipping: "express", date: "2026-03-18" },
+  start: { url: "/shop/products/7", setup: [{ click: { selector: "#add-to-cart" } }], prefix: null },
+  check: {
+    all: [
+      { change: { site: "shop", table: "orders", op: "insert", after: { shipping: "express" } } },
+      { only_writes: [{ table: "orders" }, { table: "order_items" }, { table: "cart_items" }] },
+    ],
+  },
+  verifier: null,
+  solution: [{ navigate: { url: "/shop/cart" } }, { click: { selector: "#checkout" } }],
+};
+
+const line = (o: unknown) => JSON.stringify(o);
+const withTask = (patch: Record<string, unknown>) => line({ ...TASK, ...patch });
+
+function rejects(text: string, message: string, lineNo: number): void {
+  assert.throws(
+    () => parseTaskLines(text, "fixtures/tasks.jsonl"),
+    (e: unknown) => {
+      assert.ok(e instanceof TaskFormatError);
+      assert.equal(e.message, message);
+      assert.equal(e.file, "fixtures/tasks.jsonl");
+      assert.equal(e.line, lineNo);
+      return true;
+    },
+  );
+}
+
+Deno.test("parseTaskLines() parses the documented example, blank lines allowed", () => {
+  const tasks = parseTaskLines(
+    `\n${line(TASK)}\n\n${withTask({ task_id: "b", verifier: { answer: 3 } })}\n`,
+    "t.jsonl",
+  );
+  assert.equal(tasks.length, 2);
+  assert.equal(tasks[0].macro, "submit_form");
+  assert.deepEqual(tasks[0].start, {
+    url: "/shop/products/7",
+    setup: [{ name: "click", params: { selector: "#add-to-cart" } }],
+    prefix: null,
+    logged_out: false,
+  });
+  assert.deepEqual(tasks[0].solution[0], { name: "navigate", params: { url: "/shop/cart", new_tab: false } });
+  assert.deepEqual(tasks[1].verifier, { answer: 3 });
+  const bare = parseTaskLines(line({ ...TASK, option: undefined, verifier: undefined }), "t.jsonl")[0];
+  assert.equal(bare.option, null);
+  assert.equal(bare.verifier, null);
+});
+
+Deno.test("parseTaskLines() names file, line, task and field of a missing field", () => {
+  const text = [line({ ...TASK, task_id: "a" }), "", line({ ...TASK, task_id: "shop_017", start: { setup: [] } })].join(
+    "\n",
+  );
+  rejects(text, 'fixtures/tasks.jsonl line 3: task "shop_017": start.url: is missing', 3);
+  const noId = line({ ...TASK, task_id: undefined });
+  rejects(noId, "fixtures/tasks.jsonl line 1: task_id: is missing", 1);
+});
+
+Deno.test("parseTaskLines() rejects a macro outside the vocabulary", () => {
+  rejects(
+    withTask({ macro: "drag_n_drop" }),
+    'fixtures/tasks.jsonl line 1: task "shop_checkout_express": macro: "drag_n_drop" is not a macro (did you mean "drag_and_drop"?)',
+    1,
+  );
+  rejects(
+    withTask({ start: { url: "/", prefix: { macro: "fly" } } }),
+    'fixtures/tasks.jsonl line 1: task "shop_checkout_express": start.prefix.macro: "fly" is not a macro (see the macro table in docs/tasks.md)',
+    1,
+  );
+});
+
+Deno.test("parseTaskLines() rejects a line that is not JSON", () => {
+  assert.throws(
+    () => parseTaskLines(`${line(TASK)}\n{"task_id": "x",`, "fixtures/tasks.jsonl"),
+    (e: unknown) =>
+      e instanceof TaskFormatError && e.line === 2 && /^fixtures\/tasks\.jsonl line 2: not JSON: /.test(e.message),
+  );
+});
+
+Deno.test("parseTaskLines() rejects a duplicate task id", () => {
+  rejects(
+    `${line(TASK)}\n${line(TASK)}`,
+    'fixtures/tasks.jsonl line 2: task "shop_checkout_express": duplicate task_id (first on line 1)',
+    2,
+  );
+});
+
+Deno.test("parseTaskLines() reports malformed checks, actions and unknown fields by path", () => {
+  const id = 'fixtures/tasks.jsonl line 1: task "shop_checkout_express": ';
+  rejects(
+    withTask({ check: { all: [{ change: { table: "orders", op: "upsert" } }] } }),
+    id + 'check.all[0].change.op: must be one of "insert", "update", "delete", got "upsert"',
+    1,
+  );
+  rejects(withTask({ solution: [{ click: { index: -2 } }] }), id + "solution[0].click.index: must be >= 0, got -2", 1);
+  rejects(
+    withTask({ start: { url: "/", setup: [{ tap: {} }] } }),
+    id +
+      `start.setup[0]: expected an action (one of navigate, click, input, send_keys, select_dropdown, dropdown_options, scroll, go_back, switch, close, upload_file, wait, drag, clipboard_read, clipboard_write, done, macro_done), got "tap"`,
+    1,
+  );
+  rejects(withTask({ instrution: "typo" }), id + "instrution: is not a known field", 1);
+  rejects(
+    withTask({ verifier: { answer: { regex: "^a", flags: "g" } } }),
+    id + 'verifier.answer.flags: only i, m, s, u are allowed, got "g"',
+    1,
+  );
+  rejects(
+    withTask({ task_id: "shop 17" }),
+    'fixtures/tasks.jsonl line 1: task "shop 17": task_id: must match /^[A-Za-z0-9_.-]+$/, got "shop 17"',
+    1,
+  );
+  rejects("[1, 2]", "fixtures/tasks.jsonl line 1: expected an object, got a list", 1);
+});
+
+Deno.test("loadTasks() reads a file and names an unreadable one", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/tasks.jsonl`;
+    await Deno.writeTextFile(path, `${line(TASK)}\r\n${withTask({ task_id: "two" })}\r\n`);
+    assert.deepEqual((await loadTasks(path)).map((t) => t.task_id), ["shop_checkout_express", "two"]);
+    await assert.rejects(() => loadTasks(`${dir}/missing.jsonl`), (e: unknown) => {
+      return e instanceof TaskFormatError && e.message.startsWith(`cannot read task file "${dir}/missing.jsonl": `);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("filterTasks() keeps file order, applies ids then limit, and rejects unknown ids", () => {
+  const tasks = ["a", "b", "c", "d"].map((task_id) => ({ task_id }));
+  assert.deepEqual(filterTasks(tasks, {}).map((t) => t.task_id), ["a", "b", "c", "d"]);
+  assert.deepEqual(filterTasks(tasks, { taskIds: ["d", "b"] }).map((t) => t.task_id), ["b", "d"]);
+  assert.deepEqual(filterTasks(tasks, { taskIds: new Set(["d", "b", "c"]), limit: 2 }).map((t) => t.task_id), [
+    "b",
+    "c",
+  ]);
+  assert.deepEqual(filterTasks(tasks, { limit: 0 }).length, 4);
+  assert.throws(
+    () => filterTasks(tasks, { taskIds: ["a", "shop_01"] }),
+    (e: unknown) => e instanceof UsageError && e.message === 'no task with id "shop_01"',
+  );
+});
