@@ -1,0 +1,21 @@
+/**
+ * lib/dom: code that runs in the page (snapshotPage, indexedElement: plain functions for page.evaluate) and the
+ * Deno-side rendering of what it returns (formatElements). Imports no browser library; lib/browser calls these.
+ *
+ * ```ts
+ * const snap = await page.evaluate(snapshotPage, { viewportExpansion: 0 });
+ * const text = formatElements(snap);
+ * const big: PageSnapshot = JSON.parse(await page.evaluate(snapshotPageJson, { viewportExpansion: -1 }));
+ * const handle = await page.evaluateHandle(indexedElement, 3); // element [3]
+ * ```
+ */
+export { indexedElement, snapshotPage, snapshotPageJson } from "./snapshot.ts";
+export { formatAttributes, formatElement, formatElements, type FormatOptions } from "./format.ts";
+export {
+  ATTRIBUTE_ORDER,
+  type AttributeName,
+  type DomElement,
+  type PageSnapshot,
+  type Rect,
+  type SnapshotOptions,
+} from "./types.ts";

@@ -1,0 +1,98 @@
+/**
+ * The data a page snapshot carries from the page to the harness. Plain JSON: it crosses page.evaluate.
+ */
+
+/** What a caller passes to snapshotPage; every field has a default, applied inside the page. */
+export interface SnapshotOptions {
+  /**
+   * How far (px) beyond the viewport, above and below, elements are still indexed. 0 (the default) indexes what
+   * intersects the viewport; -1 indexes the whole page.
+   */
+  viewportExpansion?: number;
+  /** Cap on an element's text, in characters (default 100); longer text ends in "...". */
+  maxTextLength?: number;
+  /** Cap on the snapshot's visibleText, in characters (default 6000). */
+  maxVisibleTextLength?: number;
+  /** Cap on the option texts kept for one <select> (default 100; `optionCount` keeps the true number). */
+  maxOptions?: number;
+}
+
+/** The attributes an element line may show, in the order formatElements prints them. */
+export const ATTRIBUTE_ORDER = [
+  "id",
+  "name",
+  "type",
+  "role",
+  "aria-label",
+  "placeholder",
+  "value",
+  "title",
+  "alt",
+  "href",
+  "checked",
+  "selected",
+  "aria-expanded",
+  "aria-selected",
+  "disabled",
+  "for",
+  "contenteditable",
+  "draggable",
+] as const;
+
+export type AttributeName = typeof ATTRIBUTE_ORDER[number];
+
+/** A box in CSS pixels, relative to the viewport's top-left corner at capture time (integers). */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** One indexed interactive element. */
+export interface DomElement {
+  /** Position in window.__webmixIndex; indexes start at 1. */
+  index: number;
+  /** Lower-case tag name ("a", "button", "div"). */
+  tag: string;
+  /**
+   * Non-empty attributes among ATTRIBUTE_ORDER, with live state where it differs from the markup: `value` is the
+   * current value (a select's selected option text, a slider's aria-valuenow; never a password), `checked` is
+   * "true"/"false" for checkboxes and radios, `disabled` is "true" when set, `href` is short (path for same-origin).
+   */
+  attributes: Partial<Record<AttributeName, string>>;
+  /**
+   * Visible text, whitespace collapsed, without the text of indexed descendants, capped (see maxTextLength). For
+   * input, select and textarea: the text of their <label>s ("" without one).
+   */
+  text: string;
+  /** Not indexed in the previous snapshot of the same document (never on a document's first snapshot). */
+  isNew: boolean;
+  /** Intersects the viewport (false only for elements indexed thanks to viewportExpansion). */
+  inViewport: boolean;
+  rect: Rect;
+  /** A <select>'s option texts, in order (capped at maxOptions). */
+  options?: string[];
+  /** A <select>'s number of options. */
+  optionCount?: number;
+}
+
+/** What snapshotPage returns. */
+export interface PageSnapshot {
+  url: string;
+  title: string;
+  /** Indexed elements in document order; elements[k].index === k + 1. */
+  elements: DomElement[];
+  scrollY: number;
+  /** Document pixels above the viewport (scroll to see them). */
+  pixelsAbove: number;
+  /** Document pixels below the viewport. */
+  pixelsBelow: number;
+  viewport: { width: number; height: number };
+  /** Total scrollable height of the document. */
+  pageHeight: number;
+  /** The viewport's visible text in reading order, one line per visual line, capped (see maxVisibleTextLength). */
+  visibleText: string;
+  /** Time the capture took inside the page, in ms. */
+  captureMs: number;
+}
