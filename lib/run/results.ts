@@ -1,0 +1,86 @@
+/**
+ * results.jsonl: one line per finished episode, appended as one write so a crash leaves at most one partial last
+ * line, which opening the store for resume cuts off (that episode runs again).
+ */
+import { HarnessError } from "../errors/mod.ts";
+
+/** One episode's line, with the seed's fields. */
+export interface EpisodeResult {
+  task_id: string;
+  episode: string;
+  macro: string;
+  site: string;
+  arm: string;
+  ok: boolean;
+  detail?: string;
+  steps?: number;
+  answer?: string | null;
+  done?: boolean;
+  models?: string[];
+  errors?: string[];
+  duration_s: number;
+  error?: string;
+  /** Set when the grade itself could not be computed; regrade.ts completes it. */
+  grade_error?: boolean;
+  repeat: number;
+  [extra: string]: unknown;
+}
+
+/** `task_id` for a single run, `task_id~rN` when a run repeats tasks (the seed's episode names). */
+export function episodeName(taskId: string, repeat: number, repeats: number): string {
+  return repeats > 1 ? `${taskId}~r${repeat}` : taskId;
+}
+
+/** The resume key of an episode. */
+export const resultKey = (taskId: string, repeat: number) => `${taskId}\u0000${repeat}`;
+
+/** Parses results.jsonl text; a malformed line is an error naming the file and line, except a partial last line. */
+export function parseResults(text: string, file: string): { results: EpisodeResult[]; partialTail: number } {
+  const results: EpisodeResult[] = [];
+  const lines = text.split("\n");
+  // The last element is "" after a final newline, or a line cut short by a crash.
+  const partialTail = new TextEncoder().encode(lines[lines.length - 1]).length;
+  for (let i = 0; i < lines.length - 1; i++) {
+    const line = lines[i];
+    if (!line.trim()) continue;
+    try {
+      const r = JSON.parse(line) as EpisodeResult;
+      if (typeof r.task_id !== "string") throw new Error("task_id is missing");
+      results.push({ ...r, repeat: typeof r.repeat === "number" ? r.repeat : 0 });
+    } catch (err) {
+      throw new HarnessError(`cannot read ${file} line ${i + 1}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  return { results, partialTail };
+}
+
+/** The append-only results file of a run. */
+export class ResultsStore {
+  private constructor(readonly path: string, readonly previous: EpisodeResult[]) {}
+
+  /** Opens (creating) results.jsonl; cuts a partial last line left by a crash. */
+  static async open(path: string): Promise<ResultsStore> {
+    let text = "";
+    try {
+      text = await Deno.readTextFile(path);
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+    }
+    const { results, partialTail } = parseResults(text, path);
+    if (partialTail > 0) {
+      const size = new TextEncoder().encode(text).length;
+      await Deno.truncate(path, size - partialTail);
+    }
+    return new ResultsStore(path, results);
+  }
+
+  /** Keys (task, repeat) of the episodes already recorded. */
+  doneKeys(): Set<string> {
+    return new Set(this.previous.map((r) => resultKey(r.task_id, r.repeat)));
+  }
+
+  /** Appends one line in a single write. */
+  async append(result: EpisodeResult): Promise<void> {
+    await Deno.writeTextFile(this.path, JSON.stringify(result) + "\n", { append: true, create: true });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * regrade.ts: recompute every grade of a run from its saved grade_inputs.json, offline (no browser, no sites,
+ * no model). Writes <out>/results_regraded.jsonl and prints the tally and how many grades changed.
+ *
+ *   deno task regrade --out DIR [--tasks FILE]
+ *
+ * Without --tasks, each episode's check is the one saved with its inputs. Exit codes: 0 done, 1 the run folder
+ * cannot be read, 2 a usage error or a malformed task file.
+ */
+import { describeError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
+import { parseFlags } from "./lib/run/cli.ts";
+import { regradeRun } from "./lib/run/mod.ts";
+import { loadTasks } from "./lib/tasks/mod.ts";
+
+const USAGE = `Usage: deno task regrade --out DIR [--tasks FILE]
+
+Recomputes every grade of the run in DIR from its grade_inputs.json files.
+
+Options:
+  --out DIR      the run's output folder (holds results.jsonl)
+  --tasks FILE   grade with the checks of this task file instead of the ones saved with each episode
+  -h, --help     this text
+
+Example:
+  deno task regrade --out out/demo
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv, {
+    out: { type: "string" },
+    tasks: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (flags.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (typeof flags.out !== "string") throw new UsageError("--out is required");
+  const tasks = typeof flags.tasks === "string" ? await loadTasks(flags.tasks) : undefined;
+  const s = await regradeRun(flags.out, tasks);
+  console.log(
+    `regraded ${flags.out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed` +
+      (s.missing ? `, ${s.missing} without grade inputs` : "") + ")",
+  );
+  return 0;
+}
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args);
+  } catch (err) {
+    const usage = err instanceof UsageError || err instanceof TaskFormatError;
+    console.error(`regrade.ts: ${usage ? (err as Error).message : describeError(err)}`);
+    code = usage ? 2 : 1;
+  }
+  Deno.exit(code);
+}

@@ -1,0 +1,66 @@
+/** eval.ts's command line: usage errors, malformed task files, dry runs; each spawns the real script. */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runCli } from "./support/cli.ts";
+
+Deno.test("eval.ts --help prints usage with examples to stdout and exits 0", async () => {
+  const r = await runCli("eval.ts", ["--help"]);
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /Usage: deno task eval --arm ARM --out DIR/);
+  assert.match(r.stdout, /Examples:/);
+  assert.equal(r.stderr, "");
+});
+
+Deno.test("eval.ts refuses an unknown flag, an unknown arm and a missing --out with exit 2 on stderr", async () => {
+  for (
+    const [args, message] of [
+      [["--arm", "replay", "--out", "x", "--wrokers", "2"], /Unknown option '--wrokers'/],
+      [["--arm", "magic", "--out", "x"], /--arm "magic" is not one of: replay, noop/],
+      [["--arm", "replay"], /--out is required/],
+      [["--arm", "replay", "--out", "x", "--workers", "0"], /--workers "0" is not a whole number from 1 to 256/],
+    ] as const
+  ) {
+    const r = await runCli("eval.ts", [...args]);
+    assert.equal(r.code, 2, `${args}: ${r.stderr}`);
+    assert.match(r.stderr, message);
+    assert.equal(r.stdout, "");
+  }
+});
+
+Deno.test("eval.ts stops on a malformed task file with its path, line and field, exit 2, nothing written", async () => {
+  const dir = await Deno.makeTempDir();
+  const tasks = join(dir, "tasks.jsonl");
+  const good = (await Deno.readTextFile("fixtures/tasks.jsonl")).split("\n")[0];
+  const bad = JSON.parse(good);
+  bad.task_id = "broken_task";
+  delete bad.start.url;
+  await Deno.writeTextFile(tasks, `${good}\n\n${JSON.stringify(bad)}\n`);
+  const out = join(dir, "out");
+  const r = await runCli("eval.ts", ["--arm", "replay", "--tasks", tasks, "--out", out]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, new RegExp(`${tasks.replaceAll("/", "\\/")} line 3: task "broken_task": start\\.url`));
+  await assert.rejects(Deno.stat(out), Deno.errors.NotFound);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("eval.ts will not append to an earlier run's results without --resume or --overwrite", async () => {
+  const out = await Deno.makeTempDir();
+  const line = { task_id: "t", episode: "t", macro: "m", site: "s", arm: "replay", ok: true, duration_s: 1, repeat: 0 };
+  await Deno.writeTextFile(join(out, "results.jsonl"), JSON.stringify(line) + "\n");
+  const r = await runCli("eval.ts", ["--arm", "replay", "--out", out, "--dry-run"]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /already holds 1 episodes: pass --resume/);
+  assert.equal((await Deno.readTextFile(join(out, "results.jsonl"))).trim(), JSON.stringify(line));
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("eval.ts --dry-run prints the resolved options and the task count and runs nothing", async () => {
+  const out = join(await Deno.makeTempDir(), "dry");
+  const r = await runCli("eval.ts", ["--arm", "noop", "--out", out, "--limit", "3", "--dry-run"]);
+  assert.equal(r.code, 0, r.stderr);
+  const options = JSON.parse(r.stdout);
+  assert.equal(options.tasks, 3);
+  assert.equal(options.arm, "noop");
+  assert.equal(options.workers, 4);
+  await assert.rejects(Deno.stat(join(out, "results.jsonl")), Deno.errors.NotFound);
+});

@@ -1,0 +1,116 @@
+/**
+ * A run survives what goes wrong on a cluster: a browser that crashes mid-episode, a page that never answers, an
+ * interrupt followed by --resume; and the agent's browser reaches only the sandbox. Each spawns eval.ts against a
+ * site server with test pages (tests/support/lab.ts).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { labTask, readResults, runCli, spawnCli } from "./support/cli.ts";
+import { startLab } from "./support/lab.ts";
+
+async function taskFile(lines: string[]): Promise<{ dir: string; tasks: string; out: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "webmix-robust-" });
+  const tasks = join(dir, "tasks.jsonl");
+  await Deno.writeTextFile(tasks, lines.join("\n") + "\n");
+  return { dir, tasks, out: join(dir, "out") };
+}
+
+const wait = (id: string, seconds: number) => labTask(id, "/lab/", [{ wait: { seconds } }]);
+
+Deno.test("a browser that crashes mid-episode is recorded on that episode and the run goes on", async () => {
+  await using lab = await startLab();
+  const { dir, tasks, out } = await taskFile([wait("first", 0), wait("crashes", 6), wait("after", 0)]);
+  const run = spawnCli("eval.ts", [
+    "--arm",
+    "replay",
+    "--tasks",
+    tasks,
+    "--out",
+    out,
+    "--workers",
+    "1",
+    "--bases",
+    lab.base,
+  ]);
+  await run.waitFor(/\[1\/3\]/);
+  await new Promise((r) => setTimeout(r, 1500));
+  // Chromium is the eval process's child: kill it while the second episode waits.
+  const kill = await new Deno.Command("pkill", { args: ["-KILL", "-P", String(run.child.pid)] }).output();
+  assert.equal(kill.code, 0, "a Chromium child process was found and killed");
+  const res = await run.done();
+  assert.equal(res.code, 0, res.stderr);
+  const byId = Object.fromEntries((await readResults(out)).map((r) => [r.task_id, r]));
+  assert.deepEqual(Object.keys(byId).sort(), ["after", "crashes", "first"]);
+  assert.equal(byId.first.ok, true);
+  assert.equal(byId.crashes.ok, false);
+  assert.ok(typeof byId.crashes.error === "string" && byId.crashes.error.length > 0, JSON.stringify(byId.crashes));
+  assert.equal(byId.after.ok, true, `a fresh browser ran the next episode: ${JSON.stringify(byId.after)}`);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a page that never answers is recorded as a timeout and the run goes on", async () => {
+  await using lab = await startLab();
+  const { dir, tasks, out } = await taskFile([labTask("hangs", "/lab/hang", []), wait("next", 0)]);
+  const r = await runCli("eval.ts", [
+    "--arm",
+    "replay",
+    "--tasks",
+    tasks,
+    "--out",
+    out,
+    "--workers",
+    "1",
+    "--timeout",
+    "4",
+    "--bases",
+    lab.base,
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const byId = Object.fromEntries((await readResults(out)).map((r) => [r.task_id, r]));
+  assert.equal(byId.hangs.ok, false);
+  assert.match(String(byId.hangs.error), /timeout/i);
+  assert.ok((byId.hangs.duration_s as number) < 20, `gave up in time: ${byId.hangs.duration_s}s`);
+  assert.equal(byId.next.ok, true);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("an interrupted run exits 130, and --resume finishes it with no line lost or duplicated", async () => {
+  await using lab = await startLab();
+  const ids = ["r1", "r2", "r3", "r4", "r5"];
+  const { dir, tasks, out } = await taskFile(ids.map((id) => wait(id, 1)));
+  const args = ["--arm", "replay", "--tasks", tasks, "--out", out, "--workers", "1", "--bases", lab.base];
+  const run = spawnCli("eval.ts", args);
+  await run.waitFor(/\[2\/5\]/);
+  run.child.kill("SIGINT");
+  const first = await run.done();
+  assert.equal(first.code, 130, first.stderr);
+  const partial = await readResults(out);
+  assert.ok(partial.length >= 2 && partial.length < 5, `recorded before the interrupt: ${partial.length}`);
+  const resumed = await runCli("eval.ts", [...args, "--resume"]);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.match(resumed.stderr, new RegExp(`resume: ${partial.length} episodes already in`));
+  const all = await readResults(out);
+  assert.deepEqual(all.map((r) => r.task_id).sort(), ids);
+  assert.ok(all.every((r) => r.ok), JSON.stringify(all.filter((r) => !r.ok)));
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("the agent's browser reaches only the sandbox: off-origin requests are blocked and recorded", async () => {
+  await using lab = await startLab();
+  const note = labTask(
+    "leaky_page",
+    "/lab/leak",
+    [{ input: { selector: "#note", text: "kept local" } }, { click: { selector: "#save" } }],
+    { change: { site: "lab", table: "notes", op: "insert", after: { body: "kept local" } } },
+  );
+  const { dir, tasks, out } = await taskFile([note]);
+  const r = await runCli("eval.ts", ["--arm", "replay", "--tasks", tasks, "--out", out, "--bases", lab.base]);
+  assert.equal(r.code, 0, r.stderr);
+  const [result] = await readResults(out);
+  assert.equal(result.ok, true, JSON.stringify(result));
+  const inputs = JSON.parse(await Deno.readTextFile(join(out, "leaky_page", "grade_inputs.json")));
+  const blocked: string[] = inputs.blocked;
+  assert.ok(blocked.some((u) => u.startsWith("http://127.0.0.2:9/")), `image blocked: ${blocked}`);
+  assert.ok(blocked.some((u) => u.startsWith("http://127.0.0.3:9/collect")), `fetch blocked: ${blocked}`);
+  await Deno.remove(dir, { recursive: true });
+});

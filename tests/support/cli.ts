@@ -1,0 +1,96 @@
+/** Spawning the entry scripts as a user would, with the permissions of the deno.json tasks. */
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const PERMS = [
+  "--allow-net=127.0.0.1,localhost",
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-run",
+  "--allow-sys",
+];
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `deno run PERMS script args` from the repository root and waits for it. */
+export async function runCli(script: string, args: string[]): Promise<CliResult> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", ...PERMS, script, ...args],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** Starts `deno run PERMS script args` and hands back the process, reading its stderr line by line. */
+export function spawnCli(script: string, args: string[]) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...PERMS, script, ...args],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).spawn();
+  const lines: string[] = [];
+  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+  const stderrDone = (async () => {
+    let buf = "";
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+      buf += chunk;
+      let nl;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        lines.push(line);
+        for (const w of [...waiters]) {
+          if (w.pattern.test(line)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve();
+          }
+        }
+      }
+    }
+  })();
+  const stdout = new Response(child.stdout).text();
+  return {
+    child,
+    lines,
+    /** Resolves when a stderr line matches (or one already did). */
+    waitFor(pattern: RegExp): Promise<void> {
+      if (lines.some((l) => pattern.test(l))) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ pattern, resolve }));
+    },
+    async done(): Promise<CliResult> {
+      const { code } = await child.status;
+      await stderrDone;
+      return { code, stdout: await stdout, stderr: lines.join("\n") };
+    },
+  };
+}
+
+/** results.jsonl of a run folder as objects (none when it does not exist). */
+export async function readResults(out: string): Promise<Record<string, unknown>[]> {
+  const text = await Deno.readTextFile(`${out}/results.jsonl`).catch(() => "");
+  return text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+}
+
+/** Task lines for the lab app (tests/support/lab.ts), with the fields every task needs. */
+export function labTask(task_id: string, startUrl: string, solution: unknown[], check: unknown = { no_writes: true }) {
+  return JSON.stringify({
+    task_id,
+    site: "lab",
+    macro: "open_detail",
+    instruction: `lab task ${task_id}`,
+    start: { url: startUrl },
+    check,
+    solution,
+  });
+}
