@@ -45,6 +45,8 @@ async function prepare(session: EpisodeSession, base: string, task: Task): Promi
   await session.goto(`${base}/_admin/session-flags${task.start.logged_out ? "?logout=1" : ""}`);
   const start = new URL(task.start.url, base + "/").href;
   await session.goto(start);
+  // The agent's go_back must never reach /_admin/session-flags (it would reset the session).
+  await session.resetHistory();
   const setup = task.start.setup ?? [];
   for (const [i, action] of setup.entries()) {
     const state = await session.captureState({ screenshot: false });

@@ -18,9 +18,10 @@ Deno.test("runPool() runs every item with at most `workers` at once", async () =
 Deno.test("runPool() stops feeding on abort and rethrows a harness failure after running items end", async () => {
   const controller = new AbortController();
   const done: number[] = [];
-  await runPool([1, 2, 3, 4], 1, async (n) => {
+  await runPool([1, 2, 3, 4], 1, (n) => {
     done.push(n);
     if (n === 2) controller.abort();
+    return Promise.resolve();
   }, controller.signal);
   assert.deepEqual(done, [1, 2]);
   const finished: number[] = [];

@@ -1,0 +1,109 @@
+/**
+ * Browser harness costs on real Chromium, viewport 1280×720:
+ * - episode set-up: newEpisode (fresh context, permissions, downloads, first tab) + goto of a sandbox page
+ *   (/shop/ of the embedded sites), with the spare context prepared between episodes (the default: the runner
+ *   grades between episodes; the bench leaves the spare 300 ms, outside the measured region) and without it;
+ * - episode close;
+ * - per step: captureState with a PNG / JPEG / no screenshot, a click (mouse, with the wait for what it caused),
+ *   and capture PNG + click together, on the test page of tests/browser_fixture.ts and on /shop/.
+ * Medians go to stderr when the run ends.
+ *
+ *   deno bench --allow-net=127.0.0.1,localhost --allow-read --allow-write --allow-env --allow-run --allow-sys \
+ *     bench/browser_bench.ts
+ */
+import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
+import { APPS, startSites } from "../lib/sites/mod.ts";
+import { episodeOptions, startTestSite } from "../tests/browser_fixture.ts";
+
+const sites = await startSites({ apps: APPS });
+const lab = startTestSite();
+const warm = await ChromiumBrowser.launch();
+const cold = await ChromiumBrowser.launch({ prewarm: false });
+const stepper = await ChromiumBrowser.launch({ prewarm: false }); // one browser runs one episode at a time
+const [options, cleanup] = await episodeOptions(sites.base, { allowedOrigins: [sites.base, lab.base] });
+const samples = new Map<string, number[]>();
+
+function record(name: string, ms: number): void {
+  samples.set(name, [...(samples.get(name) ?? []), ms]);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// Deno.bench has no teardown hook: close everything when the runner unloads this module.
+globalThis.addEventListener("unload", () => {
+  for (const b of [warm, cold, stepper]) {
+    try {
+      if (b.pid) Deno.kill(-b.pid, "SIGKILL"); // puppeteer starts Chromium as a process group leader
+    } catch { /* gone */ }
+  }
+  const lines = [...samples].map(([name, ms]) => `  ${name}: median ${median(ms).toFixed(1)} ms (n=${ms.length})`);
+  if (lines.length) console.error(`browser_bench medians:\n${lines.join("\n")}`);
+});
+globalThis.addEventListener("beforeunload", () => {
+  void cleanup();
+  void sites.close();
+  void lab.close();
+});
+
+/** Times `fn` between b.start() and b.end(), recording the sample under `name`. */
+async function timed(b: Deno.BenchContext, name: string, fn: () => Promise<unknown>): Promise<void> {
+  b.start();
+  const t0 = performance.now();
+  await fn();
+  const ms = performance.now() - t0;
+  b.end();
+  record(name, ms);
+}
+
+for (const [browser, label] of [[warm, "spare context ready"], [cold, "no spare context"]] as const) {
+  const name = `episode set-up (${label}): newEpisode + goto /shop/`;
+  Deno.bench({ name, group: "episode", n: 20, warmup: 3 }, async (b) => {
+    let session!: EpisodeSession;
+    await timed(b, name, async () => {
+      session = await browser.newEpisode(options);
+      await session.goto(`${sites.base}/shop/`);
+    });
+    const t0 = performance.now();
+    await session.close();
+    record(`episode close (${label})`, performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 300)); // the runner grades here; the spare gets ready
+  });
+}
+
+// One session for the per-step benches.
+const stepSession = await stepper.newEpisode(options);
+await stepSession.goto(`${lab.base}/`);
+const state0 = await stepSession.captureState({ screenshot: false });
+const inc = state0.snapshot.elements.find((e) => e.attributes.id === "inc")!.index;
+
+for (const [format, screenshot] of [["png", true], ["jpeg", true], ["png", false]] as const) {
+  const name = `captureState, ${screenshot ? format.toUpperCase() : "no screenshot"} (test page)`;
+  Deno.bench({ name, group: "step", n: 40, warmup: 5 }, async (b) => {
+    await timed(b, name, () => stepSession.captureState({ screenshot, format }));
+  });
+}
+
+Deno.bench({ name: "click (mouse + settle)", group: "step", n: 40, warmup: 5 }, async (b) => {
+  await stepSession.captureState({ screenshot: false });
+  await timed(b, "click (mouse + settle)", () => stepSession.click(inc));
+});
+
+for (const format of ["png", "jpeg"] as const) {
+  const name = `step: captureState ${format.toUpperCase()} + click`;
+  Deno.bench({ name, group: "step", n: 40, warmup: 5 }, async (b) => {
+    await timed(b, name, async () => {
+      await stepSession.captureState({ format });
+      await stepSession.click(inc);
+    });
+  });
+}
+
+Deno.bench({ name: "captureState PNG (sandbox /shop/)", group: "sandbox", n: 30, warmup: 3 }, async (b) => {
+  if (!stepSession.currentUrl().includes("/shop/")) await stepSession.goto(`${sites.base}/shop/`);
+  await timed(b, "captureState PNG (sandbox /shop/)", () => stepSession.captureState({ format: "png" }));
+});
+
+Deno.bench({ name: "adminGet /_admin/log", group: "sandbox", n: 30, warmup: 3 }, async (b) => {
+  if (!stepSession.currentUrl().includes("/shop/")) await stepSession.goto(`${sites.base}/shop/`);
+  await timed(b, "adminGet /_admin/log", () => stepSession.adminGet(sites.base, "/_admin/log"));
+});

@@ -1,0 +1,85 @@
+/** The session's files and admin calls: upload paths confined to one folder, downloads, admin GETs. */
+import { isAbsolute, relative, resolve } from "node:path";
+import { SiteProtocolError } from "../errors/mod.ts";
+import { ActionError } from "./errors.ts";
+
+/**
+ * The absolute path of `name` inside `uploadDir`.
+ * @throws ActionError for an absolute path, a path leaving the folder (also through a symlink), a missing file.
+ */
+export async function resolveUpload(uploadDir: string, name: string): Promise<string> {
+  if (isAbsolute(name) || name.split(/[\\/]/).includes("..")) {
+    throw new ActionError(`upload path "${name}" must be a file name inside the upload folder`);
+  }
+  const root = await Deno.realPath(uploadDir).catch((err) => {
+    throw new ActionError(`the upload folder "${uploadDir}" does not exist`, { cause: err });
+  });
+  const full = await Deno.realPath(resolve(root, name)).catch((err) => {
+    throw new ActionError(`no file "${name}" in the upload folder ${uploadDir}`, { cause: err });
+  });
+  const rel = relative(root, full);
+  if (rel.startsWith("..") || isAbsolute(rel)) {
+    throw new ActionError(`upload path "${name}" leads outside the upload folder ${uploadDir}`);
+  }
+  if (!(await Deno.stat(full)).isFile) throw new ActionError(`upload path "${name}" is not a file`);
+  return full;
+}
+
+/** Names of the finished downloads in `dir` (partial .crdownload files left out), sorted. */
+export async function listDownloads(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(dir)) if (e.isFile && !e.name.endsWith(".crdownload")) names.push(e.name);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return [];
+    throw err;
+  }
+  return names.sort();
+}
+
+/**
+ * GETs `path` on `base` with the session's cookie and returns the parsed JSON.
+ * @throws SiteProtocolError naming the URL on a network error, a non-200 status or a body that is not JSON.
+ */
+export async function getJson(
+  base: string,
+  path: string,
+  cookie: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const url = new URL(path, base).href;
+  const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: cookie ? { cookie } : {}, signal: AbortSignal.any(signals) });
+  } catch (err) {
+    throw new SiteProtocolError(`GET ${url} failed: ${(err as Error).message}`, { cause: err });
+  }
+  const text = await res.text().catch(() => "");
+  if (res.status !== 200) {
+    throw new SiteProtocolError(`GET ${url} answered ${res.status}: ${JSON.stringify(text.slice(0, 200))}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new SiteProtocolError(`GET ${url} did not answer JSON: ${JSON.stringify(text.slice(0, 200))}`, {
+      cause: err,
+    });
+  }
+}
+
+/** A `cookie` header with the cookies a browser would send to `base` (host match, path "/"). */
+export function cookieHeaderFor(
+  base: string,
+  cookies: { name: string; value: string; domain: string; path: string }[],
+): string {
+  const host = new URL(base).hostname;
+  return cookies
+    .filter((c) => {
+      const domain = c.domain.replace(/^\./, "");
+      return (host === domain || host.endsWith(`.${domain}`)) && (c.path === "/" || c.path === "");
+    })
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+}

@@ -1,0 +1,388 @@
+/**
+ * One episode's browser session: a fresh incognito context on one Chromium, its tabs, the network allowlist's
+ * record, dialogs, downloads, the clipboard and admin calls. Agent-level mistakes throw ActionError; a browser
+ * that died, a page that hangs or a site that breaks the admin protocol throw the other HarnessErrors.
+ */
+import type { BrowserContext, Page } from "puppeteer-core";
+import { type DomElement, formatElements, type PageSnapshot } from "../dom/mod.ts";
+import { HarnessError } from "../errors/mod.ts";
+import { screenshotTab, snapshotTab } from "./_capture.ts";
+import { clearClipboard, readClipboard, writeClipboard } from "./_clipboard.ts";
+import { locateIndex } from "./_locate.ts";
+import { ActionError } from "./errors.ts";
+import { isAllowedUrl } from "./_origins.ts";
+import { classifyError, type Tab } from "./_tab.ts";
+import {
+  clickElement,
+  clickPoint,
+  drag,
+  optionsOf,
+  pressKeys,
+  scroll,
+  selectOption,
+  typeInto,
+  uploadTo,
+} from "./_input.ts";
+import { TabSet } from "./_tabs.ts";
+import { cookieHeaderFor, getJson, listDownloads, resolveUpload } from "./_io.ts";
+import type {
+  BrowserState,
+  CaptureOptions,
+  DialogRecord,
+  DragEnd,
+  Point,
+  ResolvedEpisodeOptions,
+  SelectOption,
+  TabInfo,
+  Viewport,
+} from "./types.ts";
+
+/** What a session needs from the browser that opened it. */
+export interface EpisodeHost {
+  readonly alive: boolean;
+  /** Points the browser-wide request filter at this episode (null: block everything but data:/about:/blob:). */
+  setRoute(route: { origins: ReadonlySet<string>; onBlocked: (url: string) => void } | null): void;
+  /** The session closed its context. */
+  released(session: EpisodeSession): void;
+}
+
+const CLOSE_TIMEOUT_MS = 5000;
+
+export class EpisodeSession implements AsyncDisposable {
+  /** URLs the request filter refused, first occurrence order, each once. */
+  readonly blocked: string[] = [];
+  /** Dialogs the pages opened (all accepted). */
+  readonly dialogs: DialogRecord[] = [];
+  /** The options the session runs on. */
+  readonly options: ResolvedEpisodeOptions;
+  readonly #tabs: TabSet;
+  #firstPage = true;
+  #closing?: Promise<void>;
+  #onAbort = () => void this.close();
+
+  private constructor(
+    private readonly host: EpisodeHost,
+    private readonly context: BrowserContext,
+    private readonly origins: ReadonlySet<string>,
+    options: ResolvedEpisodeOptions,
+  ) {
+    this.options = options;
+    this.#tabs = new TabSet(context, options.viewport, (d) => this.dialogs.push(d));
+  }
+
+  /** Opens a session on a prepared context and its first page (ChromiumBrowser.newEpisode calls this). */
+  static async open(
+    host: EpisodeHost,
+    context: BrowserContext,
+    page: Page,
+    origins: ReadonlySet<string>,
+    options: ResolvedEpisodeOptions,
+  ): Promise<EpisodeSession> {
+    const s = new EpisodeSession(host, context, origins, options);
+    host.setRoute({ origins, onBlocked: (url) => s.#recordBlocked(url) });
+    await s.#tabs.start(page);
+    options.signal?.addEventListener("abort", s.#onAbort, { once: true });
+    if (options.signal?.aborted) await s.close();
+    return s;
+  }
+
+  #recordBlocked(url: string): void {
+    if (!this.blocked.includes(url)) this.blocked.push(url);
+  }
+
+  get viewport(): Viewport {
+    return this.options.viewport;
+  }
+
+  get closed(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  /** The current tab's id. */
+  get tabId(): string {
+    return this.#tabs.current.id;
+  }
+
+  // ---- tabs ----
+
+  /** The open tabs, in opening order. */
+  tabs(): Promise<TabInfo[]> {
+    return this.#tabs.list();
+  }
+
+  /** Makes a tab current. */
+  switchTab(id: string): Promise<void> {
+    return this.#guard(`switch to tab ${id}`, async () => {
+      this.#assertOpen();
+      const tab = await this.#tabs.switchTo(id);
+      await tab.settle(this.options.navTimeoutMs, this.options.signal);
+    });
+  }
+
+  /** Closes a tab; the last one stays open. */
+  closeTab(id: string): Promise<void> {
+    return this.#guard(`close tab ${id}`, () => (this.#assertOpen(), this.#tabs.close(id)));
+  }
+
+  /** The current tab, ready for an action. */
+  tab(): Tab {
+    this.#assertOpen();
+    this.#tabs.current.assertUsable();
+    return this.#tabs.current;
+  }
+
+  /** Waits for what the last action set off: a navigation, a new tab (which becomes current). */
+  settle(): Promise<void> {
+    return this.#tabs.settle(this.options.navTimeoutMs, this.options.signal);
+  }
+
+  // ---- navigation ----
+
+  /**
+   * Loads `url` in the current tab (or a new one) up to DOMContentLoaded.
+   * @throws ActionError for a URL off the allowed origins or a network error; BrowserTimeoutError past navTimeoutMs.
+   */
+  goto(url: string, opts: { newTab?: boolean } = {}): Promise<void> {
+    return this.#guard(`open ${url}`, async () => {
+      if (!isAllowedUrl(url, this.origins)) {
+        if (!this.blocked.includes(url)) this.blocked.push(url);
+        throw new ActionError(`cannot open "${url}": only ${[...this.origins].join(", ")} may be visited`);
+      }
+      const tab = opts.newTab ? (this.#assertOpen(), await this.#tabs.open()) : this.tab();
+      await tab.navigate(url, this.options.navTimeoutMs, this.options.signal);
+      if (this.#firstPage && isAllowedUrl(tab.page.url(), this.origins) && /^https?:/.test(tab.page.url())) {
+        this.#firstPage = false;
+        await this.#startHistory(tab);
+      }
+    });
+  }
+
+  /** The current tab's URL. */
+  currentUrl(): string {
+    return this.#tabs.current.page.url();
+  }
+
+  /**
+   * Makes the current page the first entry of its tab's history, so go_back cannot reach what came before (a
+   * session-flags URL, the blank or warm-up page the tab began on). The runner calls it once the start page loaded.
+   */
+  resetHistory(): Promise<void> {
+    return this.#guard("reset the history", async () => {
+      await this.tab().cdp.send("Page.resetNavigationHistory");
+    });
+  }
+
+  /** History back in the current tab. */
+  goBack(): Promise<void> {
+    return this.#guard("go back", async () => {
+      const tab = this.tab();
+      await tab.goBack(this.options.navTimeoutMs);
+      await this.settle();
+    });
+  }
+
+  // ---- state ----
+
+  /** The current tab's snapshot (lib/dom), element list, visible text, tabs and optionally a screenshot. */
+  captureState(opts: CaptureOptions = {}): Promise<BrowserState> {
+    return this.#guard("capture the page state", async () => {
+      await this.settle();
+      const tab = this.tab();
+      const [snapshot, screenshot, tabs] = await Promise.all([
+        this.snapshot(),
+        opts.screenshot === false ? undefined : this.screenshot(opts),
+        this.tabs(),
+      ]);
+      return {
+        url: snapshot.url,
+        title: snapshot.title,
+        tabs,
+        tabId: tab.id,
+        snapshot,
+        elementsText: formatElements(snapshot),
+        visibleText: snapshot.visibleText,
+        screenshot,
+      };
+    });
+  }
+
+  /** Runs lib/dom's snapshotPage in the current tab (this also renews window.__webmixIndex). */
+  snapshot(): Promise<PageSnapshot> {
+    return this.#guard(
+      "snapshot the page",
+      () => snapshotTab(() => this.tab(), this.options.snapshot, () => this.settle()),
+    );
+  }
+
+  /** A screenshot of the current tab's viewport. */
+  screenshot(opts: CaptureOptions = {}): Promise<Uint8Array> {
+    return this.#guard("take a screenshot", () => screenshotTab(this.tab(), opts));
+  }
+
+  /** Sends every tab's pending recorder events (window.__webmix.flush); pages without a recorder are skipped. */
+  async flushRecorder(timeoutMs = 3000): Promise<void> {
+    await Promise.all(this.#tabs.all.map((t) => {
+      const flush = t.evaluate("window.__webmix?.flush?.()").catch(() => undefined);
+      return Promise.race([flush, new Promise((r) => setTimeout(r, timeoutMs))]);
+    }));
+  }
+
+  // ---- out-of-page I/O ----
+
+  /** The `cookie` header the browser would send to `base` (the sandbox session cookie). */
+  cookieHeader(base: string): Promise<string> {
+    return this.#guard("read cookies", async () => cookieHeaderFor(base, await this.context.cookies()));
+  }
+
+  /**
+   * GETs an admin endpoint (`/_admin/log`) as this session and returns its JSON.
+   * @throws SiteProtocolError naming the URL on a non-200 answer or a body that is not JSON.
+   */
+  async adminGet(base: string, path: string, timeoutMs = 10_000): Promise<unknown> {
+    return await getJson(base, path, await this.cookieHeader(base), timeoutMs, this.options.signal);
+  }
+
+  /** The clipboard's text, read in the current page. */
+  clipboardText(): Promise<string> {
+    return this.#guard("read the clipboard", () => readClipboard(this.tab()));
+  }
+
+  /** Writes text to the clipboard from the current page (the page's clipboard hooks see it). */
+  writeClipboard(text: string): Promise<void> {
+    return this.#guard("write the clipboard", () => writeClipboard(this.tab(), text));
+  }
+
+  /**
+   * Once the episode's first page loaded: history starts there (go_back never reaches the blank or warm-up page
+   * the tab began on), and the clipboard, one per browser, is emptied past the page's own hooks.
+   */
+  async #startHistory(tab: Tab): Promise<void> {
+    await Promise.all([
+      tab.cdp.send("Page.resetNavigationHistory"),
+      clearClipboard(tab).catch(() => undefined),
+    ]);
+  }
+
+  /** Names of the finished downloads. */
+  downloads(): Promise<string[]> {
+    return listDownloads(this.options.downloadDir);
+  }
+
+  /** Waits `seconds` (at most 30), then for the page to settle. */
+  wait(seconds: number): Promise<void> {
+    return this.#guard("wait", async () => {
+      const ms = Math.min(Math.max(seconds, 0), 30) * 1000;
+      const signal = this.options.signal;
+      await new Promise<void>((resolve) => {
+        const done = () => (clearTimeout(timer), signal?.removeEventListener("abort", done), resolve());
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener("abort", done, { once: true });
+      });
+      await this.settle();
+    });
+  }
+
+  /** Runs `fn`, mapping what puppeteer throws (see classifyError). */
+  async #guard<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw classifyError(err, what, this.host.alive, this.closed);
+    }
+  }
+
+  /** Runs an action on the current tab, then waits for what it caused (a navigation, a new tab). */
+  act<T>(what: string, fn: (tab: Tab) => Promise<T>): Promise<T> {
+    return this.#guard(what, async () => {
+      const out = await fn(this.tab());
+      await this.settle();
+      return out;
+    });
+  }
+
+  // ---- element primitives (indexes of window.__webmixIndex, renewed by each snapshot) ----
+
+  /** Clicks the element at its centre with the mouse (a DOM click when something covers it). */
+  click(index: number): Promise<"mouse" | "dom"> {
+    return this.act(`click element ${index}`, (tab) => clickElement(tab, index));
+  }
+
+  /** Clicks a viewport point (CSS pixels). */
+  clickAt(p: Point): Promise<void> {
+    return this.act(`click at (${p.x}, ${p.y})`, (tab) => clickPoint(tab, p, this.viewport));
+  }
+
+  /** Types into a text field, emptied first unless `clear` is false. */
+  input(index: number, text: string, clear = true): Promise<void> {
+    return this.act(`type into element ${index}`, (tab) => typeInto(tab, index, text, clear));
+  }
+
+  /** Chooses a native select's option by text or value; returns the option's text. */
+  selectOption(index: number, text: string): Promise<string> {
+    return this.act(`select in element ${index}`, (tab) => selectOption(tab, index, text));
+  }
+
+  /** A select's options. */
+  dropdownOptions(index: number): Promise<SelectOption[]> {
+    return this.#guard(`list the options of element ${index}`, () => optionsOf(this.tab(), index));
+  }
+
+  /** Sets a file input to `name` from the upload folder (or takes the file chooser the element opens). */
+  uploadFile(index: number, name: string): Promise<string> {
+    return this.act(`upload to element ${index}`, async (tab) => {
+      const path = await resolveUpload(this.options.uploadDir, name);
+      await uploadTo(tab, index, path);
+      return path;
+    });
+  }
+
+  /** An HTML5-compatible drag between two elements or viewport points. */
+  drag(from: DragEnd, to: DragEnd): Promise<void> {
+    return this.act("drag", (tab) => drag(tab, from, to, this.viewport));
+  }
+
+  /** Scrolls the page (or the element's scrollable container) by `pages` viewports; returns the pixels moved. */
+  scroll(opts: { down?: boolean; pages?: number; index?: number } = {}): Promise<number> {
+    return this.act("scroll", (tab) => scroll(tab, opts.down ?? true, opts.pages ?? 1, opts.index));
+  }
+
+  /** Presses a key or shortcut (`Enter`, `Control+a`). */
+  sendKeys(keys: string): Promise<void> {
+    return this.act(`press ${keys}`, (tab) => pressKeys(tab, keys));
+  }
+
+  /**
+   * The index of the element a locator designates (docs/tasks.md): `selector` → the first match that carries an
+   * index, else the first match's indexed ancestor; `text` → the first element of `elements` (the state the caller
+   * holds) whose text, case- and space-normalised, equals it. A match outside the indexed part of the page is
+   * scrolled into view and the page re-indexed.
+   */
+  locate(locator: { selector: string } | { text: string }, elements: DomElement[]): Promise<number> {
+    return this.#guard("resolve a locator", () => locateIndex(this.tab(), locator, elements, () => this.snapshot()));
+  }
+
+  #assertOpen(): void {
+    if (!this.host.alive) throw new HarnessError("the browser died");
+    if (this.closed) throw new HarnessError("the episode session is closed");
+  }
+
+  /** Closes the context (every tab); never throws, safe to call twice. */
+  close(): Promise<void> {
+    return (this.#closing ??= (async () => {
+      this.options.signal?.removeEventListener("abort", this.#onAbort);
+      this.#tabs.stop();
+      this.host.setRoute(null);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        this.context.close().catch(() => undefined),
+        new Promise((r) => (timer = setTimeout(r, CLOSE_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+      this.host.released(this);
+    })());
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}

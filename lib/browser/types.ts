@@ -1,0 +1,111 @@
+/** The data lib/browser hands to its callers and the options they pass. */
+import type { PageSnapshot, SnapshotOptions } from "../dom/mod.ts";
+
+/** How to start Chromium. */
+export interface LaunchOptions {
+  /** The Chromium binary; default $CHROME_PATH, else /usr/bin/chromium. */
+  executablePath?: string;
+  /** Extra command-line flags, after the suite's own. */
+  args?: string[];
+  /** Default viewport of new pages (an episode may override it). */
+  viewport?: Viewport;
+  /** How long one DevTools call may take before it fails (default 30 s). */
+  protocolTimeoutMs?: number;
+  /** How long close() waits for Chromium to exit before it kills the process group (default 5000 ms). */
+  closeTimeoutMs?: number;
+  /** Prepare the next episode's context and page while the current one runs (default true). */
+  prewarm?: boolean;
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** What a caller passes to ChromiumBrowser.newEpisode. */
+export interface EpisodeOptions {
+  /** Origins pages may reach (`http://127.0.0.1:40115`); data:, blob: and about: are always allowed. */
+  allowedOrigins: string[];
+  /** Where downloads land. */
+  downloadDir: string;
+  /** The only folder upload_file takes files from. */
+  uploadDir: string;
+  /** Default 1280×720. */
+  viewport?: Viewport;
+  /** Cap on a navigation, in ms (default 15000). */
+  navTimeoutMs?: number;
+  /** Options of lib/dom's snapshotPage for every capture. */
+  snapshot?: SnapshotOptions;
+  /** Aborting closes the session. */
+  signal?: AbortSignal;
+}
+
+/** EpisodeOptions with every field set. */
+export interface ResolvedEpisodeOptions {
+  allowedOrigins: string[];
+  downloadDir: string;
+  uploadDir: string;
+  viewport: Viewport;
+  navTimeoutMs: number;
+  snapshot: SnapshotOptions;
+  signal?: AbortSignal;
+}
+
+/** One open tab, as the model sees it. */
+export interface TabInfo {
+  /** Four characters, stable for the tab's life and the same in every run of an episode. */
+  id: string;
+  url: string;
+  title: string;
+}
+
+/** What the agent sees at one step. */
+export interface BrowserState {
+  url: string;
+  title: string;
+  tabs: TabInfo[];
+  /** The id of the current tab. */
+  tabId: string;
+  snapshot: PageSnapshot;
+  /** lib/dom's formatElements of the snapshot. */
+  elementsText: string;
+  visibleText: string;
+  screenshot?: Uint8Array;
+}
+
+export interface CaptureOptions {
+  /** Take a screenshot of the viewport (default true). */
+  screenshot?: boolean;
+  /** Default "png". */
+  format?: "png" | "jpeg";
+  /** JPEG quality, 0-100 (default 80). */
+  quality?: number;
+}
+
+/** A dialog a page opened; the session accepts every one. */
+export interface DialogRecord {
+  type: "alert" | "confirm" | "prompt" | "beforeunload";
+  message: string;
+  url: string;
+  tabId: string;
+}
+
+/** A point in viewport CSS pixels. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * One end of a drag: an indexed element's centre, the centre of the first element matching a selector (a drop
+ * zone such as a board column is rarely interactive, so rarely indexed), or a viewport point.
+ */
+export type DragEnd = { index: number } | { selector: string } | Point;
+
+/** One option of a native select. */
+export interface SelectOption {
+  text: string;
+  value: string;
+  selected: boolean;
+  disabled: boolean;
+}

@@ -1,0 +1,236 @@
+/**
+ * EpisodeSession on real Chromium: navigation, state capture, the request filter, dialogs, downloads, uploads,
+ * tabs, the clipboard, admin calls, a hung page and a dead browser.
+ */
+import assert from "node:assert/strict";
+import { ActionError, ChromiumBrowser } from "../lib/browser/mod.ts";
+import { BrowserTimeoutError, HarnessError, SiteProtocolError } from "../lib/errors/mod.ts";
+import { episodeOptions, inEpisode, startTestSite, until } from "./browser_fixture.ts";
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+
+Deno.test({ name: "EpisodeSession on Chromium", ...opts }, async (t) => {
+  const site = startTestSite();
+  await using browser = await ChromiumBrowser.launch();
+  const { base } = site;
+  try {
+    await t.step("captureState() returns the snapshot, element list, tabs and a PNG or JPEG", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/`);
+        const png = await s.captureState({ screenshot: true });
+        assert.equal(png.title, "Lab main");
+        assert.equal(png.url, `${base}/`);
+        assert.deepEqual(png.tabs, [{ id: s.tabId, url: `${base}/`, title: "Lab main" }]);
+        assert.ok(png.snapshot.elements.some((e) => e.attributes.id === "inc"), "the button is indexed");
+        assert.match(png.elementsText, /Add one/);
+        assert.match(png.visibleText, /Lab/);
+        assert.deepEqual([...png.screenshot!.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+        const jpeg = await s.captureState({ format: "jpeg" });
+        assert.deepEqual([...jpeg.screenshot!.slice(0, 2)], [0xff, 0xd8]);
+        const none = await s.captureState({ screenshot: false });
+        assert.equal(none.screenshot, undefined);
+      });
+    });
+
+    await t.step("the request filter aborts and records requests off the allowed origins", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/offsite`);
+        await until(async () => (await s.tab().page.title()) === "fetched");
+        assert.ok(s.blocked.includes("http://example.invalid/x.png"), `blocked: ${s.blocked}`);
+        assert.ok(s.blocked.includes("http://127.0.0.2:9/"), `blocked: ${s.blocked}`);
+        assert.ok(!s.blocked.some((u) => u.startsWith(base)), "own origin never blocked");
+        await assert.rejects(s.goto("http://127.0.0.2:9/x"), ActionError);
+        assert.ok(s.blocked.includes("http://127.0.0.2:9/x"));
+        assert.equal(s.currentUrl(), `${base}/offsite`, "a refused goto leaves the page");
+      });
+    });
+
+    await t.step("a confirm() dialog is accepted and recorded", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/`);
+        const state = await s.captureState({ screenshot: false });
+        await s.click(await s.locate({ selector: "#confirm" }, state.snapshot.elements));
+        assert.equal(await s.tab().page.$eval("#status", (e) => e.textContent), "confirmed");
+        assert.deepEqual(s.dialogs.map((d) => [d.type, d.message]), [["confirm", "Delete it?"]]);
+      });
+    });
+
+    await t.step("a download lands in downloadDir", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/`);
+        const state = await s.captureState({ screenshot: false });
+        assert.deepEqual(await s.downloads(), []);
+        await s.click(await s.locate({ selector: "#dl" }, state.snapshot.elements));
+        assert.ok(await until(async () => (await s.downloads()).includes("report.csv")), "report.csv downloaded");
+        const text = await Deno.readTextFile(`${s.options.downloadDir}/report.csv`);
+        assert.equal(text, "id,total\n1,42\n");
+        assert.equal(s.currentUrl(), `${base}/`, "the page stays");
+      });
+    });
+
+    await t.step("uploadFile() takes files from the upload folder only", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/`);
+        const { snapshot } = await s.captureState({ screenshot: false });
+        const input = await s.locate({ selector: "#file" }, snapshot.elements);
+        await s.uploadFile(input, "notes.txt");
+        assert.match(await s.tab().page.$eval("#status", (e) => e.textContent!), /^file:notes\.txt\/\d+$/);
+        const pick = await s.locate({ selector: "#pick" }, snapshot.elements);
+        await s.uploadFile(pick, "pixel.png"); // a button that opens the file chooser
+        assert.equal(await s.tab().page.$eval("#status", (e) => e.textContent), "file:pixel.png/70");
+        await assert.rejects(s.uploadFile(input, "../deno.json"), /must be a file name inside the upload folder/);
+        await assert.rejects(s.uploadFile(input, "/etc/passwd"), ActionError);
+        await assert.rejects(s.uploadFile(input, "missing.bin"), /no file "missing.bin"/);
+      });
+    });
+
+    await t.step("a target=_blank link opens a tab that becomes current; switchTab() and closeTab() work", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/`);
+        const first = s.tabId;
+        const { snapshot } = await s.captureState({ screenshot: false });
+        await s.click(await s.locate({ selector: "#newtab" }, snapshot.elements));
+        const tabs = await s.tabs();
+        assert.equal(tabs.length, 2);
+        assert.deepEqual(tabs[1], { id: s.tabId, url: `${base}/next?from=tab`, title: "Next" });
+        assert.notEqual(s.tabId, first);
+        await s.switchTab(first);
+        assert.equal(s.currentUrl(), `${base}/`);
+        const again = await s.captureState({ screenshot: false }); // a background tab that came back can act
+        await s.click(await s.locate({ selector: "#inc" }, again.snapshot.elements));
+        assert.equal(await s.tab().page.$eval("#count", (e) => e.textContent), "1");
+        await assert.rejects(s.switchTab("zzzz"), /no tab "zzzz" \(open tabs: /);
+        await s.closeTab(tabs[1].id);
+        assert.equal((await s.tabs()).length, 1);
+        await assert.rejects(s.closeTab(first), /only tab/);
+      });
+    });
+
+    await t.step("the clipboard: a page's copy, writeClipboard() and clipboardText()", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/`);
+        assert.equal(await s.clipboardText(), "", "a new episode starts with an empty clipboard");
+        const { snapshot } = await s.captureState({ screenshot: false });
+        await s.click(await s.locate({ selector: "#copy" }, snapshot.elements));
+        assert.ok(await until(async () => (await s.clipboardText()) === "ORD-1042"));
+        await s.writeClipboard("hello clipboard");
+        assert.equal(await s.clipboardText(), "hello clipboard");
+      });
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/`);
+        assert.equal(await s.clipboardText(), "", "the next episode does not see the last one's clipboard");
+      });
+    });
+
+    await t.step("cookieHeader() and adminGet() call the site as the session", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/cookie`);
+        assert.equal(await s.cookieHeader(base), "sid=abc");
+        assert.deepEqual(await s.adminGet(base, "/json"), { cookie: "sid=abc" });
+        await assert.rejects(
+          s.adminGet(base, "/text"),
+          (e) => e instanceof SiteProtocolError && /\/text/.test(e.message),
+        );
+        await assert.rejects(s.adminGet(base, "/nope"), /GET http:\/\/127\.0\.0\.1:\d+\/nope answered 404/);
+      });
+    });
+
+    await t.step("goto() of a page that never answers fails with BrowserTimeoutError in time", async () => {
+      await inEpisode(browser, base, async (s) => {
+        const started = performance.now();
+        await assert.rejects(s.goto(`${base}/hang`), BrowserTimeoutError);
+        const took = performance.now() - started;
+        assert.ok(took >= 700 && took < 3000, `took ${took} ms`);
+        await s.goto(`${base}/next`); // the session goes on
+        assert.equal((await s.captureState({ screenshot: false })).title, "Next");
+      }, { navTimeoutMs: 800 });
+    });
+
+    await t.step(
+      "an aborted signal closes the session; the spare page's warm-up never reaches the server",
+      async () => {
+        const ac = new AbortController();
+        const [o, cleanup] = await episodeOptions(base, { signal: ac.signal });
+        try {
+          const s = await browser.newEpisode(o);
+          await s.goto(`${base}/next`);
+          ac.abort();
+          assert.ok(await until(() => s.closed));
+          await assert.rejects(s.captureState(), /session is closed/);
+        } finally {
+          await cleanup();
+        }
+        assert.ok(!site.requests.some((r) => r.includes("warmup")), site.requests.join("\n"));
+      },
+    );
+
+    await t.step("newEpisode() refuses a second episode on one browser and bad origins", async () => {
+      const [o, cleanup] = await episodeOptions(base);
+      try {
+        await using _s = await browser.newEpisode(o);
+        await assert.rejects(browser.newEpisode(o), /already runs an episode/);
+      } finally {
+        await cleanup();
+      }
+      const [bad, cleanup2] = await episodeOptions(base, { allowedOrigins: ["127.0.0.1:80"] });
+      await assert.rejects(browser.newEpisode(bad), /allowed origin "127.0.0.1:80"/).finally(cleanup2);
+    });
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+});
+
+Deno.test({ name: "ChromiumBrowser knows when Chromium died", ...opts }, async () => {
+  const site = startTestSite();
+  const browser = await ChromiumBrowser.launch({ prewarm: false });
+  const [o, cleanup] = await episodeOptions(site.base);
+  try {
+    const s = await browser.newEpisode(o);
+    await s.goto(`${site.base}/`);
+    assert.equal(browser.alive, true);
+    Deno.kill(browser.pid!, "SIGKILL");
+    assert.ok(await until(() => !browser.alive), "alive turns false");
+    await assert.rejects(s.captureState(), (e) => e instanceof HarnessError && !(e instanceof ActionError));
+    await assert.rejects(browser.newEpisode(o), /not running/);
+    await s.close(); // never throws
+  } finally {
+    await browser.close();
+    await browser.close(); // idempotent
+    await cleanup();
+    await site.close();
+  }
+});
+
+Deno.test({ name: "ChromiumBrowser.close() kills a Chromium that does not exit", ...opts }, async () => {
+  const browser = await ChromiumBrowser.launch({ prewarm: false, closeTimeoutMs: 300 });
+  const pid = browser.pid!;
+  const running = () => {
+    try {
+      return !Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].startsWith("Z");
+    } catch {
+      return false;
+    }
+  };
+  try {
+    Deno.kill(pid, "SIGSTOP"); // a frozen browser never answers Browser.close
+    const started = performance.now();
+    await browser.close();
+    assert.ok(performance.now() - started < 3000);
+    assert.ok(await until(() => !running()), "the process is gone");
+  } finally {
+    try {
+      Deno.kill(-pid, "SIGKILL");
+    } catch { /* gone, as it should be */ }
+  }
+});
+
+Deno.test("ChromiumBrowser.launch() names the missing binary and the fix", async () => {
+  await assert.rejects(
+    ChromiumBrowser.launch({ executablePath: "/nonexistent/chromium" }),
+    (e) =>
+      e instanceof HarnessError && /"\/nonexistent\/chromium"/.test(e.message) && /apt-get install chromium/.test(
+        e.message,
+      ) && /CHROME_PATH/.test(e.message),
+  );
+});
