@@ -2,7 +2,9 @@
  * results.jsonl: one line per finished episode, appended as one write so a crash leaves at most one partial last
  * line, which opening the store for resume cuts off (that episode runs again).
  */
+import { dirname, join } from "node:path";
 import { HarnessError } from "../errors/mod.ts";
+import { writeFileAtomic } from "./files.ts";
 
 /** One episode's line, with the seed's fields. */
 export interface EpisodeResult {
@@ -58,8 +60,12 @@ export function parseResults(text: string, file: string): { results: EpisodeResu
 export class ResultsStore {
   private constructor(readonly path: string, readonly previous: EpisodeResult[]) {}
 
-  /** Opens (creating) results.jsonl; cuts a partial last line left by a crash. */
-  static async open(path: string): Promise<ResultsStore> {
+  /**
+   * Opens (creating) results.jsonl; cuts a partial last line left by a crash. With `retryErrors` (--resume),
+   * episodes the harness failed to finish (an `error`: model server down, browser crash, timeout) leave
+   * results.jsonl for retried.jsonl beside it, so they run again and the file keeps one line per episode.
+   */
+  static async open(path: string, options: { retryErrors?: boolean } = {}): Promise<ResultsStore> {
     let text = "";
     try {
       text = await Deno.readTextFile(path);
@@ -71,7 +77,14 @@ export class ResultsStore {
       const size = new TextEncoder().encode(text).length;
       await Deno.truncate(path, size - partialTail);
     }
-    return new ResultsStore(path, results);
+    const failed = options.retryErrors ? results.filter((r) => r.error) : [];
+    if (failed.length === 0) return new ResultsStore(path, results);
+    const kept = results.filter((r) => !r.error);
+    const lines = (rs: EpisodeResult[]) => rs.map((r) => JSON.stringify(r) + "\n").join("");
+    // Keep the failed lines first, then replace results.jsonl whole: a crash in between loses nothing.
+    await Deno.writeTextFile(join(dirname(path), "retried.jsonl"), lines(failed), { append: true });
+    await writeFileAtomic(path, lines(kept));
+    return new ResultsStore(path, kept);
   }
 
   /** Keys (task, repeat) of the episodes already recorded. */

@@ -40,3 +40,17 @@ Deno.test("episodeName() adds ~rK only when a run repeats tasks", () => {
   assert.equal(episodeName("shop_1", 0, 1), "shop_1");
   assert.equal(episodeName("shop_1", 2, 3), "shop_1~r2");
 });
+
+Deno.test("ResultsStore.open() with retryErrors moves harness failures to retried.jsonl so they run again", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "results.jsonl");
+  const failed = JSON.stringify({ ...JSON.parse(line("b")), ok: false, error: "ModelReplyError: 503" });
+  await Deno.writeTextFile(path, `${line("a")}\n${failed}\n${line("c")}\n`);
+  const store = await ResultsStore.open(path, { retryErrors: true });
+  assert.deepEqual([...store.doneKeys()].map((k) => k.split("\u0000")[0]), ["a", "c"]);
+  assert.equal(await Deno.readTextFile(path), `${line("a")}\n${line("c")}\n`);
+  assert.equal(await Deno.readTextFile(join(dir, "retried.jsonl")), failed + "\n");
+  const untouched = await ResultsStore.open(path);
+  assert.equal(untouched.previous.length, 2);
+  await Deno.remove(dir, { recursive: true });
+});

@@ -8,7 +8,7 @@ import { ChromiumBrowser } from "../browser/mod.ts";
 import { describeError, SiteProtocolError } from "../errors/mod.ts";
 import { APPS, type SitesServer, startSites } from "../sites/mod.ts";
 import type { Task } from "../tasks/mod.ts";
-import type { Arm } from "./arms.ts";
+import type { Arm } from "../agent/mod.ts";
 import { runEpisode } from "./episode.ts";
 import { runPool } from "./pool.ts";
 import { episodeName, type EpisodeResult, resultKey, ResultsStore } from "./results.ts";
@@ -76,7 +76,7 @@ export async function runEval(o: RunOptions): Promise<RunSummary> {
   const log = o.log ?? ((line: string) => console.error(line));
   const repeats = o.repeats ?? 1;
   await Deno.mkdir(o.out, { recursive: true });
-  const store = await ResultsStore.open(join(o.out, "results.jsonl"));
+  const store = await ResultsStore.open(join(o.out, "results.jsonl"), { retryErrors: o.resume });
   const done = o.resume ? store.doneKeys() : new Set<string>();
   const queue: [Task, number][] = [];
   for (const task of o.tasks) {
