@@ -7,14 +7,17 @@
  * 2 a usage error or a malformed task file (nothing written), 130 interrupted (results so far are kept).
  */
 import { fileURLToPath } from "node:url";
-import { describeError, HarnessError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
+import { describeError, HarnessError, ModelReplyError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
 import { basesFlag, type Flags, intFlag, listFlag, parseFlags } from "./lib/run/cli.ts";
 import { MODEL_FREE_ARMS, regradeRun, runEval } from "./lib/run/mod.ts";
+import { isModelArm, resolveModelArm } from "./lib/run/model_arms.ts";
+import type { Arm } from "./lib/agent/mod.ts";
 import { DEFAULT_NOW } from "./lib/sites/mod.ts";
 import { filterTasks, loadTasks } from "./lib/tasks/mod.ts";
 
 const DEFAULT_TASKS = fileURLToPath(new URL("./fixtures/tasks.jsonl", import.meta.url));
-const ARMS = Object.keys(MODEL_FREE_ARMS);
+const DEFAULT_PROMPT = fileURLToPath(new URL("./prompts/system_prompt.md", import.meta.url));
+const ARMS = [...Object.keys(MODEL_FREE_ARMS), "base", "pooled", "oracle"];
 
 const USAGE = `Usage: deno task eval --arm ARM --out DIR [options]
 
@@ -23,6 +26,9 @@ Runs ARM over the tasks and grades each episode on the site backend's evidence.
 Arms:
   replay           execute each task's reference solution (proves tasks solvable)
   noop             answer done at once (proves grades can fail)
+  base             the base model at every step (--base-name)
+  pooled           one adapter for every step (--pooled-name)
+  oracle           the adapter of each planned macro's family (--adapters), switched at macro_done
 
 Options:
   --arm ARM        one of: ${ARMS.join(", ")} (required)
@@ -41,6 +47,22 @@ Options:
   --ports P1,P2    external site servers on 127.0.0.1 ports (the seed's flag; adds to --bases)
   --now ISO        the embedded sandbox's frozen clock (default ${DEFAULT_NOW})
   --no-step-screenshots   save only final.png
+
+Model arms (an OpenAI-compatible server; the request's model name picks the LoRA adapter):
+  --vllm URL       the server's /v1 base URL (default http://127.0.0.1:8400/v1; key from $WEBMIX_VLLM_API_KEY)
+  --base-name N    served name of the base model (default qwen35-4b)
+  --pooled-name N  served name of the pooled adapter (default pooled)
+  --adapters A,B   adapters the server serves: drag, io, select, rest, reasoning (oracle)
+  --gate-done      oracle: the router turns a premature done into macro_done (at most 3 times)
+  --gate-note      --gate-done, and tell the model the planned steps still left
+  --temperature T  sampling temperature (default 0)
+  --max-tokens N   reply budget per call (default 1024)
+  --model-timeout S   seconds per model call attempt (default 120)
+  --max-actions N  actions per step (default 5)
+  --system-prompt FILE   the agent's system prompt (default prompts/system_prompt.md)
+  --normalized-coords    click/drag coordinates on a 0-1000 grid
+  --record-rows    write passing episodes' requests and replies as training rows
+  --record-family F      the rows' family (default: the task macro's)
   --dry-run        print the resolved options and the task count, run nothing
   -h, --help       this text
 
@@ -49,6 +71,7 @@ Examples:
   deno task eval --arm noop --out out/noop --workers 2
   deno task eval --arm replay --tasks my_tasks.jsonl --task-ids shop_cart_add,mail_send --out out/r1 --resume
   deno task eval --regrade out/r1
+  deno task eval --arm oracle --adapters drag,io,select,rest --gate-done --vllm http://127.0.0.1:8400/v1 --out out/o1
 `;
 
 const OPTIONS = {
@@ -69,12 +92,63 @@ const OPTIONS = {
   now: { type: "string" },
   "no-step-screenshots": { type: "boolean" },
   "dry-run": { type: "boolean" },
+  vllm: { type: "string" },
+  "base-name": { type: "string" },
+  "pooled-name": { type: "string" },
+  adapters: { type: "string" },
+  "gate-done": { type: "boolean" },
+  "gate-note": { type: "boolean" },
+  temperature: { type: "string" },
+  "max-tokens": { type: "string" },
+  "model-timeout": { type: "string" },
+  "max-actions": { type: "string" },
+  "system-prompt": { type: "string" },
+  "normalized-coords": { type: "boolean" },
+  "record-rows": { type: "boolean" },
+  "record-family": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
 async function loadSelectedTasks(flags: Flags) {
   const tasks = await loadTasks(typeof flags.tasks === "string" ? flags.tasks : DEFAULT_TASKS);
   return filterTasks(tasks, { taskIds: listFlag(flags, "task-ids"), limit: intFlag(flags, "limit", 0) || undefined });
+}
+
+/** The model arm's settings from the flags (the system prompt read from its file). */
+async function modelSettings(flags: Flags, now: string) {
+  const number = (name: string, fallback: number) => {
+    const raw = flags[name];
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} "${raw}" is not a number >= 0`);
+    return n;
+  };
+  const promptFile = typeof flags["system-prompt"] === "string" ? flags["system-prompt"] : DEFAULT_PROMPT;
+  let systemPrompt: string;
+  try {
+    systemPrompt = await Deno.readTextFile(promptFile);
+  } catch (err) {
+    throw new UsageError(`--system-prompt: cannot read ${promptFile}: ${(err as Error).message}`);
+  }
+  const str = (name: string, fallback: string) => typeof flags[name] === "string" ? flags[name] as string : fallback;
+  return {
+    arm: String(flags.arm),
+    vllm: str("vllm", "http://127.0.0.1:8400/v1"),
+    apiKey: Deno.env.get("WEBMIX_VLLM_API_KEY") ?? "EMPTY",
+    baseName: str("base-name", "qwen35-4b"),
+    pooledName: str("pooled-name", "pooled"),
+    adapters: new Set(listFlag(flags, "adapters") ?? []),
+    temperature: number("temperature", 0),
+    maxTokens: intFlag(flags, "max-tokens", 1024, 1),
+    modelTimeoutS: number("model-timeout", 120),
+    gateDone: Boolean(flags["gate-done"] || flags["gate-note"]),
+    gateNote: Boolean(flags["gate-note"]),
+    systemPrompt,
+    maxActions: intFlag(flags, "max-actions", 5, 1, 20),
+    normalizedCoords: Boolean(flags["normalized-coords"]),
+    recordRows: Boolean(flags["record-rows"]),
+    now,
+  };
 }
 
 /** A run never appends to an earlier run's results by accident. */
@@ -109,12 +183,12 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
     return 0;
   }
   if (typeof flags.arm !== "string") throw new UsageError("--arm is required");
-  const arm = MODEL_FREE_ARMS[flags.arm];
-  if (!arm) throw new UsageError(`--arm "${flags.arm}" is not one of: ${ARMS.join(", ")}`);
+  if (!ARMS.includes(flags.arm)) throw new UsageError(`--arm "${flags.arm}" is not one of: ${ARMS.join(", ")}`);
   if (typeof flags.out !== "string") throw new UsageError("--out is required");
   const tasks = await loadSelectedTasks(flags);
+  const now = typeof flags.now === "string" ? flags.now : DEFAULT_NOW;
   const options = {
-    arm: arm.name,
+    arm: flags.arm,
     out: flags.out,
     tasks: tasks.length,
     workers: intFlag(flags, "workers", 4, 1, 256),
@@ -123,14 +197,18 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
     maxSteps: intFlag(flags, "max-steps", 40, 1),
     resume: Boolean(flags.resume),
     bases: basesFlag(flags),
-    now: typeof flags.now === "string" ? flags.now : DEFAULT_NOW,
+    now,
     stepScreenshots: !flags["no-step-screenshots"],
+    recordRows: Boolean(flags["record-rows"]),
+    recordFamily: typeof flags["record-family"] === "string" ? flags["record-family"] : undefined,
   };
+  const model = isModelArm(flags.arm) ? await modelSettings(flags, now) : undefined;
   await guardOut(flags.out, Boolean(flags.resume), Boolean(flags.overwrite));
   if (flags["dry-run"]) {
     console.log(JSON.stringify(options, null, 2));
     return 0;
   }
+  const arm: Arm = model ? await resolveModelArm(model, tasks) : MODEL_FREE_ARMS[flags.arm];
   const summary = await runEval({ ...options, arm, tasks, signal });
   console.log(
     `${arm.name}: ${JSON.stringify({ ok: summary.ok, fail: summary.fail })}` +
@@ -154,6 +232,9 @@ if (import.meta.main) {
     if (err instanceof UsageError) {
       console.error(`eval.ts: ${err.message}\nRun with --help for the options.`);
       code = 2;
+    } else if (err instanceof ModelReplyError) {
+      console.error(`eval.ts: ${err.message}`);
+      code = 1;
     } else if (err instanceof TaskFormatError) {
       console.error(`eval.ts: ${err.message}`);
       code = 2;

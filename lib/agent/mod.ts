@@ -10,3 +10,14 @@ export {
   resolveUrl,
   toViewport,
 } from "./actions.ts";
+export {
+  buildStepMessages,
+  type ContentPart,
+  type HistoryStep,
+  type StepMessage,
+  type StepMessagesInput,
+  stepText,
+  type StepView,
+} from "./messages.ts";
+export { MODEL_ACTIONS, modelArm, type ModelArmOptions } from "./model_arm.ts";
+export type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";

@@ -3,49 +3,9 @@
  * model's actions go through; `noop` answers done at once. Model arms (base, pooled, oracle) implement the same
  * interface in lib/agent.
  */
-import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
-import { executeAction } from "../agent/mod.ts";
-import { formatAction, type Task } from "../tasks/mod.ts";
-
-/** One step in browser-use's AgentHistory layout. */
-export interface HistoryItem {
-  model_output: { action: Record<string, unknown>[]; [k: string]: unknown } | null;
-  result: { is_done?: boolean; success?: boolean | null; error?: string | null; extracted_content?: string | null }[];
-  state: { url: string; title: string; tabs: unknown[]; screenshot_path: string | null; interacted_element?: unknown };
-  metadata: { step_number: number; step_start_time: number; step_end_time: number; [k: string]: unknown };
-}
-
-/** One request of the arm (the router's trace): the model asked, the actions it returned, whether gated. */
-export interface TraceEntry {
-  model: string | null;
-  action: Record<string, unknown>[];
-  gated?: boolean;
-  [k: string]: unknown;
-}
-
-export interface ArmContext {
-  task: Task;
-  session: EpisodeSession;
-  base: string;
-  signal: AbortSignal;
-  maxSteps: number;
-  /** Captures the browser state for step `step` (saves its screenshot, keeps its visible text as seen). */
-  observe(step: number): Promise<BrowserState>;
-}
-
-export interface ArmOutcome {
-  answer: string | null;
-  done: boolean;
-  steps: number;
-  history: HistoryItem[];
-  trace: TraceEntry[];
-  errors: string[];
-}
-
-export interface Arm {
-  readonly name: string;
-  run(ctx: ArmContext): Promise<ArmOutcome>;
-}
+import type { BrowserState } from "../browser/mod.ts";
+import { type Arm, type ArmOutcome, executeAction } from "../agent/mod.ts";
+import { formatAction } from "../tasks/mod.ts";
 
 const stateOf = (s: BrowserState, screenshot: string | null) => ({
   url: s.url,

@@ -8,8 +8,9 @@ import type { BrowserState, ChromiumBrowser, EpisodeSession } from "../browser/m
 import { executeAction } from "../agent/mod.ts";
 import { BrowserTimeoutError, describeError, HarnessError } from "../errors/mod.ts";
 import { actionEvents, type GradeInputs, parseEvidence } from "../grading/mod.ts";
-import { formatAction, gradeTask, rebaseTask, type Task } from "../tasks/mod.ts";
-import type { Arm, ArmOutcome } from "./arms.ts";
+import { familyOf, formatAction, gradeTask, rebaseTask, type Task } from "../tasks/mod.ts";
+import { writeTrainingRows } from "./rows.ts";
+import type { Arm, ArmOutcome } from "../agent/mod.ts";
 import { writeFileAtomic, writeJsonAtomic } from "./files.ts";
 import { episodeName, type EpisodeResult } from "./results.ts";
 
@@ -24,6 +25,10 @@ export interface EpisodeOptions {
   stepScreenshots: boolean;
   /** The run's interrupt: aborts the episode (its result is then not to be recorded). */
   signal?: AbortSignal;
+  /** Write a passing episode's model exchanges as training rows (rows.jsonl + images + episode.json). */
+  recordRows?: boolean;
+  /** The rows' family (default: the task macro's). */
+  recordFamily?: string;
 }
 
 type Entry = { seq?: number; [k: string]: unknown };
@@ -117,8 +122,8 @@ export async function runEpisode(
         const mark = await prepare(s, base, task);
         const seen: string[] = [];
         let last: BrowserState | undefined;
-        const observe = async (step: number) => {
-          last = await s.captureState({ screenshot: opts.stepScreenshots });
+        const observe = async (step: number, screenshot = false) => {
+          last = await s.captureState({ screenshot: opts.stepScreenshots || screenshot });
           seen.push(last.visibleText);
           if (opts.stepScreenshots && last.screenshot) {
             await writeFileAtomic(join(dir, `step_${step}.png`), last.screenshot);
@@ -127,6 +132,7 @@ export async function runEpisode(
         };
         const outcome = await opts.arm.run({
           task,
+          prompt: task.instruction,
           session: s,
           base,
           signal: timeout.signal,
@@ -134,6 +140,14 @@ export async function runEpisode(
           observe,
         });
         await finish(s, base, original, mark, outcome, seen, dir, res);
+        if (opts.recordRows && res.ok && outcome.records?.length) {
+          res.rows = await writeTrainingRows(dir, outcome.records, {
+            episode,
+            instruction: task.instruction,
+            family: opts.recordFamily ?? familyOf(task.macro),
+            source: "rejection_sampling",
+          });
+        }
       })(),
       timeout.signal,
     );

@@ -1,14 +1,6 @@
 /** Running an arm over tasks: episodes, the worker pool, results, resume and regrading. */
-export {
-  type Arm,
-  type ArmContext,
-  type ArmOutcome,
-  type HistoryItem,
-  MODEL_FREE_ARMS,
-  noopArm,
-  replayArm,
-  type TraceEntry,
-} from "./arms.ts";
+export { MODEL_FREE_ARMS, noopArm, replayArm } from "./arms.ts";
+export type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "../agent/mod.ts";
 export { type EpisodeOptions, runEpisode } from "./episode.ts";
 export { writeFileAtomic, writeJsonAtomic } from "./files.ts";
 export { runPool } from "./pool.ts";

@@ -30,6 +30,8 @@ export interface RunOptions {
   stepScreenshots?: boolean;
   chromePath?: string;
   signal?: AbortSignal;
+  recordRows?: boolean;
+  recordFamily?: string;
   /** Progress lines (stderr by default). */
   log?: (line: string) => void;
 }
@@ -101,6 +103,8 @@ export async function runEval(o: RunOptions): Promise<RunSummary> {
       uploadDir: o.uploadDir ?? new URL("../../fixtures/uploads", import.meta.url).pathname,
       stepScreenshots: o.stepScreenshots ?? true,
       signal: o.signal,
+      recordRows: o.recordRows,
+      recordFamily: o.recordFamily,
     };
     await runPool(queue, o.workers ?? 1, async ([task, repeat], w) => {
       let result: EpisodeResult;

@@ -1,0 +1,208 @@
+/**
+ * The model arms end to end: eval.ts → the real openai client over HTTP → a fixture model server replaying
+ * scripted replies (tests/fixture_model_server.ts) → actions in real Chromium on the real sandbox.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";
+import { readResults, runCli, spawnCli } from "./support/cli.ts";
+
+const PAGINATE = "shop_paginate_page3";
+const PAGINATE_MARKER = "In the shop's product list, go to page 3.";
+const BOARD = "tracker_board_mob15_to_in_progress_via_menu";
+const BOARD_MARKER = "switch to the Mobile App board with the project switcher";
+const ADAPTERS = ["qwen35-4b", "pooled", "drag", "io", "select", "rest", "reasoning"];
+
+const reply = (...action: Record<string, unknown>[]) => ({
+  thinking: "",
+  evaluation_previous_goal: "ok",
+  memory: "",
+  next_goal: "go on",
+  action,
+});
+const paginate = (model?: string): FixtureEpisode => ({
+  marker: PAGINATE_MARKER,
+  steps: [
+    { reply: reply({ navigate: { url: "/shop/products?page=3" } }), expectModel: model },
+    { reply: reply({ done: { text: "on page 3", success: true } }), expectModel: model },
+  ],
+});
+
+async function evalRun(url: string, args: string[]) {
+  const out = await Deno.makeTempDir({ prefix: "webmix-model-" });
+  const r = await runCli("eval.ts", ["--out", out, "--vllm", url, "--workers", "1", "--no-step-screenshots", ...args]);
+  return { ...r, out, results: await readResults(out) };
+}
+
+Deno.test("oracle asks the prefix macro's adapter first and switches at macro_done; requests carry a screenshot", async () => {
+  await using server = startFixtureModelServer({
+    models: ADAPTERS,
+    episodes: [paginate("rest"), {
+      marker: BOARD_MARKER,
+      steps: [
+        { reply: reply({ navigate: { url: "/tracker/projects/MOB/board" } }, { macro_done: {} }), expectModel: "rest" },
+        { reply: reply({ done: { text: "moved", success: true } }), expectModel: "drag" },
+      ],
+    }],
+  });
+  const r = await evalRun(server.url, [
+    "--arm",
+    "oracle",
+    "--adapters",
+    "drag,io,select,rest",
+    "--task-ids",
+    `${PAGINATE},${BOARD}`,
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const byId = Object.fromEntries(r.results.map((x) => [x.task_id, x]));
+  assert.deepEqual(byId[PAGINATE].models, ["rest", "rest"]);
+  assert.equal(byId[PAGINATE].ok, true, JSON.stringify(byId[PAGINATE]));
+  assert.equal(byId[PAGINATE].answer, "on page 3");
+  assert.deepEqual(byId[BOARD].models, ["rest", "drag"]);
+  assert.equal(byId[BOARD].ok, false, "the card was never dragged");
+  assert.deepEqual(server.requests.filter((q) => q.path.endsWith("/chat/completions")).map((q) => q.status), [
+    200,
+    200,
+    200,
+    200,
+  ]);
+  const history = JSON.parse(await Deno.readTextFile(join(r.out, PAGINATE, "history.json"))).history;
+  assert.deepEqual(history[0].model_output.action, [{ navigate: { url: "/shop/products?page=3" } }]);
+  assert.equal(history[1].result[0].is_done, true);
+  await Deno.remove(r.out, { recursive: true });
+});
+
+Deno.test("base and pooled ask one served name at every step", async () => {
+  for (const [arm, name] of [["base", "qwen35-4b"], ["pooled", "pooled"]]) {
+    await using server = startFixtureModelServer({ models: ADAPTERS, episodes: [paginate(name)] });
+    const r = await evalRun(server.url, ["--arm", arm, "--task-ids", PAGINATE]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(r.results[0].models, [name, name], arm);
+    assert.equal(r.results[0].ok, true, arm);
+    await Deno.remove(r.out, { recursive: true });
+  }
+});
+
+Deno.test("--gate-note turns a premature done into macro_done and tells the next step what is left", async () => {
+  await using server = startFixtureModelServer({
+    models: ADAPTERS,
+    episodes: [{
+      marker: BOARD_MARKER,
+      steps: [
+        { reply: reply({ done: { text: "finished", success: true } }), expectModel: "rest" },
+        { reply: reply({ done: { text: "finished", success: true } }), expectModel: "drag" },
+        { reply: reply({ done: { text: "finished", success: true } }), expectModel: "drag" },
+      ],
+    }],
+  });
+  const r = await evalRun(server.url, [
+    "--arm",
+    "oracle",
+    "--adapters",
+    "drag,rest",
+    "--gate-note",
+    "--task-ids",
+    BOARD,
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const trace = JSON.parse(await Deno.readTextFile(join(r.out, BOARD, "trace.json")));
+  assert.deepEqual(trace.map((t: { gated?: boolean }) => Boolean(t.gated)), [true, true, false]);
+  assert.deepEqual(trace[0].action, [{ macro_done: {} }]);
+  const userText = (i: number) => {
+    const body = server.requests.filter((q) => q.path.endsWith("/chat/completions"))[i].body as {
+      messages: { role: string; content: { type: string; text?: string }[] }[];
+    };
+    return body.messages[1].content.find((p) => p.type === "text")!.text!;
+  };
+  assert.doesNotMatch(userText(0), /<router_note>/);
+  assert.match(userText(1), /<router_note>\nThe task is not finished yet\./);
+  assert.equal(r.results[0].done, true);
+  await Deno.remove(r.out, { recursive: true });
+});
+
+Deno.test("three unusable replies in a row end the episode as the agent's failure, not the harness's", async () => {
+  await using server = startFixtureModelServer({
+    episodes: [{
+      marker: PAGINATE_MARKER,
+      steps: [{ reply: "I think I should click" }, { reply: "{not json" }, { reply: '{"action": []}' }],
+    }],
+  });
+  const r = await evalRun(server.url, ["--arm", "base", "--task-ids", PAGINATE]);
+  assert.equal(r.code, 0, r.stderr);
+  const [res] = r.results;
+  assert.equal(res.ok, false);
+  assert.equal(res.steps, 3);
+  assert.equal(res.error, undefined);
+  assert.equal((res.errors as string[]).length, 3);
+  assert.match((res.errors as string[])[0], /step 1: /);
+  await Deno.remove(r.out, { recursive: true });
+});
+
+Deno.test("an unknown model or an unreachable server stops the run at start, and nothing is written", async () => {
+  await using server = startFixtureModelServer({ models: ["qwen35-4b", "rest"] });
+  const out = await Deno.makeTempDir({ prefix: "webmix-model-" });
+  const unknown = await runCli("eval.ts", [
+    "--arm",
+    "oracle",
+    "--adapters",
+    "drag,rest",
+    "--task-ids",
+    BOARD,
+    "--vllm",
+    server.url,
+    "--out",
+    out,
+  ]);
+  assert.equal(unknown.code, 1, unknown.stderr);
+  assert.match(unknown.stderr, /drag/);
+  assert.match(unknown.stderr, /qwen35-4b/);
+  const gone = await runCli("eval.ts", ["--arm", "base", "--vllm", "http://127.0.0.1:9/v1", "--out", out]);
+  assert.equal(gone.code, 1, gone.stderr);
+  assert.match(gone.stderr, /cannot reach model server at http:\/\/127\.0\.0\.1:9\/v1/);
+  assert.deepEqual(await readResults(out), []);
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("a model server that goes away mid-run leaves the episode recorded with its error, and --resume finishes it", async () => {
+  const out = await Deno.makeTempDir({ prefix: "webmix-model-" });
+  const first = startFixtureModelServer({ episodes: [paginate()] });
+  const args = ["--arm", "base", "--task-ids", `${PAGINATE},${BOARD}`, "--out", out, "--workers", "1"];
+  const run = spawnCli("eval.ts", [...args, "--vllm", first.url, "--model-timeout", "5"]);
+  await run.waitFor(/\[1\/2\]/);
+  await first.close();
+  const res = await run.done();
+  assert.equal(res.code, 0, res.stderr);
+  const broken = (await readResults(out)).find((x) => x.task_id === BOARD)!;
+  assert.match(String(broken.error), /^ModelReplyError: /);
+  await using second = startFixtureModelServer({
+    episodes: [{ marker: BOARD_MARKER, steps: [{ reply: reply({ done: { text: "gave up", success: false } }) }] }],
+  });
+  const resumed = await runCli("eval.ts", [...args, "--vllm", second.url, "--resume"]);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  const all = await readResults(out);
+  assert.deepEqual(all.map((x) => x.task_id).sort(), [BOARD, PAGINATE].sort());
+  assert.ok(all.every((x) => !x.error), JSON.stringify(all));
+  const retried = (await Deno.readTextFile(join(out, "retried.jsonl"))).trim().split("\n");
+  assert.equal(retried.length, 1);
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("--record-rows writes a passing episode's exact requests and replies as training rows", async () => {
+  await using server = startFixtureModelServer({ episodes: [paginate()] });
+  const r = await evalRun(server.url, ["--arm", "base", "--task-ids", PAGINATE, "--record-rows"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.results[0].rows, 2);
+  const dir = join(r.out, PAGINATE);
+  const rows = (await Deno.readTextFile(join(dir, "rows.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(rows.map((x) => [x.step, x.model, x.family, x.source]), [
+    [0, "qwen35-4b", "Navigation", "rejection_sampling"],
+    [1, "qwen35-4b", "Navigation", "rejection_sampling"],
+  ]);
+  assert.deepEqual(JSON.parse(rows[0].target).action, [{ navigate: { url: "/shop/products?page=3" } }]);
+  const image = rows[0].messages[1].content.find((p: { type: string }) => p.type === "image_url");
+  assert.equal(image.image_url.url, "step_0.png");
+  const png = await Deno.readFile(join(dir, "step_0.png"));
+  assert.deepEqual([...png.slice(1, 4)], [0x50, 0x4e, 0x47], "a PNG file");
+  assert.equal(JSON.parse(await Deno.readTextFile(join(dir, "episode.json"))).steps, 2);
+  await Deno.remove(r.out, { recursive: true });
+});
