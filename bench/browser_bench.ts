@@ -70,6 +70,27 @@ for (const [browser, label] of [[warm, "spare context ready"], [cold, "no spare 
   });
 }
 
+// Starting the sandbox session: loading /_admin/session-flags in the page (before) against calling it from Deno
+// and adopting its cookie (after: what the runner does), each followed by the start page.
+for (
+  const [label, start] of [
+    ["session-flags as a page load", (s: EpisodeSession) => s.goto(`${sites.base}/_admin/session-flags`)],
+    ["session-flags from Deno + cookie", (s: EpisodeSession) => s.adminCall(sites.base, "/_admin/session-flags")],
+  ] as const
+) {
+  const name = `session start (${label}) + goto /shop/`;
+  Deno.bench({ name, group: "session start", n: 20, warmup: 3 }, async (b) => {
+    let session!: EpisodeSession;
+    await timed(b, name, async () => {
+      session = await warm.newEpisode(options);
+      await start(session);
+      await session.goto(`${sites.base}/shop/`);
+    });
+    await session.close();
+    await new Promise((r) => setTimeout(r, 300));
+  });
+}
+
 // One session for the per-step benches.
 const stepSession = await stepper.newEpisode(options);
 await stepSession.goto(`${lab.base}/`);

@@ -47,6 +47,7 @@ export async function getJson(
   cookie: string,
   timeoutMs: number,
   signal?: AbortSignal,
+  onCookies?: (setCookie: string[]) => void,
 ): Promise<unknown> {
   const url = new URL(path, base).href;
   const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
@@ -56,6 +57,7 @@ export async function getJson(
   } catch (err) {
     throw new SiteProtocolError(`GET ${url} failed: ${(err as Error).message}`, { cause: err });
   }
+  onCookies?.(res.headers.getSetCookie());
   const text = await res.text().catch(() => "");
   if (res.status !== 200) {
     throw new SiteProtocolError(`GET ${url} answered ${res.status}: ${JSON.stringify(text.slice(0, 200))}`);
@@ -82,4 +84,37 @@ export function cookieHeaderFor(
     })
     .map((c) => `${c.name}=${c.value}`)
     .join("; ");
+}
+
+/** A cookie a Set-Cookie header sets, in the shape BrowserContext.setCookie takes (scoped to `base`). */
+export function parseSetCookie(header: string, base: string): {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: "Strict" | "Lax" | "None";
+} | null {
+  const [pair, ...attrs] = header.split(";").map((p) => p.trim());
+  const eq = pair.indexOf("=");
+  if (eq <= 0) return null;
+  const cookie: ReturnType<typeof parseSetCookie> & object = {
+    name: pair.slice(0, eq),
+    value: pair.slice(eq + 1),
+    domain: new URL(base).hostname,
+    path: "/",
+  };
+  for (const attr of attrs) {
+    const [k, v = ""] = attr.split("=");
+    const key = k.toLowerCase();
+    if (key === "path") cookie.path = v;
+    else if (key === "httponly") cookie.httpOnly = true;
+    else if (key === "secure") cookie.secure = true;
+    else if (key === "samesite") {
+      const same = v.charAt(0).toUpperCase() + v.slice(1).toLowerCase();
+      if (same === "Strict" || same === "Lax" || same === "None") cookie.sameSite = same;
+    }
+  }
+  return cookie;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { cookieHeaderFor, listDownloads, resolveUpload } from "./_io.ts";
+import { cookieHeaderFor, listDownloads, parseSetCookie, resolveUpload } from "./_io.ts";
 import { ActionError } from "./errors.ts";
 
 Deno.test("resolveUpload() finds files inside the folder and refuses paths that leave it", async () => {
@@ -43,4 +43,16 @@ Deno.test("cookieHeaderFor() keeps the cookies of the base's host", () => {
   ];
   assert.equal(cookieHeaderFor("http://127.0.0.1:4000", cookies), "webmix_sid=s1");
   assert.equal(cookieHeaderFor("http://app.sandbox.test/", cookies), "wide=w");
+});
+
+Deno.test("parseSetCookie() reads the session cookie the admin protocol sets, scoped to the base's host", () => {
+  assert.deepEqual(parseSetCookie("webmix_sid=ab-12; Path=/; HttpOnly; SameSite=Lax", "http://127.0.0.1:8318"), {
+    name: "webmix_sid",
+    value: "ab-12",
+    domain: "127.0.0.1",
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+  });
+  assert.equal(parseSetCookie("garbage", "http://127.0.0.1:1"), null);
 });

@@ -24,7 +24,7 @@ import {
   uploadTo,
 } from "./_input.ts";
 import { TabSet } from "./_tabs.ts";
-import { cookieHeaderFor, getJson, listDownloads, resolveUpload } from "./_io.ts";
+import { cookieHeaderFor, getJson, listDownloads, parseSetCookie, resolveUpload } from "./_io.ts";
 import type {
   BrowserState,
   CaptureOptions,
@@ -240,6 +240,21 @@ export class EpisodeSession implements AsyncDisposable {
    */
   async adminGet(base: string, path: string, timeoutMs = 10_000): Promise<unknown> {
     return await getJson(base, path, await this.cookieHeader(base), timeoutMs, this.options.signal);
+  }
+
+  /**
+   * GETs an admin endpoint as this session from outside the page and adopts the cookies it sets, so that
+   * `/_admin/session-flags` starts the session without a page load (a whole navigation per episode saved).
+   * @throws SiteProtocolError naming the URL on a non-200 answer or a body that is not JSON.
+   */
+  async adminCall(base: string, path: string, timeoutMs = 10_000): Promise<unknown> {
+    const set: string[] = [];
+    const json = await getJson(base, path, await this.cookieHeader(base), timeoutMs, this.options.signal, (c) => {
+      set.push(...c);
+    });
+    const cookies = set.map((h) => parseSetCookie(h, base)).filter((c) => c !== null);
+    if (cookies.length) await this.#guard("set cookies", () => this.context.setCookie(...cookies));
+    return json;
   }
 
   /** The clipboard's text, read in the current page. */

@@ -47,7 +47,7 @@ async function readStreams(session: EpisodeSession, base: string, since: number)
 
 /** Session flags, setup actions, start page; returns the last seq before the agent's turn. */
 async function prepare(session: EpisodeSession, base: string, task: Task): Promise<number> {
-  await session.goto(`${base}/_admin/session-flags${task.start.logged_out ? "?logout=1" : ""}`);
+  await session.adminCall(base, `/_admin/session-flags${task.start.logged_out ? "?logout=1" : ""}`);
   const start = new URL(task.start.url, base + "/").href;
   await session.goto(start);
   // The agent's go_back must never reach /_admin/session-flags (it would reset the session).
@@ -119,7 +119,9 @@ export async function runEpisode(
     const s = session;
     await raceAbort(
       (async () => {
+        const t1 = performance.now();
         const mark = await prepare(s, base, task);
+        const t2 = performance.now();
         const seen: string[] = [];
         let last: BrowserState | undefined;
         const observe = async (step: number, screenshot = false) => {
@@ -139,7 +141,15 @@ export async function runEpisode(
           maxSteps: opts.maxSteps,
           observe,
         });
+        const t3 = performance.now();
         await finish(s, base, original, mark, outcome, seen, dir, res);
+        const ms = (x: number) => Math.round(x);
+        res.timing = {
+          context_ms: ms(t1 - t0),
+          setup_ms: ms(t2 - t1),
+          agent_ms: ms(t3 - t2),
+          finish_ms: ms(performance.now() - t3),
+        };
         if (opts.recordRows && res.ok && outcome.records?.length) {
           res.rows = await writeTrainingRows(dir, outcome.records, {
             episode,
