@@ -21,3 +21,18 @@ export {
 export { agentOutputSchema, type AgentOutputSchemaOptions, agentResponseFormat, type JsonSchema } from "./schema.ts";
 export { type AgentReply, parseAgentReply, type ParseAgentReplyOptions, type ReplyAction } from "./parse.ts";
 export { backoffDelay, type BackoffOptions, sleep } from "./retry.ts";
+export {
+  type AnswerJudge,
+  type AnswerQuestion,
+  DEFAULT_JUDGE_MODEL,
+  type EpisodeJudge,
+  type EpisodeJudgeInput,
+  episodeMessage,
+  type EpisodeVerdict,
+  type JudgeEndpoint,
+  judgeEndpointFromEnv,
+  type JudgePrompts,
+  type JudgeVerdict,
+  loadJudgePrompts,
+  OpenAiJudge,
+} from "./judge.ts";

@@ -1,0 +1,129 @@
+/**
+ * The macro judge over a run's saved episodes: every `<out>/<episode>/` with a grade_inputs.json gets a
+ * judge.json beside it (`{episode, task_id, model, ok, reason, macros, judged_at}`). An episode the judge cannot
+ * judge (the endpoint fails, a malformed reply) gets no file, so a later run retries it.
+ */
+import { dirname, join } from "node:path";
+import { describeError, UsageError } from "../errors/mod.ts";
+import type { EpisodeJudge } from "../llm/mod.ts";
+import { judgeInput } from "./judge_input.ts";
+
+export interface JudgeRunOptions {
+  /** The run's output folder. */
+  out: string;
+  judge: EpisodeJudge;
+  /** The judge's model name, written into judge.json. */
+  model: string;
+  /** Only these episodes (folder names). */
+  episodes?: string[];
+  /** Judge again episodes that already have a judge.json. */
+  overwrite?: boolean;
+  /** Episodes judged at once (default 4). */
+  workers?: number;
+  signal?: AbortSignal;
+  /** Progress lines (stderr by default). */
+  log?: (line: string) => void;
+}
+
+export interface JudgeRunSummary {
+  judged: number;
+  passed: number;
+  skipped: number;
+  failed: { episode: string; error: string }[];
+}
+
+/** The file a verdict is written to. */
+export const JUDGE_FILE = "judge.json";
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw e;
+  }
+}
+
+async function writeAtomic(path: string, text: string): Promise<void> {
+  await Deno.mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
+  await Deno.writeTextFile(tmp, text);
+  await Deno.rename(tmp, path);
+}
+
+/** The episode folders of a run that hold grade inputs, sorted. */
+export async function savedEpisodes(out: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(out)) {
+      if (e.isDirectory && await exists(join(out, e.name, "grade_inputs.json"))) names.push(e.name);
+    }
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) throw new UsageError(`--out "${out}" does not exist`);
+    throw e;
+  }
+  return names.sort();
+}
+
+async function judgeOne(o: JudgeRunOptions, episode: string): Promise<boolean> {
+  const dir = join(o.out, episode);
+  const inputs = JSON.parse(await Deno.readTextFile(join(dir, "grade_inputs.json")));
+  const png = await Deno.readFile(join(dir, "final.png")).catch(() => undefined);
+  const verdict = await o.judge.judgeEpisode(judgeInput(inputs, png), { signal: o.signal });
+  const record = {
+    episode,
+    task_id: inputs?.task?.task_id ?? episode.split("~")[0],
+    model: o.model,
+    ok: verdict.ok,
+    reason: verdict.reason,
+    macros: verdict.macros,
+    judged_at: new Date().toISOString(),
+  };
+  await writeAtomic(join(dir, JUDGE_FILE), JSON.stringify(record, null, 1) + "\n");
+  return verdict.ok;
+}
+
+/**
+ * Judges the saved episodes of a run.
+ * @throws UsageError when `out` does not exist or a requested episode has no grade inputs.
+ */
+export async function judgeRun(o: JudgeRunOptions): Promise<JudgeRunSummary> {
+  const log = o.log ?? ((line: string) => console.error(line));
+  const all = await savedEpisodes(o.out);
+  let episodes = all;
+  if (o.episodes) {
+    const missing = o.episodes.filter((e) => !all.includes(e));
+    if (missing.length) {
+      throw new UsageError(
+        `no grade_inputs.json for episode(s) ${missing.map((e) => `"${e}"`).join(", ")} in ${o.out}`,
+      );
+    }
+    episodes = all.filter((e) => o.episodes!.includes(e));
+  }
+  const summary: JudgeRunSummary = { judged: 0, passed: 0, skipped: 0, failed: [] };
+  const queue: string[] = [];
+  for (const e of episodes) {
+    if (!o.overwrite && await exists(join(o.out, e, JUDGE_FILE))) summary.skipped++;
+    else queue.push(e);
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < queue.length && !o.signal?.aborted) {
+      const episode = queue[next++];
+      try {
+        const ok = await judgeOne(o, episode);
+        summary.judged++;
+        if (ok) summary.passed++;
+        log(`[${summary.judged + summary.failed.length}/${queue.length}] ${ok ? "OK  " : "FAIL"} ${episode}`);
+      } catch (err) {
+        if (o.signal?.aborted) return;
+        const error = describeError(err).slice(0, 300);
+        summary.failed.push({ episode, error });
+        log(`[${summary.judged + summary.failed.length}/${queue.length}] ERROR ${episode} ${error}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.workers ?? 4, queue.length)) }, worker));
+  return summary;
+}

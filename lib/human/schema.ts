@@ -1,0 +1,197 @@
+/**
+ * The human-task files (docs/verifiers.md): task.json, verifier.json, recording.json and the site split, as zod
+ * schemas. Parsed once by the loader; errors carry the field path (`macros.search.check.all[0].record: ...`).
+ */
+import { z } from "zod";
+import { type Condition, conditionSchema, firstDate } from "../grading/mod.ts";
+import { macroSchema } from "../tasks/mod.ts";
+
+/** `search`, or `submit_form#2` for the second submit_form of a task: a vocabulary macro, optionally numbered. */
+export const macroLabelSchema = z.string().transform((label, ctx): string => {
+  const m = /^([^#]+)(#[1-9]\d*)?$/.exec(label);
+  if (!m) {
+    ctx.addIssue({ code: "custom", message: `"${label}" is not a macro label (a macro, or a macro#N)`, input: label });
+    return z.NEVER;
+  }
+  const r = macroSchema.safeParse(m[1]);
+  if (!r.success) {
+    ctx.addIssue({ code: "custom", message: r.error.issues[0].message, input: label });
+    return z.NEVER;
+  }
+  return label;
+});
+
+const ID = /^[A-Za-z0-9_.-]+$/;
+const site = z.string().regex(/^[a-z][a-z0-9_-]*$/);
+
+/** task.json as an annotator writes it. */
+export const humanTaskFileSchema = z.strictObject({
+  task_id: z.string().regex(ID).optional(),
+  site,
+  sites: z.array(site).min(1).optional(),
+  instruction: z.string().min(1),
+  macros: z.array(macroLabelSchema).min(1),
+  macro_subtasks: z.record(z.string(), z.string()).optional(),
+  macro_spans: z.record(z.string(), z.tuple([z.number().int().min(0), z.number().int().min(0)])).optional(),
+  starting_url: z.string().min(1).optional(),
+  agent_start_url: z.string().min(1).nullable().optional(),
+  notes: z.string().optional(),
+}).superRefine((t, ctx) => {
+  if (new Set(t.macros).size !== t.macros.length) {
+    ctx.addIssue({ code: "custom", path: ["macros"], message: "repeats a label (number repeats: submit_form#2)" });
+  }
+  for (const field of ["macro_subtasks", "macro_spans"] as const) {
+    for (const key of Object.keys(t[field] ?? {})) {
+      if (!t.macros.includes(key)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field, key],
+          message: `is not one of "macros" (${t.macros.join(", ")})`,
+        });
+      }
+    }
+  }
+  if (t.sites && !t.sites.includes(t.site)) {
+    ctx.addIssue({ code: "custom", path: ["sites"], message: `must include the task's site "${t.site}"` });
+  }
+});
+
+export type HumanTaskFile = z.output<typeof humanTaskFileSchema>;
+
+/** The conditions a human verifier may use: what the trajectory (recorder stream + request log) can show. */
+const TRAJECTORY_KINDS = new Set(["request", "record", "visited", "all", "any", "not"]);
+
+function trajectoryOnly(c: Condition, path: (string | number)[], ctx: z.core.$RefinementCtx): void {
+  if (Array.isArray(c)) return c.forEach((x, i) => trajectoryOnly(x, [...path, i], ctx));
+  const kind = Object.keys(c).find((k) => k !== "times" && k !== "seen")!;
+  if (!TRAJECTORY_KINDS.has(kind)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [...path, kind],
+      message: `is not available in a human verifier (it reads the trajectory: request, record, visited; ` +
+        `answers go in the macro's "answer")`,
+    });
+    return;
+  }
+  if ("all" in c) c.all.forEach((x, i) => trajectoryOnly(x, [...path, "all", i], ctx));
+  if ("any" in c) c.any.forEach((x, i) => trajectoryOnly(x, [...path, "any", i], ctx));
+  if ("not" in c) trajectoryOnly(c.not, [...path, "not"], ctx);
+}
+
+const trajectoryCondition = conditionSchema.superRefine((c, ctx) => trajectoryOnly(c, [], ctx));
+
+/** An answer check: the QA tier chain (regex, exact, precise number/date, then the LLM tier). */
+export interface AnswerSpec {
+  /** The reference answer, as a person would write it: what the LLM tier compares against. */
+  expected: string;
+  /** Tier 1: a regular expression that accepts the answer (flags i, m, s, u). */
+  regex?: string;
+  flags?: string;
+  /** Tier 2: accepted answers, compared normalised (case, spaces, NFKC). */
+  exact?: string[];
+  /** Tier 3 (precise): the number the answer must state, within `tol` (default 1e-9). */
+  number?: number;
+  tol?: number;
+  /** Tier 3 (precise): the day the answer must state. */
+  date?: string;
+  /** Tier 4: whether the LLM tier may decide when no tier above did (default true). */
+  llm: boolean;
+  /** Guidance for the LLM tier ("any answer naming both rooms passes"). */
+  rubric?: string;
+}
+
+const answerSpecSchema: z.ZodType<AnswerSpec> = z.strictObject({
+  expected: z.string().min(1),
+  regex: z.string().min(1).optional(),
+  flags: z.string().regex(/^[imsu]*$/).optional(),
+  exact: z.array(z.string().min(1)).min(1).optional(),
+  number: z.number().optional(),
+  tol: z.number().min(0).optional(),
+  date: z.string().optional(),
+  llm: z.boolean().default(true),
+  rubric: z.string().optional(),
+}).superRefine((a, ctx) => {
+  if (a.regex !== undefined) {
+    try {
+      new RegExp(a.regex, a.flags);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", path: ["regex"], message: `is not a valid regular expression: ${e}` });
+    }
+  }
+  if (a.date !== undefined && !firstDate(a.date)) {
+    ctx.addIssue({ code: "custom", path: ["date"], message: `is not a date: "${a.date}"` });
+  }
+  if (a.tol !== undefined && a.number === undefined) {
+    ctx.addIssue({ code: "custom", path: ["tol"], message: `goes with "number"` });
+  }
+  if (a.flags !== undefined && a.regex === undefined) {
+    ctx.addIssue({ code: "custom", path: ["flags"], message: `goes with "regex"` });
+  }
+});
+
+/** What one macro of a human task must show: conditions over the trajectory, and/or an answer check. */
+export interface MacroVerifier {
+  check?: Condition;
+  answer?: AnswerSpec;
+}
+
+/** verifier.json: per macro label, its check and/or answer. */
+export interface HumanVerifier {
+  macros: Record<string, MacroVerifier>;
+  notes?: string;
+}
+
+const macroVerifierSchema: z.ZodType<MacroVerifier> = z.strictObject({
+  check: trajectoryCondition.optional(),
+  answer: answerSpecSchema.optional(),
+}).superRefine((m, ctx) => {
+  if (m.check === undefined && m.answer === undefined) {
+    ctx.addIssue({ code: "custom", message: `needs a "check", an "answer" or both` });
+  }
+});
+
+export const humanVerifierSchema: z.ZodType<HumanVerifier> = z.strictObject({
+  macros: z.record(z.string(), macroVerifierSchema).superRefine((m, ctx) => {
+    if (Object.keys(m).length === 0) ctx.addIssue({ code: "custom", message: "must name at least one macro" });
+    for (const key of Object.keys(m)) {
+      const r = macroLabelSchema.safeParse(key);
+      if (!r.success) ctx.addIssue({ code: "custom", path: [key], message: r.error.issues[0].message });
+    }
+  }),
+  notes: z.string().optional(),
+});
+
+/** recording.json: the annotator's session as the recorder saw it. */
+export interface Recording {
+  /** The first page of the recording (an absolute URL on the recording server, or a path). */
+  start_url: string;
+  /** The annotator's final answer (null for a task without one). */
+  answer: string | null;
+  /** The recorder entries (/_admin/record) from the start page on. */
+  entries: Record<string, unknown>[];
+  /** When and against which server it was recorded (informational). */
+  recorded_at?: string;
+  base?: string;
+}
+
+export const recordingSchema: z.ZodType<Recording> = z.strictObject({
+  start_url: z.string().min(1),
+  answer: z.string().nullable().default(null),
+  entries: z.array(z.looseObject({ type: z.string() })),
+  recorded_at: z.string().optional(),
+  base: z.string().optional(),
+});
+
+/** The site split: which sites train on and which are held out for testing. */
+export interface SiteSplit {
+  train: string[];
+  test: string[];
+}
+
+export const siteSplitSchema: z.ZodType<SiteSplit> = z.strictObject({
+  train: z.array(site),
+  test: z.array(site).min(1),
+}).superRefine((s, ctx) => {
+  const both = s.test.filter((x) => s.train.includes(x));
+  if (both.length) ctx.addIssue({ code: "custom", path: ["test"], message: `"${both[0]}" is also a train site` });
+});

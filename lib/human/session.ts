@@ -1,0 +1,111 @@
+/**
+ * The browser side of human and proposed episodes (import this file directly: mod.ts stays loadable without a
+ * browser, for regrade and judge). A human or proposed episode on a browser session: the start (session flags, start page), the session's streams
+ * as the verifier and the judge read them, and running a list of actions (a recording's) through the executor.
+ */
+import type { EpisodeSession } from "../browser/mod.ts";
+import { executeAction } from "../agent/mod.ts";
+import { SiteProtocolError } from "../errors/mod.ts";
+import type { ReplayStep } from "./replay.ts";
+import { resolveStep } from "./resolve.ts";
+import type { EpisodeStart } from "./start.ts";
+
+type Entry = Record<string, unknown>;
+
+/**
+ * Starts the episode: resets the session (logged out when `start.logout`), loads the start page, and makes it the
+ * first history entry (go_back never reaches the session-flags URL, which would reset the session).
+ */
+export async function prepareEpisode(session: EpisodeSession, base: string, start: EpisodeStart): Promise<void> {
+  await session.goto(`${base.replace(/\/+$/, "")}/_admin/session-flags${start.logout ? "?logout=1" : ""}`);
+  await session.goto(start.startUrl);
+  await session.resetHistory();
+}
+
+/** The session's streams since its reset (the start page included, as the annotator's recording has it). */
+export interface SessionStreams {
+  record: Entry[];
+  log: Entry[];
+  changes: Entry[];
+  clipboard: Entry[];
+}
+
+/**
+ * Reads the whole session's streams, after flushing every tab's recorder.
+ * @throws SiteProtocolError when an admin endpoint answers without `entries`.
+ */
+export async function readSessionStreams(session: EpisodeSession, base: string): Promise<SessionStreams> {
+  await session.flushRecorder();
+  const read = async (name: string): Promise<Entry[]> => {
+    const body = await session.adminGet(base, `/_admin/${name}`) as { entries?: unknown };
+    if (!Array.isArray(body?.entries)) {
+      throw new SiteProtocolError(`${base}/_admin/${name} answered without an "entries" list`);
+    }
+    return body.entries as Entry[];
+  };
+  const [record, log, changes, clipboard] = await Promise.all(
+    ["record", "log", "changes", "clipboard"].map(read),
+  );
+  return { record, log, changes, clipboard };
+}
+
+/** What running actions did. */
+export interface ActionsOutcome {
+  /** done's text, or null when no done was reached. */
+  answer: string | null;
+  steps: number;
+  /** The first failing action's error (the run stopped there). */
+  error?: string;
+  /** Visible text of the screen each action was chosen on, and of the last one. */
+  seen: string[];
+}
+
+/**
+ * Runs replay steps one by one, as the replay arm does: each step resolved against the state captured before it
+ * (resolveStep); when that action fails, the step's own action and its alternatives (other locators) are tried in
+ * turn; a step none of them can do stops the run. An optional step runs only when it resolves, and may fail.
+ */
+export async function runSteps(
+  session: EpisodeSession,
+  base: string,
+  steps: readonly ReplayStep[],
+): Promise<ActionsOutcome> {
+  const out: ActionsOutcome = { answer: null, steps: 0, seen: [] };
+  for (const [i, s] of steps.entries()) {
+    let result;
+    const state = await session.captureState({ screenshot: false });
+    out.seen.push(state.visibleText);
+    const first = resolveStep(s, state.snapshot.elements);
+    if (s.optional) {
+      // Only on the element of its recorded tag and text; its failure is not the replay's.
+      if (first !== s.action) await executeAction(session, first, { base, state });
+      out.steps++;
+      continue;
+    }
+    const candidates = first === s.action ? [s.action, ...s.alternatives] : [first, s.action, ...s.alternatives];
+    for (const [k, action] of candidates.entries()) {
+      const fresh = k === 0 ? state : await session.captureState({ screenshot: false });
+      result = await executeAction(session, action, { base, state: fresh });
+      if (result.ok) break;
+    }
+    out.steps++;
+    if (!result!.ok) {
+      out.error = `step ${i + 1} ${JSON.stringify(s.action).slice(0, 120)}: ${result!.error}`;
+      break;
+    }
+    if (result!.done) {
+      out.answer = result!.done.text;
+      break;
+    }
+  }
+  return out;
+}
+
+/** Runs actions one by one on fresh states; the first failure stops the run. */
+export function runActions(
+  session: EpisodeSession,
+  base: string,
+  actions: readonly unknown[],
+): Promise<ActionsOutcome> {
+  return runSteps(session, base, actions.map((a) => ({ action: a as ReplayStep["action"], alternatives: [] })));
+}

@@ -1,0 +1,78 @@
+/** A human-written task as the runner uses it: task.json, verifier.json and the recording, resolved. */
+import { familyOf } from "../tasks/mod.ts";
+import type { HumanTaskFile, HumanVerifier, Recording } from "./schema.ts";
+
+/** One gold subtask: the family of its macro, the macro label and what the annotator wrote for it. */
+export interface Subtask {
+  family: string;
+  macro: string;
+  text: string;
+}
+
+/** A human task, resolved (the seed's human_tasks dict). */
+export interface HumanTask {
+  kind: "human";
+  /** The task folder's name. */
+  task_id: string;
+  /** `<site folder>/<task folder>` inside the annotations folder. */
+  key: string;
+  /** The task folder. */
+  dir: string;
+  site: string;
+  /** Every site the task spans (more than one: a cross-site task, started from the portal). */
+  sites: string[];
+  /** The last macro label (the result line's `macro`). */
+  macro: string;
+  macros: string[];
+  instruction: string;
+  /** The gold subtasks in span order with reasoning last; null unless every macro has its text. */
+  subtasks: Subtask[] | null;
+  /** agent_start_url, else the recording's first page, else starting_url. */
+  start_hint: string | null;
+  /** The verifier checks the login macro: the episode starts logged out. */
+  needs_login: boolean;
+  verifier: HumanVerifier;
+  recording: Recording | null;
+}
+
+const REASONING = "Reasoning base";
+
+/** The gold subtasks: span order (else the macros' order), reasoning last; null when a macro has no text. */
+export function goldSubtasks(file: HumanTaskFile): Subtask[] | null {
+  const spans = file.macro_spans ?? {};
+  const order = Object.keys(spans).length
+    ? [...file.macros].sort((a, b) => (spans[a]?.[0] ?? Infinity) - (spans[b]?.[0] ?? Infinity))
+    : file.macros;
+  const subs = file.macro_subtasks ?? {};
+  const gold = order.map((macro) => ({ family: familyOf(macro), macro, text: (subs[macro] ?? "").trim() }));
+  // A report is the task's deliverable: reasoning last even when the annotator read part of the answer early.
+  const sorted = [...gold.filter((g) => g.family !== REASONING), ...gold.filter((g) => g.family === REASONING)];
+  return sorted.length && sorted.every((g) => g.text) ? sorted : null;
+}
+
+/** Builds the resolved task from its parsed files. */
+export function resolveHumanTask(
+  taskId: string,
+  key: string,
+  dir: string,
+  file: HumanTaskFile,
+  verifier: HumanVerifier,
+  recording: Recording | null,
+): HumanTask {
+  return {
+    kind: "human",
+    task_id: taskId,
+    key,
+    dir,
+    site: file.site,
+    sites: file.sites ?? [file.site],
+    macro: file.macros[file.macros.length - 1],
+    macros: file.macros,
+    instruction: file.instruction,
+    subtasks: goldSubtasks(file),
+    start_hint: file.agent_start_url || recording?.start_url || file.starting_url || null,
+    needs_login: Object.keys(verifier.macros).some((m) => m.split("#")[0] === "authenticate_by_form"),
+    verifier,
+    recording,
+  };
+}

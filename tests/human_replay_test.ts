@@ -1,0 +1,90 @@
+/**
+ * Every bundled human task, in real Chromium on the real sandbox: its recording replayed through executeAction
+ * (recordingReplaySteps resolved against each state, as the replay arm runs them) passes gradeHuman, with the LLM tier on a fixture judge server over
+ * HTTP; an episode that does nothing but answer "" fails it, without a grade error.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { ChromiumBrowser } from "../lib/browser/mod.ts";
+import {
+  gradeHuman,
+  humanStart,
+  type HumanTask,
+  humanTrajectory,
+  loadHumanTasks,
+  recordingReplaySteps,
+} from "../lib/human/mod.ts";
+import { prepareEpisode, readSessionStreams, runSteps } from "../lib/human/session.ts";
+import { DEFAULT_JUDGE_MODEL, loadJudgePrompts, OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
+import { APPS, startSites } from "../lib/sites/mod.ts";
+import { inEpisode } from "./browser_fixture.ts";
+import { startFixtureModelServer } from "./fixture_model_server.ts";
+
+const ANNOTATIONS = fileURLToPath(new URL("../fixtures/annotations", import.meta.url));
+
+/** Tasks whose answer no rule tier decides: the fixture judge accepts their recorded answer once. */
+const needsLlm = (t: HumanTask) =>
+  Object.values(t.verifier.macros).some((m) =>
+    m.answer && m.answer.llm && !m.answer.regex && !m.answer.exact &&
+    m.answer.number === undefined && m.answer.date === undefined
+  );
+
+Deno.test({
+  name: "recordingReplaySteps() replayed passes gradeHuman for every bundled task, and doing nothing fails it",
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async (t) => {
+  const tasks = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "all" });
+  assert.ok(tasks.length >= 20, `${tasks.length} bundled human tasks`);
+  const llmTasks = tasks.filter(needsLlm);
+  assert.ok(llmTasks.length >= 3, `${llmTasks.length} tasks need the LLM tier`);
+  await using judgeServer = startFixtureModelServer({
+    models: [DEFAULT_JUDGE_MODEL],
+    checks: { image: false },
+    episodes: llmTasks.map((task) => ({
+      marker: task.instruction,
+      steps: [{
+        reply: { verdict: "correct", reason: "states the reference's facts" },
+        expectModel: DEFAULT_JUDGE_MODEL,
+      }],
+    })),
+  });
+  const qa = new OpenAiJudge(
+    new OpenAiModelClient({ baseURL: judgeServer.url, maxRetries: 0 }),
+    DEFAULT_JUDGE_MODEL,
+    await loadJudgePrompts(),
+  );
+  await using sites = await startSites({ apps: APPS });
+  await using browser = await ChromiumBrowser.launch();
+  const base = sites.base;
+
+  for (const task of tasks) {
+    await t.step(`${task.key}: the recording passes`, async () => {
+      await inEpisode(browser, base, async (session) => {
+        await prepareEpisode(session, base, humanStart(task, base));
+        const outcome = await runSteps(session, base, recordingReplaySteps(task));
+        assert.equal(outcome.error, undefined, outcome.error);
+        const streams = await readSessionStreams(session, base);
+        const grade = await gradeHuman(task, humanTrajectory(streams.record, streams.log), outcome.answer, { qa });
+        assert.equal(grade.gradeError, undefined, grade.detail);
+        assert.ok(grade.ok, `${task.key}: ${grade.detail}`);
+      });
+    });
+    await t.step(`${task.key}: doing nothing fails`, async () => {
+      await inEpisode(browser, base, async (session) => {
+        await prepareEpisode(session, base, humanStart(task, base));
+        const streams = await readSessionStreams(session, base);
+        const grade = await gradeHuman(task, humanTrajectory(streams.record, streams.log), "", { qa });
+        assert.equal(grade.ok, false, `${task.key} passed with nothing done`);
+        assert.equal(grade.gradeError, undefined, grade.detail);
+      });
+    });
+  }
+  for (const task of llmTasks) {
+    assert.equal(judgeServer.served(task.instruction), 1, `${task.key}: the LLM tier was asked once`);
+  }
+  assert.ok(
+    judgeServer.requests.every((r) => r.status === 200),
+    JSON.stringify(judgeServer.requests.map((r) => r.fault)),
+  );
+});
