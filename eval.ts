@@ -14,8 +14,12 @@ import { isModelArm, resolveModelArm } from "./lib/run/model_arms.ts";
 import type { Arm } from "./lib/agent/mod.ts";
 import { DEFAULT_NOW } from "./lib/sites/mod.ts";
 import { filterTasks, loadTasks } from "./lib/tasks/mod.ts";
+import { loadHumanTasks, loadProposedTasks } from "./lib/human/mod.ts";
+import { type AnswerJudge, judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
+import type { RunTask } from "./lib/run/mod.ts";
 
 const DEFAULT_TASKS = fileURLToPath(new URL("./fixtures/tasks.jsonl", import.meta.url));
+const DEFAULT_ANNOTATIONS = fileURLToPath(new URL("./fixtures/annotations", import.meta.url));
 const DEFAULT_PROMPT = fileURLToPath(new URL("./prompts/system_prompt.md", import.meta.url));
 const ARMS = [...Object.keys(MODEL_FREE_ARMS), "base", "pooled", "oracle"];
 
@@ -33,7 +37,12 @@ Arms:
 Options:
   --arm ARM        one of: ${ARMS.join(", ")} (required)
   --out DIR        output folder: results.jsonl and one folder per episode (required)
-  --tasks FILE     a tasks.jsonl (default: the bundled fixtures/tasks.jsonl)
+  --tasks FILE     a tasks.jsonl of datagen tasks, or of proposed tasks (kind "proposed"; graded "pending")
+                   (default: the bundled fixtures/tasks.jsonl)
+  --human          the human-written tasks (annotations with verifiers) instead of --tasks
+  --human-split S  --human: test (held-out sites, default), train or all
+  --human-macros M1,M2   --human: only tasks with one of these macros
+  --annotations DIR      --human: the annotations folder (default fixtures/annotations)
   --task-ids A,B   only these task ids
   --limit N        only the first N tasks (after --task-ids)
   --repeats N      run each task N times (episodes task~rK) (default 1)
@@ -63,6 +72,10 @@ Model arms (an OpenAI-compatible server; the request's model name picks the LoRA
   --normalized-coords    click/drag coordinates on a 0-1000 grid
   --record-rows    write passing episodes' requests and replies as training rows
   --record-family F      the rows' family (default: the task macro's)
+
+The LLM tier of human verifiers' answer checks reads WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY and
+WEBMIX_JUDGE_MODEL (default gemini-3.5-flash-lite); without them such grades are recorded with grade_error and
+--regrade completes them later.
   --dry-run        print the resolved options and the task count, run nothing
   -h, --help       this text
 
@@ -71,6 +84,7 @@ Examples:
   deno task eval --arm noop --out out/noop --workers 2
   deno task eval --arm replay --tasks my_tasks.jsonl --task-ids shop_cart_add,mail_send --out out/r1 --resume
   deno task eval --regrade out/r1
+  deno task eval --arm replay --human --human-split all --out out/human
   deno task eval --arm oracle --adapters drag,io,select,rest --gate-done --vllm http://127.0.0.1:8400/v1 --out out/o1
 `;
 
@@ -78,6 +92,10 @@ const OPTIONS = {
   arm: { type: "string" },
   out: { type: "string" },
   tasks: { type: "string" },
+  human: { type: "boolean" },
+  "human-split": { type: "string" },
+  "human-macros": { type: "string" },
+  annotations: { type: "string" },
   "task-ids": { type: "string" },
   limit: { type: "string" },
   repeats: { type: "string" },
@@ -109,9 +127,44 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-async function loadSelectedTasks(flags: Flags) {
-  const tasks = await loadTasks(typeof flags.tasks === "string" ? flags.tasks : DEFAULT_TASKS);
+/** The tasks the flags select: human annotations, or a task file of datagen or proposed tasks. */
+async function loadSelectedTasks(flags: Flags): Promise<RunTask[]> {
+  let tasks: RunTask[];
+  if (flags.human) {
+    const split = typeof flags["human-split"] === "string" ? flags["human-split"] : "test";
+    if (!["test", "train", "all"].includes(split)) {
+      throw new UsageError(`--human-split "${split}" is not one of: test, train, all`);
+    }
+    tasks = await loadHumanTasks({
+      annotationsDir: typeof flags.annotations === "string" ? flags.annotations : DEFAULT_ANNOTATIONS,
+      split: split as "test" | "train" | "all",
+      macros: listFlag(flags, "human-macros"),
+    });
+  } else {
+    if (flags["human-split"] || flags["human-macros"] || flags.annotations) {
+      throw new UsageError("--human-split, --human-macros and --annotations go with --human");
+    }
+    const file = typeof flags.tasks === "string" ? flags.tasks : DEFAULT_TASKS;
+    tasks = await isProposedFile(file) ? await loadProposedTasks(file) : await loadTasks(file);
+  }
   return filterTasks(tasks, { taskIds: listFlag(flags, "task-ids"), limit: intFlag(flags, "limit", 0) || undefined });
+}
+
+/** A task file whose first task says `"kind": "proposed"` holds proposed tasks (the seed's taskgen output). */
+async function isProposedFile(file: string): Promise<boolean> {
+  const text = await Deno.readTextFile(file).catch(() => "");
+  const first = text.split("\n").find((l) => l.trim());
+  try {
+    return first !== undefined && JSON.parse(first)?.kind === "proposed";
+  } catch {
+    return false;
+  }
+}
+
+/** The LLM answer tier from the environment, or undefined when no endpoint is configured. */
+async function answerJudge(): Promise<AnswerJudge | undefined> {
+  const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
+  return endpoint ? await OpenAiJudge.create(endpoint) : undefined;
 }
 
 /** The model arm's settings from the flags (the system prompt read from its file). */
@@ -177,8 +230,8 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
     return 0;
   }
   if (typeof flags.regrade === "string") {
-    const tasks = typeof flags.tasks === "string" ? await loadSelectedTasks(flags) : undefined;
-    const s = await regradeRun(flags.regrade, tasks);
+    const tasks = typeof flags.tasks === "string" || flags.human ? await loadSelectedTasks(flags) : undefined;
+    const s = await regradeRun(flags.regrade, tasks, await answerJudge());
     console.log(`regraded ${flags.regrade}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed)`);
     return 0;
   }
@@ -209,7 +262,7 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
     return 0;
   }
   const arm: Arm = model ? await resolveModelArm(model, tasks) : MODEL_FREE_ARMS[flags.arm];
-  const summary = await runEval({ ...options, arm, tasks, signal });
+  const summary = await runEval({ ...options, arm, tasks, signal, qa: await answerJudge() });
   console.log(
     `${arm.name}: ${JSON.stringify({ ok: summary.ok, fail: summary.fail })}` +
       (summary.skipped ? ` (${summary.skipped} already done)` : ""),

@@ -4,13 +4,16 @@
  *
  *   deno task regrade --out DIR [--tasks FILE]
  *
- * Without --tasks, each episode's check is the one saved with its inputs. Exit codes: 0 done, 1 the run folder
+ * Without --tasks, each episode's check is the one saved with its inputs. Human episodes are graded by their
+ * verifier; the LLM answer tier comes from WEBMIX_JUDGE_BASE_URL / _API_KEY / _MODEL, and completes grades that
+ * were recorded with grade_error. Exit codes: 0 done, 1 the run folder
  * cannot be read, 2 a usage error or a malformed task file.
  */
 import { describeError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
 import { parseFlags } from "./lib/run/cli.ts";
 import { regradeRun } from "./lib/run/mod.ts";
 import { loadTasks } from "./lib/tasks/mod.ts";
+import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
 
 const USAGE = `Usage: deno task regrade --out DIR [--tasks FILE]
 
@@ -19,6 +22,8 @@ Recomputes every grade of the run in DIR from its grade_inputs.json files.
 Options:
   --out DIR      the run's output folder (holds results.jsonl)
   --tasks FILE   grade with the checks of this task file instead of the ones saved with each episode
+
+Environment: WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY, WEBMIX_JUDGE_MODEL: the LLM tier of human verifiers.
   -h, --help     this text
 
 Example:
@@ -37,7 +42,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (typeof flags.out !== "string") throw new UsageError("--out is required");
   const tasks = typeof flags.tasks === "string" ? await loadTasks(flags.tasks) : undefined;
-  const s = await regradeRun(flags.out, tasks);
+  const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
+  const s = await regradeRun(flags.out, tasks, endpoint ? await OpenAiJudge.create(endpoint) : undefined);
   console.log(
     `regraded ${flags.out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed` +
       (s.missing ? `, ${s.missing} without grade inputs` : "") + ")",

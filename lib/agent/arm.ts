@@ -1,7 +1,7 @@
 /** What an arm is: the interface the runner drives and each arm (replay, noop, the model arms) implements. */
 import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
 import type { ChatRecord } from "../llm/mod.ts";
-import type { Task } from "../tasks/mod.ts";
+import type { PlanTask } from "../routing/mod.ts";
 
 /** One step in browser-use's AgentHistory layout. */
 export interface HistoryItem {
@@ -19,8 +19,18 @@ export interface TraceEntry {
   [k: string]: unknown;
 }
 
+/** A step of a reference solution: the actions to try in turn on the state observed before the step. */
+export interface ReferenceStep {
+  candidates(state: BrowserState): unknown[];
+  /** A step whose failure is not the replay's (a recorded click that may not apply on this run). */
+  optional?: boolean;
+}
+
 export interface ArmContext {
-  task: Task;
+  /** The task as the router plans it (datagen, human or proposed). */
+  task: PlanTask & { task_id: string };
+  /** The task's reference solution (what the replay arm executes; empty when it has none). */
+  reference: ReferenceStep[];
   /** What the agent is told: the instruction (with an app directory for cross-site tasks). */
   prompt: string;
   session: EpisodeSession;

@@ -20,4 +20,4 @@ export {
   type StepView,
 } from "./messages.ts";
 export { MODEL_ACTIONS, modelArm, type ModelArmOptions } from "./model_arm.ts";
-export type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
+export type { Arm, ArmContext, ArmOutcome, HistoryItem, ReferenceStep, TraceEntry } from "./arm.ts";

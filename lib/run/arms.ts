@@ -4,8 +4,7 @@
  * interface in lib/agent.
  */
 import type { BrowserState } from "../browser/mod.ts";
-import { type Arm, type ArmOutcome, executeAction } from "../agent/mod.ts";
-import { formatAction } from "../tasks/mod.ts";
+import { type ActionResult, type Arm, type ArmOutcome, executeAction } from "../agent/mod.ts";
 
 const stateOf = (s: BrowserState, screenshot: string | null) => ({
   url: s.url,
@@ -14,38 +13,50 @@ const stateOf = (s: BrowserState, screenshot: string | null) => ({
   screenshot_path: screenshot,
 });
 
-/** The reference solution, step by step; the first failing action ends the episode with its error. */
+/**
+ * The reference solution, step by step: each step's candidate actions are tried in turn (a fresh state before
+ * each retry) until one succeeds; a step none can do ends the episode with its error, unless it is optional.
+ */
 export const replayArm: Arm = {
   name: "replay",
   async run(ctx) {
     const out: ArmOutcome = { answer: null, done: false, steps: 0, history: [], trace: [], errors: [] };
-    const actions = ctx.task.solution ?? [];
-    for (const [i, parsed] of actions.entries()) {
-      const action = formatAction(parsed);
+    for (const [i, step] of ctx.reference.entries()) {
       if (ctx.signal.aborted || i >= ctx.maxSteps) break;
       const start = Date.now() / 1000;
       const state = await ctx.observe(i + 1);
-      const result = await executeAction(ctx.session, action, { base: ctx.base, state });
+      const candidates = step.candidates(state) as Record<string, unknown>[];
+      if (candidates.length === 0) continue;
+      let result: ActionResult | undefined;
+      let action = candidates[0];
+      for (const [k, candidate] of candidates.entries()) {
+        action = candidate;
+        const fresh = k === 0 ? state : await ctx.session.captureState({ screenshot: false });
+        result = await executeAction(ctx.session, candidate, { base: ctx.base, state: fresh });
+        if (result.ok) break;
+      }
+      const r = result!;
       out.steps++;
       out.trace.push({ model: null, action: [action] });
       out.history.push({
         model_output: { action: [action] },
         result: [{
-          is_done: Boolean(result.done),
-          success: result.done ? result.done.success : null,
-          error: result.ok ? null : result.error ?? "failed",
-          extracted_content: result.done?.text ?? result.extracted ?? null,
+          is_done: Boolean(r.done),
+          success: r.done ? r.done.success : null,
+          error: r.ok ? null : r.error ?? "failed",
+          extracted_content: r.done?.text ?? r.extracted ?? null,
         }],
         state: stateOf(state, `step_${i + 1}.png`),
         metadata: { step_number: i + 1, step_start_time: start, step_end_time: Date.now() / 1000 },
       });
-      if (!result.ok) {
-        out.errors.push(`step ${i + 1} ${Object.keys(action)[0]}: ${result.error}`);
+      if (!r.ok && step.optional) continue;
+      if (!r.ok) {
+        out.errors.push(`step ${i + 1} ${Object.keys(action)[0]}: ${r.error}`);
         break;
       }
-      if (result.done) {
+      if (r.done) {
         out.done = true;
-        out.answer = result.done.text;
+        out.answer = r.done.text;
         break;
       }
     }

@@ -4,15 +4,16 @@
  * returns a result line; only a harness that cannot go on throws.
  */
 import { join } from "node:path";
-import type { BrowserState, ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
-import { executeAction } from "../agent/mod.ts";
-import { BrowserTimeoutError, describeError, HarnessError } from "../errors/mod.ts";
-import { actionEvents, type GradeInputs, parseEvidence } from "../grading/mod.ts";
-import { familyOf, formatAction, gradeTask, rebaseTask, type Task } from "../tasks/mod.ts";
-import { writeTrainingRows } from "./rows.ts";
 import type { Arm, ArmOutcome } from "../agent/mod.ts";
+import type { BrowserState, ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
+import { BrowserTimeoutError, describeError, HarnessError } from "../errors/mod.ts";
+import { type ProposedTask, writeProposedRows } from "../human/mod.ts";
+import type { AnswerJudge } from "../llm/mod.ts";
+import { familyOf } from "../tasks/mod.ts";
 import { writeFileAtomic, writeJsonAtomic } from "./files.ts";
+import { type EpisodeKind, episodeKind, readStreams, type RunTask } from "./kinds.ts";
 import { episodeName, type EpisodeResult } from "./results.ts";
+import { writeTrainingRows } from "./rows.ts";
 
 export interface EpisodeOptions {
   out: string;
@@ -25,43 +26,12 @@ export interface EpisodeOptions {
   stepScreenshots: boolean;
   /** The run's interrupt: aborts the episode (its result is then not to be recorded). */
   signal?: AbortSignal;
-  /** Write a passing episode's model exchanges as training rows (rows.jsonl + images + episode.json). */
+  /** Write model exchanges as training rows: passing episodes (rejection sampling), every proposed episode. */
   recordRows?: boolean;
   /** The rows' family (default: the task macro's). */
   recordFamily?: string;
-}
-
-type Entry = { seq?: number; [k: string]: unknown };
-const STREAMS = ["log", "changes", "clipboard", "record"] as const;
-
-async function readStreams(session: EpisodeSession, base: string, since: number) {
-  const out: Record<string, Entry[]> = {};
-  for (const name of STREAMS) {
-    const { entries } = await session.adminGet(base, `/_admin/${name}${since ? `?since=${since}` : ""}`) as {
-      entries?: Entry[];
-    };
-    out[name] = (entries ?? []).filter((e) => typeof e.seq !== "number" || e.seq > since);
-  }
-  return out;
-}
-
-/** Session flags, setup actions, start page; returns the last seq before the agent's turn. */
-async function prepare(session: EpisodeSession, base: string, task: Task): Promise<number> {
-  await session.adminCall(base, `/_admin/session-flags${task.start.logged_out ? "?logout=1" : ""}`);
-  const start = new URL(task.start.url, base + "/").href;
-  await session.goto(start);
-  // The agent's go_back must never reach /_admin/session-flags (it would reset the session).
-  await session.resetHistory();
-  const setup = task.start.setup ?? [];
-  for (const [i, action] of setup.entries()) {
-    const state = await session.captureState({ screenshot: false });
-    const res = await executeAction(session, formatAction(action), { base, state });
-    if (!res.ok) throw new HarnessError(`task "${task.task_id}" setup action ${i + 1} failed: ${res.error}`);
-  }
-  // The agent begins where setup ended: a mid-chain start (e.g. the cart after adding an item).
-  await session.flushRecorder();
-  const streams = await readStreams(session, base, 0);
-  return Math.max(0, ...Object.values(streams).flat().map((e) => e.seq ?? 0));
+  /** The LLM tier of human verifiers' answer checks (absent: such grades are recorded with grade_error). */
+  qa?: AnswerJudge;
 }
 
 /**
@@ -79,7 +49,7 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 export async function runEpisode(
-  original: Task,
+  original: RunTask,
   repeat: number,
   base: string,
   browser: ChromiumBrowser,
@@ -108,8 +78,7 @@ export async function runEpisode(
   let session: EpisodeSession | undefined;
   try {
     await Deno.mkdir(dir, { recursive: true });
-    // Recorded origins in the start page, setup and solution point at this server.
-    const task = rebaseTask(original, base);
+    const kind = episodeKind(original, base, opts.qa);
     session = await browser.newEpisode({
       allowedOrigins: [new URL(base).origin],
       downloadDir: join(dir, "downloads"),
@@ -117,50 +86,7 @@ export async function runEpisode(
       signal: timeout.signal,
     });
     const s = session;
-    await raceAbort(
-      (async () => {
-        const t1 = performance.now();
-        const mark = await prepare(s, base, task);
-        const t2 = performance.now();
-        const seen: string[] = [];
-        let last: BrowserState | undefined;
-        const observe = async (step: number, screenshot = false) => {
-          last = await s.captureState({ screenshot: opts.stepScreenshots || screenshot });
-          seen.push(last.visibleText);
-          if (opts.stepScreenshots && last.screenshot) {
-            await writeFileAtomic(join(dir, `step_${step}.png`), last.screenshot);
-          }
-          return last;
-        };
-        const outcome = await opts.arm.run({
-          task,
-          prompt: task.instruction,
-          session: s,
-          base,
-          signal: timeout.signal,
-          maxSteps: opts.maxSteps,
-          observe,
-        });
-        const t3 = performance.now();
-        await finish(s, base, original, mark, outcome, seen, dir, res);
-        const ms = (x: number) => Math.round(x);
-        res.timing = {
-          context_ms: ms(t1 - t0),
-          setup_ms: ms(t2 - t1),
-          agent_ms: ms(t3 - t2),
-          finish_ms: ms(performance.now() - t3),
-        };
-        if (opts.recordRows && res.ok && outcome.records?.length) {
-          res.rows = await writeTrainingRows(dir, outcome.records, {
-            episode,
-            instruction: task.instruction,
-            family: opts.recordFamily ?? familyOf(task.macro),
-            source: "rejection_sampling",
-          });
-        }
-      })(),
-      timeout.signal,
-    );
+    await raceAbort(runInside(s, kind, base, dir, episode, res, opts, timeout.signal, t0), timeout.signal);
   } catch (err) {
     res.error = err instanceof BrowserTimeoutError && timeout.signal.aborted
       ? "timeout"
@@ -175,45 +101,80 @@ export async function runEpisode(
   return res;
 }
 
+/** Start, arm, evidence, grade and artifacts: everything that runs on the episode's open session. */
+async function runInside(
+  s: EpisodeSession,
+  kind: EpisodeKind,
+  base: string,
+  dir: string,
+  episode: string,
+  res: EpisodeResult,
+  opts: EpisodeOptions,
+  signal: AbortSignal,
+  t0: number,
+): Promise<void> {
+  const t1 = performance.now();
+  const { prompt, mark } = await kind.prepare(s, base);
+  const t2 = performance.now();
+  const seen: string[] = [];
+  const observe = async (step: number, screenshot = false): Promise<BrowserState> => {
+    const state = await s.captureState({ screenshot: opts.stepScreenshots || screenshot });
+    seen.push(state.visibleText);
+    if (opts.stepScreenshots && state.screenshot) {
+      await writeFileAtomic(join(dir, `step_${step}.png`), state.screenshot);
+    }
+    return state;
+  };
+  const outcome = await opts.arm.run({
+    task: kind.task,
+    reference: kind.reference(),
+    prompt,
+    session: s,
+    base,
+    signal,
+    maxSteps: opts.maxSteps,
+    observe,
+  });
+  const t3 = performance.now();
+  await finish(s, kind, base, mark, outcome, seen, dir, res, signal);
+  const ms = (x: number) => Math.round(x);
+  res.timing = {
+    context_ms: ms(t1 - t0),
+    setup_ms: ms(t2 - t1),
+    agent_ms: ms(t3 - t2),
+    finish_ms: ms(performance.now() - t3),
+  };
+  if (!opts.recordRows || !outcome.records?.length) return;
+  if ("kind" in kind.task && kind.task.kind === "proposed") {
+    res.rows = await writeProposedRows(join(dir, "rows"), kind.task as ProposedTask, outcome.records);
+  } else if (res.ok) {
+    res.rows = await writeTrainingRows(dir, outcome.records, {
+      episode,
+      instruction: kind.task.instruction,
+      family: opts.recordFamily ?? familyOf(kind.task.macro),
+      source: "rejection_sampling",
+      macros: kind.task.macros ? [...kind.task.macros] : undefined,
+    });
+  }
+}
+
 /** Evidence, grade and artifacts once the arm has finished. */
 async function finish(
   session: EpisodeSession,
+  kind: EpisodeKind,
   base: string,
-  task: Task,
   mark: number,
   outcome: ArmOutcome,
   seen: string[],
   dir: string,
   res: EpisodeResult,
+  signal: AbortSignal,
 ): Promise<void> {
   const final = await session.captureState({ screenshot: true });
   seen.push(final.visibleText);
   if (final.screenshot) await writeFileAtomic(join(dir, "final.png"), final.screenshot);
   await session.flushRecorder();
   const streams = await readStreams(session, base, mark);
-  const clip = streams.clipboard.map((e) => String(e.text ?? ""));
-  // Validated on the way in, so a site server that answers the admin protocol wrongly fails here, by name.
-  const evidence = parseEvidence({
-    base,
-    log: streams.log,
-    changes: streams.changes,
-    clip,
-    events: actionEvents(outcome.trace, clip),
-    record: streams.record,
-    answer: outcome.answer,
-    seen,
-  }, `${base}/_admin/*`);
-  const inputs: GradeInputs & { task: Task } = { ...evidence, blocked: [...session.blocked], task };
-  await writeJsonAtomic(join(dir, "grade_inputs.json"), inputs);
-  try {
-    const verdict = gradeTask(task, evidence);
-    res.ok = verdict.ok;
-    res.detail = (verdict.ok ? "passed" : verdict.detail).slice(0, 300);
-  } catch (err) {
-    res.ok = false;
-    res.detail = `grade error ${describeError(err)}`.slice(0, 300);
-    res.grade_error = true;
-  }
   Object.assign(res, {
     steps: outcome.steps,
     answer: outcome.answer,
@@ -221,7 +182,20 @@ async function finish(
     models: outcome.trace.map((t) => t.model).filter((m): m is string => Boolean(m)),
     errors: outcome.errors.slice(0, 5),
   });
-  if (outcome.errors.length && !res.error) res.detail = `${res.detail ?? ""}; ${outcome.errors[0]}`.slice(0, 300);
+  // History and trace first: a grade that fails must not cost the episode's record of what happened.
   await writeJsonAtomic(join(dir, "history.json"), { history: outcome.history }, 1);
   await writeJsonAtomic(join(dir, "trace.json"), outcome.trace, 1);
+  const inputs = kind.collect({ session, base, mark, outcome, seen, streams, signal });
+  await writeJsonAtomic(join(dir, "grade_inputs.json"), inputs);
+  try {
+    const verdict = await kind.grade(inputs, signal);
+    res.ok = verdict.ok;
+    res.detail = verdict.detail.slice(0, 300);
+    if (verdict.gradeError) res.grade_error = true;
+  } catch (err) {
+    res.ok = false;
+    res.detail = `grade error ${describeError(err)}`.slice(0, 300);
+    res.grade_error = true;
+  }
+  if (outcome.errors.length && !res.ok) res.detail = `${res.detail ?? ""}; ${outcome.errors[0]}`.slice(0, 300);
 }

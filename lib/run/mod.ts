@@ -7,3 +7,4 @@ export { runPool } from "./pool.ts";
 export { regradeRun, type RegradeSummary } from "./regrade.ts";
 export { episodeName, type EpisodeResult, parseResults, resultKey, ResultsStore } from "./results.ts";
 export { runEval, type RunOptions, type RunSummary } from "./run.ts";
+export { type EpisodeKind, episodeKind, type RunTask } from "./kinds.ts";

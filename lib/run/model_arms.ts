@@ -7,7 +7,7 @@ import type { Arm } from "../agent/mod.ts";
 import { UsageError } from "../errors/mod.ts";
 import { OpenAiModelClient } from "../llm/mod.ts";
 import { armModels, ROUTED_ARMS } from "../routing/mod.ts";
-import type { Task } from "../tasks/mod.ts";
+import type { RunTask } from "./kinds.ts";
 
 export interface ModelArmSettings {
   arm: string;
@@ -33,14 +33,14 @@ export interface ModelArmSettings {
 export const isModelArm = (arm: string) => (ROUTED_ARMS as readonly string[]).includes(arm);
 
 /** Every served name the arm will ask for over these tasks. */
-export function neededModels(s: ModelArmSettings, tasks: Task[]): string[] {
+export function neededModels(s: ModelArmSettings, tasks: RunTask[]): string[] {
   const names = new Set<string>();
   for (const t of tasks) for (const m of armModels(s.arm, t, s)) names.add(m);
   return [...names].sort();
 }
 
 /** The model arm, after checking that the server answers and serves every name it needs. */
-export async function resolveModelArm(s: ModelArmSettings, tasks: Task[]): Promise<Arm> {
+export async function resolveModelArm(s: ModelArmSettings, tasks: RunTask[]): Promise<Arm> {
   if (!isModelArm(s.arm)) throw new UsageError(`--arm "${s.arm}" is not a model arm (${ROUTED_ARMS.join(", ")})`);
   const client = new OpenAiModelClient({
     baseURL: s.vllm,

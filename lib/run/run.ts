@@ -7,14 +7,16 @@ import { join } from "node:path";
 import { ChromiumBrowser } from "../browser/mod.ts";
 import { describeError, SiteProtocolError } from "../errors/mod.ts";
 import { APPS, type SitesServer, startSites } from "../sites/mod.ts";
-import type { Task } from "../tasks/mod.ts";
+import type { AnswerJudge } from "../llm/mod.ts";
+import type { RunTask } from "./kinds.ts";
 import type { Arm } from "../agent/mod.ts";
 import { runEpisode } from "./episode.ts";
 import { runPool } from "./pool.ts";
 import { episodeName, type EpisodeResult, resultKey, ResultsStore } from "./results.ts";
 
 export interface RunOptions {
-  tasks: Task[];
+  /** Datagen, human or proposed tasks (they may be mixed). */
+  tasks: RunTask[];
   arm: Arm;
   out: string;
   workers?: number;
@@ -32,6 +34,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   recordRows?: boolean;
   recordFamily?: string;
+  /** The LLM tier of human verifiers' answer checks. */
+  qa?: AnswerJudge;
   /** Progress lines (stderr by default). */
   log?: (line: string) => void;
 }
@@ -80,7 +84,7 @@ export async function runEval(o: RunOptions): Promise<RunSummary> {
   await Deno.mkdir(o.out, { recursive: true });
   const store = await ResultsStore.open(join(o.out, "results.jsonl"), { retryErrors: o.resume });
   const done = o.resume ? store.doneKeys() : new Set<string>();
-  const queue: [Task, number][] = [];
+  const queue: [RunTask, number][] = [];
   for (const task of o.tasks) {
     for (let r = 0; r < repeats; r++) if (!done.has(resultKey(task.task_id, r))) queue.push([task, r]);
   }
@@ -105,6 +109,7 @@ export async function runEval(o: RunOptions): Promise<RunSummary> {
       signal: o.signal,
       recordRows: o.recordRows,
       recordFamily: o.recordFamily,
+      qa: o.qa,
     };
     await runPool(queue, o.workers ?? 1, async ([task, repeat], w) => {
       let result: EpisodeResult;

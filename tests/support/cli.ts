@@ -17,11 +17,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `deno run PERMS script args` from the repository root and waits for it. */
-export async function runCli(script: string, args: string[]): Promise<CliResult> {
+/** Runs `deno run PERMS script args` from the repository root and waits for it (`env` adds variables). */
+export async function runCli(script: string, args: string[], env?: Record<string, string>): Promise<CliResult> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", ...PERMS, script, ...args],
     cwd: ROOT,
+    env,
     stdout: "piped",
     stderr: "piped",
     stdin: "null",
