@@ -131,3 +131,16 @@ Deno.test("all, any, not and lists combine conditions", () => {
   fails({ not: { change: { table: "orders" } } });
   passes({ all: [] });
 });
+
+Deno.test("visited condition repeats a repeated query key as the browser sent it", () => {
+  const ev = checkoutEvidence();
+  ev.log.push({
+    method: "GET",
+    path: "/tracker/issues",
+    query: { status: ["todo", "review"], q: "api" },
+    body: null,
+    status: 200,
+  });
+  passes({ visited: "/tracker/issues?status=todo&status=review&q=api" }, ev);
+  fails({ visited: "/tracker/issues?status=todo%2Creview&q=api" }, ev);
+});

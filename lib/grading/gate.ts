@@ -163,7 +163,11 @@ function visits(ctx: Ctx): string[] {
   for (const e of ctx.ev.log) {
     if (e.status >= 400 || (e.method !== "GET" && e.method.toUpperCase() !== "GET")) continue;
     let q = "";
-    for (const k in e.query) q += `${q ? "&" : ""}${formEncode(k)}=${formEncode(String(e.query[k]))}`;
+    for (const k in e.query) {
+      // A repeated key (the log keeps its values as an array) is repeated in the query, as the browser sent it.
+      const values = Array.isArray(e.query[k]) ? e.query[k] as unknown[] : [e.query[k]];
+      for (const v of values) q += `${q ? "&" : ""}${formEncode(k)}=${formEncode(String(v))}`;
+    }
     out.push(q ? `${e.path}?${q}` : e.path);
   }
   return ctx.visits = out;
