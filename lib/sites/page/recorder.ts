@@ -37,9 +37,11 @@ export function recorderMain(): void {
     queue.push({ ...ev, url: location.href, t: Date.now() });
     if (timer === undefined) timer = setTimeout(send, 30);
   };
+  // A password field's value never goes into a description (descriptions end up in recordings and reports).
+  const valueOf = (el: Element) => (el as HTMLInputElement).type === "password" ? "" : (el as HTMLInputElement).value;
   const text = (el: Element) =>
     ((el.getAttribute("aria-label") || (el as HTMLElement).innerText || el.getAttribute("placeholder") ||
-      el.getAttribute("title") || (el as HTMLInputElement).value || "") + "").replace(/\s+/g, " ").trim().slice(0, 80);
+      el.getAttribute("title") || valueOf(el) || "") + "").replace(/\s+/g, " ").trim().slice(0, 80);
   const target = (raw: EventTarget | null): Element | null => {
     const el = raw instanceof Element ? raw : null;
     return el?.closest(
