@@ -52,7 +52,7 @@ export class Session {
   clipboard: ClipboardEntry[] = [];
   record: RecordEntry[] = [];
   flags: SessionFlags = { loggedIn: true };
-  lastUsed = Date.now();
+  lastUsed: number = Date.now();
   #seq = 0;
   readonly #dbs = new Map<string, AppDb>();
 
