@@ -9,6 +9,7 @@
  *     bench/dom_bench.ts
  */
 import puppeteer from "puppeteer-core";
+import { CHROMIUM_FLAGS } from "../lib/browser/mod.ts";
 import { formatElements, type SnapshotOptions, snapshotPage, snapshotPageJson } from "../lib/dom/mod.ts";
 import { formPage, tablePage } from "../lib/dom/testdata/pages.ts";
 
@@ -19,15 +20,7 @@ const browser = await puppeteer.launch({
   executablePath: Deno.env.get("CHROME_PATH") ?? "/usr/bin/chromium",
   headless: true,
   userDataDir: profile,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-  ],
+  args: CHROMIUM_FLAGS,
   handleSIGINT: false,
   handleSIGTERM: false,
   handleSIGHUP: false,

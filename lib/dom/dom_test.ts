@@ -2,6 +2,7 @@
  * snapshotPage(), snapshotPageJson() and formatElements() against real Chromium: pages served by a Deno.serve fixture on port 0.
  */
 import assert from "node:assert/strict";
+import { CHROMIUM_FLAGS } from "../browser/mod.ts";
 import puppeteer, { type Page } from "puppeteer-core";
 import {
   formatElements,
@@ -20,15 +21,6 @@ const PAGES: Record<string, string> = {
   "/small": SMALL,
   "/tall": TALL,
 };
-const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-dev-shm-usage",
-];
 
 const snap = (page: Page, opts: SnapshotOptions = {}): Promise<PageSnapshot> => page.evaluate(snapshotPage, opts);
 const ids = (s: PageSnapshot) => s.elements.map((e) => e.attributes.id ?? `<${e.tag}>`);
