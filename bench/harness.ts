@@ -5,6 +5,8 @@
  * the harness's share of wall time when the model answers in 1 s with 8 workers. Prints a Markdown table.
  *
  *   deno run --allow-net=127.0.0.1 --allow-read --allow-write --allow-env --allow-run --allow-sys bench/harness.ts [--tasks N]
+ *
+ * WEBMIX_BENCH_BASES=http://127.0.0.1:8318 measures against a site server in its own process instead of the embedded one.
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -46,6 +48,8 @@ interface Measured {
   summary: RunSummary;
   stepMs: number[];
   setupMs: number[];
+  contextMs: number[];
+  finishMs: number[];
   harnessShare: number[];
   wallS: number;
 }
@@ -72,9 +76,10 @@ async function measure(workers: number, delayMs: number): Promise<Measured> {
     now: DEFAULT_NOW,
   }, tasks);
   const t0 = performance.now();
-  const summary = await runEval({ tasks, arm, out, workers, stepScreenshots: false, log: () => {} });
+  const bases = Deno.env.get("WEBMIX_BENCH_BASES")?.split(",");
+  const summary = await runEval({ tasks, arm, out, workers, stepScreenshots: false, log: () => {}, bases });
   const wallS = (performance.now() - t0) / 1000;
-  const m: Measured = { summary, stepMs: [], setupMs: [], harnessShare: [], wallS };
+  const m: Measured = { summary, stepMs: [], setupMs: [], contextMs: [], finishMs: [], harnessShare: [], wallS };
   for (const r of summary.results) {
     if (r.error) throw new Error(`${r.episode}: ${r.error}`);
     const history: HistoryItem[] = JSON.parse(await Deno.readTextFile(join(out, r.episode, "history.json"))).history;
@@ -84,7 +89,11 @@ async function measure(workers: number, delayMs: number): Promise<Measured> {
       latency += l;
       m.stepMs.push((h.metadata.step_end_time - h.metadata.step_start_time) * 1000 - l);
     }
-    if (r.timing) m.setupMs.push(r.timing.context_ms + r.timing.setup_ms);
+    if (r.timing) {
+      m.setupMs.push(r.timing.context_ms + r.timing.setup_ms);
+      m.contextMs.push(r.timing.context_ms);
+      m.finishMs.push(r.timing.finish_ms);
+    }
     m.harnessShare.push(1 - latency / (r.duration_s * 1000));
   }
   await Deno.remove(out, { recursive: true });
@@ -92,8 +101,17 @@ async function measure(workers: number, delayMs: number): Promise<Measured> {
 }
 
 const rows: string[] = [];
+const phases: string[] = [];
+const phase = (label: string, m: Measured) =>
+  phases.push(
+    `| ${label} | ${median(m.contextMs).toFixed(0)} ms | ${
+      median(m.setupMs.map((x, i) => x - m.contextMs[i])).toFixed(0)
+    } ms | ` +
+      `${median(m.finishMs).toFixed(0)} ms |`,
+  );
 for (const workers of [1, 4]) {
   const m = await measure(workers, 0);
+  phase(`zero-latency model, ${workers} worker(s)`, m);
   rows.push(
     `| zero-latency model, ${workers} worker${workers > 1 ? "s" : ""} | ${median(m.stepMs).toFixed(0)} ms | ` +
       `${quantile(m.stepMs, 0.9).toFixed(0)} ms | ${median(m.setupMs).toFixed(0)} ms | ` +
@@ -101,6 +119,7 @@ for (const workers of [1, 4]) {
   );
 }
 const slow = await measure(8, 1000);
+phase("1 s model, 8 workers", slow);
 rows.push(
   `| 1 s model, 8 workers | ${median(slow.stepMs).toFixed(0)} ms | ${quantile(slow.stepMs, 0.9).toFixed(0)} ms | ` +
     `${median(slow.setupMs).toFixed(0)} ms | ${(slow.summary.ran / slow.wallS * 60).toFixed(0)} episodes/min; ` +
@@ -110,3 +129,6 @@ console.log(`${tasks.length} tasks × ${STEPS.length} steps, base arm against th
 console.log("| run | harness per step (median) | p90 | episode set-up (median) | throughput |");
 console.log("|---|---|---|---|---|");
 for (const r of rows) console.log(r);
+console.log("\n| run | fresh context (median) | session start + setup | evidence + grade + artifacts |");
+console.log("|---|---|---|---|");
+for (const p of phases) console.log(p);

@@ -108,6 +108,7 @@ Deno.test("--gate-note turns a premature done into macro_done and tells the next
   const trace = JSON.parse(await Deno.readTextFile(join(r.out, BOARD, "trace.json")));
   assert.deepEqual(trace.map((t: { gated?: boolean }) => Boolean(t.gated)), [true, true, false]);
   assert.deepEqual(trace[0].action, [{ macro_done: {} }]);
+  assert.ok(trace.every((t: { latency_ms?: number; usage?: unknown }) => t.latency_ms! >= 0 && t.usage), "per call");
   const userText = (i: number) => {
     const body = server.requests.filter((q) => q.path.endsWith("/chat/completions"))[i].body as {
       messages: { role: string; content: { type: string; text?: string }[] }[];

@@ -70,6 +70,7 @@ export function modelArm(o: ModelArmOptions): Arm {
       const out: ArmOutcome = { answer: null, done: false, steps: 0, history: [], trace: [], errors: [] };
       const shown: HistoryStep[] = [];
       let failures = 0;
+      const calls: { usage: unknown; latency_ms: number; attempts: number; step: number }[] = [];
       let readState: string | undefined;
       for (let step = 1; step <= ctx.maxSteps && !ctx.signal.aborted && !out.done; step++) {
         const started = Date.now() / 1000;
@@ -119,6 +120,7 @@ export function modelArm(o: ModelArmOptions): Arm {
         }
         const acts = reply.action.slice(0, maxActions).map((a) => a as Act);
         const routed = router.observe(acts);
+        calls.push({ usage: answer.usage, latency_ms: answer.latencyMs, attempts: answer.attempts, step });
         item.model_output = {
           thinking: reply.thinking,
           evaluation_previous_goal: reply.evaluation_previous_goal,
@@ -167,7 +169,8 @@ export function modelArm(o: ModelArmOptions): Arm {
         failures = failed ? failures + 1 : 0;
         if (failures >= maxFailures) break;
       }
-      out.trace = router.trace.map((t) => ({ ...t, action: t.action as Act[] }));
+      // One router trace entry per reply it observed, in order: each gets its call's usage and latency.
+      out.trace = router.trace.map((t, i) => ({ ...t, action: t.action as Act[], ...calls[i] }));
       if (recorder) out.records = recorder.records;
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new HarnessError("episode aborted");
       return out;

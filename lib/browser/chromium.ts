@@ -206,6 +206,10 @@ export class ChromiumBrowser implements AsyncDisposable {
           if (this.#episode === s) this.#episode = null;
           this.#prewarm();
         },
+        // The next episode's context warms while this one runs (a runner opens the next episode the moment this
+        // one closes, too soon for a spare started at release), but only once this one's first page has loaded:
+        // started earlier, it slows that load down.
+        started: () => this.#prewarm(),
       };
       const session = await EpisodeSession.open(host, context, page, origins, resolved);
       this.#episode = session;
