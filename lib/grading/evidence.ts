@@ -146,19 +146,22 @@ function wellFormed(v: unknown): Evidence | undefined {
   };
 }
 
+/** A JSON value given as itself or as its text. @throws HarnessError naming the file when the text is not JSON. */
+export function jsonValue(json: unknown, file: string): unknown {
+  if (typeof json !== "string") return json;
+  try {
+    return JSON.parse(json);
+  } catch (e) {
+    throw new HarnessError(`${file}: not JSON: ${(e as Error).message}`, { cause: e });
+  }
+}
+
 /**
  * Parses a grade_inputs.json value (or its text) into Evidence. The result may share entries with `json`.
  * @throws HarnessError naming the file and the field: `out/a/grade_inputs.json: log[3].path: is missing`.
  */
 export function parseEvidence(json: unknown, file: string): Evidence {
-  let value = json;
-  if (typeof json === "string") {
-    try {
-      value = JSON.parse(json);
-    } catch (e) {
-      throw new HarnessError(`${file}: not JSON: ${(e as Error).message}`, { cause: e });
-    }
-  }
+  const value = jsonValue(json, file);
   const fast = wellFormed(value);
   if (fast) return fast;
   const r = evidenceSchema.safeParse(value, { error: errorMap });

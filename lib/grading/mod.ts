@@ -32,6 +32,7 @@ export {
   type ChangeEntry,
   type Evidence,
   type GradeInputs,
+  jsonValue,
   type LogEntry,
   parseEvidence,
   type RecordEntry,

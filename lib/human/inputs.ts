@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
-import { describeIssues, errorMap } from "../grading/mod.ts";
+import { describeIssues, errorMap, jsonValue } from "../grading/mod.ts";
 import { humanVerifierSchema } from "./schema.ts";
 import type { HumanTask } from "./task.ts";
 import type { ProposedTask } from "./proposed.ts";
@@ -82,14 +82,7 @@ const humanInputsSchema = z.looseObject({
  * @throws HarnessError naming the file and the field.
  */
 export function parseHumanInputs(json: unknown, file: string): HumanGradeInputs {
-  let value = json;
-  if (typeof json === "string") {
-    try {
-      value = JSON.parse(json);
-    } catch (e) {
-      throw new HarnessError(`${file}: not JSON: ${(e as Error).message}`, { cause: e });
-    }
-  }
+  const value = jsonValue(json, file);
   const r = humanInputsSchema.safeParse(value, { error: errorMap });
   if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
   return r.data as unknown as HumanGradeInputs;

@@ -17,9 +17,8 @@ export interface Room {
   rules: string;
 }
 
-export interface Booking {
-  id: number;
-  code: string;
+/** The columns a valid booking form writes. */
+export interface BookingFields {
   room_id: number;
   date: string;
   start_time: string;
@@ -28,6 +27,11 @@ export interface Booking {
   purpose: string;
   notes: string;
   contact_email: string;
+}
+
+export interface Booking extends BookingFields {
+  id: number;
+  code: string;
   booked_by: string;
   status: "confirmed" | "cancelled";
   created_at: string;

@@ -2,6 +2,7 @@
 import type { AppDb } from "../../db.ts";
 import { DEFAULT_USER } from "../../session.ts";
 import {
+  type BookingFields,
   bookingsOn,
   CLOSE_MIN,
   DURATIONS,
@@ -30,17 +31,7 @@ export interface BookingInput {
 
 export type FieldErrors = Partial<Record<keyof BookingInput, string>>;
 
-/** The columns a valid form writes. */
-export interface BookingFields {
-  room_id: number;
-  date: string;
-  start_time: string;
-  duration_min: number;
-  attendees: number;
-  purpose: string;
-  notes: string;
-  contact_email: string;
-}
+export type { BookingFields } from "./_data.ts";
 
 export const EMPTY_INPUT: BookingInput = {
   room: "",
