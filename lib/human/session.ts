@@ -16,13 +16,18 @@ type Entry = Record<string, unknown>;
  * Starts the episode: resets the session (logged out when `start.logout`), loads the start page, and makes it the
  * first history entry (go_back never reaches the session-flags URL, which would reset the session).
  */
-export async function prepareEpisode(session: EpisodeSession, base: string, start: EpisodeStart): Promise<void> {
-  await session.goto(`${base.replace(/\/+$/, "")}/_admin/session-flags${start.logout ? "?logout=1" : ""}`);
+export async function prepareEpisode(
+  session: EpisodeSession,
+  base: string,
+  start: Pick<EpisodeStart, "logout" | "startUrl">,
+): Promise<void> {
+  // Called from Deno with the context's cookies, its session cookie adopted: no page load for a JSON answer.
+  await session.adminCall(base, `/_admin/session-flags${start.logout ? "?logout=1" : ""}`);
   await session.goto(start.startUrl);
   await session.resetHistory();
 }
 
-/** The session's streams since its reset (the start page included, as the annotator's recording has it). */
+/** The session's streams since its reset (the start page included, as the annotator's recording has it), or after `since`. */
 export interface SessionStreams {
   record: Entry[];
   log: Entry[];
@@ -34,19 +39,33 @@ export interface SessionStreams {
  * Reads the whole session's streams, after flushing every tab's recorder.
  * @throws SiteProtocolError when an admin endpoint answers without `entries`.
  */
-export async function readSessionStreams(session: EpisodeSession, base: string): Promise<SessionStreams> {
+export async function readSessionStreams(session: EpisodeSession, base: string, since = 0): Promise<SessionStreams> {
   await session.flushRecorder();
   const read = async (name: string): Promise<Entry[]> => {
-    const body = await session.adminGet(base, `/_admin/${name}`) as { entries?: unknown };
+    const body = await session.adminGet(base, `/_admin/${name}${since ? `?since=${since}` : ""}`) as {
+      entries?: unknown;
+    };
     if (!Array.isArray(body?.entries)) {
       throw new SiteProtocolError(`${base}/_admin/${name} answered without an "entries" list`);
     }
-    return body.entries as Entry[];
+    // A server that ignores ?since= still gives only what came after.
+    return (body.entries as Entry[]).filter((e) => typeof e.seq !== "number" || e.seq > since);
   };
   const [record, log, changes, clipboard] = await Promise.all(
     ["record", "log", "changes", "clipboard"].map(read),
   );
   return { record, log, changes, clipboard };
+}
+
+/**
+ * The actions to try for a replay step, in order, on the state observed before it: the step resolved to the
+ * element of its recorded tag and text, then its own action and its alternatives. An optional step runs only
+ * when it resolves (no candidates otherwise).
+ */
+export function stepCandidates(step: ReplayStep, elements: Parameters<typeof resolveStep>[1]): ReplayStep["action"][] {
+  const first = resolveStep(step, elements);
+  if (step.optional) return first === step.action ? [] : [first];
+  return first === step.action ? [step.action, ...step.alternatives] : [first, step.action, ...step.alternatives];
 }
 
 /** What running actions did. */
@@ -75,14 +94,13 @@ export async function runSteps(
     let result;
     const state = await session.captureState({ screenshot: false });
     out.seen.push(state.visibleText);
-    const first = resolveStep(s, state.snapshot.elements);
+    const candidates = stepCandidates(s, state.snapshot.elements);
     if (s.optional) {
-      // Only on the element of its recorded tag and text; its failure is not the replay's.
-      if (first !== s.action) await executeAction(session, first, { base, state });
+      // Its failure is not the replay's.
+      if (candidates.length) await executeAction(session, candidates[0], { base, state });
       out.steps++;
       continue;
     }
-    const candidates = first === s.action ? [s.action, ...s.alternatives] : [first, s.action, ...s.alternatives];
     for (const [k, action] of candidates.entries()) {
       const fresh = k === 0 ? state : await session.captureState({ screenshot: false });
       result = await executeAction(session, action, { base, state: fresh });

@@ -11,7 +11,8 @@ import { type ProposedTask, writeProposedRows } from "../human/mod.ts";
 import type { AnswerJudge } from "../llm/mod.ts";
 import { familyOf } from "../tasks/mod.ts";
 import { writeFileAtomic, writeJsonAtomic } from "./files.ts";
-import { type EpisodeKind, episodeKind, readStreams, type RunTask } from "./kinds.ts";
+import { type EpisodeKind, episodeKind, type RunTask } from "./kinds.ts";
+import { readSessionStreams } from "../human/session.ts";
 import { episodeName, type EpisodeResult } from "./results.ts";
 import { writeTrainingRows } from "./rows.ts";
 
@@ -173,8 +174,7 @@ async function finish(
   const final = await session.captureState({ screenshot: true });
   seen.push(final.visibleText);
   if (final.screenshot) await writeFileAtomic(join(dir, "final.png"), final.screenshot);
-  await session.flushRecorder();
-  const streams = await readStreams(session, base, mark);
+  const streams = await readSessionStreams(session, base, mark);
   Object.assign(res, {
     steps: outcome.steps,
     answer: outcome.answer,

@@ -22,8 +22,8 @@ import {
   proposedStart,
   type ProposedTask,
   recordingReplaySteps,
-  resolveStep,
 } from "../human/mod.ts";
+import { prepareEpisode, readSessionStreams, type SessionStreams, stepCandidates } from "../human/session.ts";
 import type { AnswerJudge } from "../llm/mod.ts";
 import type { PlanTask } from "../routing/mod.ts";
 import { formatAction, gradeTask, rebaseTask, type Task } from "../tasks/mod.ts";
@@ -31,8 +31,7 @@ import { formatAction, gradeTask, rebaseTask, type Task } from "../tasks/mod.ts"
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
 
-export type Entry = { seq?: number; [k: string]: unknown };
-export type Streams = Record<"log" | "changes" | "clipboard" | "record", Entry[]>;
+export type Streams = SessionStreams;
 
 /** What finishing an episode hands its kind. */
 export interface Finished {
@@ -61,26 +60,6 @@ export interface EpisodeKind {
   grade(inputs: unknown, signal: AbortSignal): Promise<Verdict>;
 }
 
-/** Reads the four streams of the calling session, entries after `since`. */
-export async function readStreams(session: EpisodeSession, base: string, since: number): Promise<Streams> {
-  const read = async (name: string) => {
-    const body = await session.adminGet(base, `/_admin/${name}${since ? `?since=${since}` : ""}`) as {
-      entries?: Entry[];
-    };
-    return (body.entries ?? []).filter((e) => typeof e.seq !== "number" || e.seq > since);
-  };
-  const [log, changes, clipboard, record] = await Promise.all(["log", "changes", "clipboard", "record"].map(read));
-  return { log, changes, clipboard, record };
-}
-
-/** Session flags (from Deno, adopting the session cookie), the start page, history starting there. */
-async function start(session: EpisodeSession, base: string, url: string, logout: boolean): Promise<void> {
-  await session.adminCall(base, `/_admin/session-flags${logout ? "?logout=1" : ""}`);
-  await session.goto(url);
-  // The agent's go_back must never reach /_admin/session-flags (it would reset the session).
-  await session.resetHistory();
-}
-
 const clipTexts = (s: Streams) => s.clipboard.map((e) => String(e.text ?? ""));
 
 function datagenKind(original: Task, base: string): EpisodeKind {
@@ -89,15 +68,17 @@ function datagenKind(original: Task, base: string): EpisodeKind {
   return {
     task,
     async prepare(session) {
-      await start(session, base, new URL(task.start.url, base + "/").href, task.start.logged_out);
+      await prepareEpisode(session, base, {
+        logout: task.start.logged_out,
+        startUrl: new URL(task.start.url, base + "/").href,
+      });
       for (const [i, action] of task.start.setup.entries()) {
         const state = await session.captureState({ screenshot: false });
         const res = await executeAction(session, formatAction(action), { base, state });
         if (!res.ok) throw new HarnessError(`task "${task.task_id}" setup action ${i + 1} failed: ${res.error}`);
       }
       // The agent begins where setup ended (a mid-chain start); what came before is not evidence.
-      await session.flushRecorder();
-      const streams = await readStreams(session, base, 0);
+      const streams = await readSessionStreams(session, base);
       return { prompt: task.instruction, mark: Math.max(0, ...Object.values(streams).flat().map((e) => e.seq ?? 0)) };
     },
     reference: () => task.solution.map((a) => ({ candidates: () => [formatAction(a)] })),
@@ -129,20 +110,13 @@ function humanKind(task: HumanTask, base: string, qa: AnswerJudge | undefined): 
   return {
     task,
     async prepare(session) {
-      await start(session, base, s.startUrl, s.logout);
+      await prepareEpisode(session, base, s);
       return { prompt: s.prompt, mark: 0 };
     },
     reference: () =>
       recordingReplaySteps(task).map((step) => ({
         optional: step.optional,
-        candidates: (state) => {
-          const first = resolveStep(step, state.snapshot.elements);
-          // An optional step runs only on the element of its recorded tag and text.
-          if (step.optional) return first === step.action ? [] : [first];
-          return first === step.action
-            ? [step.action, ...step.alternatives]
-            : [first, step.action, ...step.alternatives];
-        },
+        candidates: (state) => stepCandidates(step, state.snapshot.elements),
       })),
     collect({ session, outcome, seen, streams }) {
       const actions = outcome.trace.flatMap((t) => t.action);
@@ -163,7 +137,7 @@ function proposedKind(task: ProposedTask, base: string): EpisodeKind {
   return {
     task,
     async prepare(session) {
-      await start(session, base, s.startUrl, false);
+      await prepareEpisode(session, base, s);
       return { prompt: s.prompt, mark: 0 };
     },
     reference: () => [],
