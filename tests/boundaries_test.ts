@@ -1,59 +1,297 @@
 /**
- * The import boundaries of ../shared/STYLE.md, checked on the source: only lib/browser drives Chromium, only
- * lib/llm talks to model servers, only lib/sites serves HTTP, and grading, routing and tasks stay pure (so a run
- * regrades offline). Test files may cross them (a test serves pages, a DOM test drives Chromium).
+ * The import boundaries of docs/architecture.md, checked on the whole run-time module graph that `deno info`
+ * sees from the entry scripts and every lib/<area>/mod.ts: each area imports only the areas of its DEPS list,
+ * and only through their mod.ts; grading, routing, tasks, results and judge never reach Chromium or the sites
+ * (and the first four never the model client), so a run regrades offline; regrade.ts and judge.ts never load
+ * Chromium or the sandbox apps. Type-only imports are erased before anything runs and do not count. Test files
+ * and testdata may cross the boundaries (a test serves pages, a DOM test drives Chromium).
  */
 import assert from "node:assert/strict";
-import { join, relative } from "node:path";
-import { ROOT } from "./support/cli.ts";
+import { fileURLToPath } from "node:url";
+import {
+  type BoundaryRules,
+  checkBoundaries,
+  type DenoInfo,
+  loadErrors,
+  mergeGraphs,
+  type ModuleGraph,
+  runtimeGraph,
+} from "./support/module_graph.ts";
 
-async function sources(dir: string): Promise<{ path: string; text: string }[]> {
-  const out: { path: string; text: string }[] = [];
-  for await (const entry of Deno.readDir(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) out.push(...await sources(path));
-    else if (entry.name.endsWith(".ts") && !entry.name.endsWith("_test.ts")) {
-      out.push({ path: relative(ROOT, path), text: await Deno.readTextFile(path) });
-    }
+const ROOT_URL = new URL("../", import.meta.url).href;
+const ROOT = fileURLToPath(ROOT_URL);
+const ENTRIES = ["eval.ts", "regrade.ts", "judge.ts", "sites.ts", "mod.ts"];
+
+/** What each area may import directly at run time (the DEPS list of docs/architecture.md). */
+const DEPS: Record<string, string[]> = {
+  errors: [],
+  io: ["errors"],
+  grading: ["errors"],
+  tasks: ["errors", "io", "grading"],
+  routing: ["errors", "tasks", "grading"],
+  llm: ["errors", "grading"],
+  judge: ["errors", "io", "grading", "tasks", "llm"],
+  results: ["errors", "io", "grading", "tasks"],
+  dom: [],
+  browser: ["errors", "dom"],
+  sites: ["errors"],
+  agent: ["errors", "io", "grading", "tasks", "routing", "llm", "browser", "dom"],
+  run: ["errors", "io", "grading", "tasks", "routing", "llm", "results", "dom", "browser", "sites", "agent"],
+};
+
+const OFFLINE = ["lib/grading", "lib/routing", "lib/tasks", "lib/results"];
+
+const RULES: BoundaryRules = {
+  areaRoot: "lib",
+  areas: DEPS,
+  packages: { "npm:puppeteer-core": ["browser"], "npm:openai": ["llm"], "npm:hono": ["sites"] },
+  never: [
+    { from: [...OFFLINE, "lib/judge"], reach: ["npm:puppeteer-core", "npm:hono", "lib/browser", "lib/sites"] },
+    { from: OFFLINE, reach: ["npm:openai", "lib/llm"] },
+    { from: ["regrade.ts", "judge.ts"], reach: ["npm:puppeteer-core", "lib/browser", "lib/sites", "lib/sites/apps"] },
+  ],
+  exempt: [/_test\.ts$/, /(^|\/)_?testdata(\/|\.ts$)/, /^tests\//, /^bench\//],
+};
+
+async function denoInfo(file: string): Promise<DenoInfo> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", file],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const dec = new TextDecoder();
+  if (out.code !== 0) throw new Error(`deno info ${file} exited ${out.code}: ${dec.decode(out.stderr)}`);
+  return JSON.parse(dec.decode(out.stdout));
+}
+
+async function libAreas(): Promise<string[]> {
+  const areas: string[] = [];
+  for await (const e of Deno.readDir(`${ROOT}lib`)) if (e.isDirectory) areas.push(e.name);
+  return areas.sort();
+}
+
+/** Every .ts file under lib/, root-relative. */
+async function libSources(dir = "lib"): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(`${ROOT}${dir}`)) {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory) out.push(...await libSources(path));
+    else if (e.name.endsWith(".ts")) out.push(path);
   }
-  return out;
+  return out.sort();
 }
 
-const LIB = await sources(join(ROOT, "lib"));
-
-function offenders(pattern: RegExp, allowed: (path: string) => boolean): string[] {
-  return LIB.filter((f) => pattern.test(f.text) && !allowed(f.path)).map((f) => f.path);
+/**
+ * The run-time graph from the entry scripts and every lib/<area>/mod.ts, then from any non-test lib file none of
+ * them loads (a helper a mod.ts does not export is still bound by its area's rules).
+ */
+async function realGraph(): Promise<{ graph: ModuleGraph; errors: string[] }> {
+  const infos: DenoInfo[] = [];
+  const add = async (files: string[]) => infos.push(...await Promise.all(files.map(denoInfo)));
+  await add([...ENTRIES, ...(await libAreas()).map((a) => `lib/${a}/mod.ts`)]);
+  const seen = mergeGraphs(infos.map((i) => runtimeGraph(i, ROOT_URL)));
+  const exempt = (m: string) => RULES.exempt!.some((re) => re.test(m));
+  await add((await libSources()).filter((f) => !(f in seen) && !exempt(f)));
+  return {
+    graph: mergeGraphs(infos.map((i) => runtimeGraph(i, ROOT_URL))),
+    errors: [...new Set(infos.flatMap((i) => loadErrors(i, ROOT_URL)))],
+  };
 }
 
-Deno.test("only lib/browser imports puppeteer", () => {
-  assert.deepEqual(offenders(/from "puppeteer-core"/, (p) => p.startsWith("lib/browser/")), []);
+// Built once, on first use, so the checker's own tests below still run when the real graph cannot be loaded.
+let real: ReturnType<typeof realGraph> | undefined;
+const realOnce = () => real ??= realGraph();
+
+Deno.test("the DEPS list names every folder under lib/", async () => {
+  assert.deepEqual(Object.keys(DEPS).sort(), await libAreas());
 });
 
-Deno.test("only lib/llm imports the openai client", () => {
-  assert.deepEqual(offenders(/from "openai"/, (p) => p.startsWith("lib/llm/")), []);
+Deno.test("deno info loads the whole graph and sees the npm packages", async () => {
+  const loaded = await realOnce();
+  assert.deepEqual(loaded.errors, []);
+  for (const f of [...ENTRIES, ...Object.keys(DEPS).map((a) => `lib/${a}/mod.ts`)]) assert.ok(f in loaded.graph, f);
+  const users = (pkg: string) => Object.keys(loaded.graph).filter((m) => loaded.graph[m].includes(pkg));
+  assert.ok(
+    users("npm:puppeteer-core").some((m) => m.startsWith("lib/browser/")),
+    "no lib/browser module loads puppeteer",
+  );
+  assert.ok(users("npm:openai").some((m) => m.startsWith("lib/llm/")), "no lib/llm module loads openai");
 });
+
+Deno.test("the module graph keeps every import boundary", async () => {
+  assert.deepEqual(checkBoundaries((await realOnce()).graph, RULES), []);
+});
+
+Deno.test("the real graph breaks stricter rules, so the check above is not vacuous", async () => {
+  const stricter: BoundaryRules = {
+    ...RULES,
+    areas: { ...DEPS, run: DEPS.run.filter((a) => a !== "browser") },
+    never: [{ from: ["regrade.ts"], reach: ["npm:openai"] }],
+  };
+  const v = checkBoundaries((await realOnce()).graph, stricter);
+  assert.ok(v.some((s) => /^lib\/run\/\S+ imports lib\/browser\/mod\.ts: run may import only /.test(s)), v.join("\n"));
+  assert.ok(
+    v.some((s) => /^regrade\.ts reaches npm:openai via regrade\.ts -> .* -> npm:openai$/.test(s)),
+    v.join("\n"),
+  );
+});
+
+// Source checks the graph cannot make: which modules call the network and process APIs themselves.
+const SOURCES = await Promise.all(
+  (await libSources()).filter((p) => !RULES.exempt!.some((re) => re.test(p))).map(async (path) => ({
+    path,
+    text: await Deno.readTextFile(`${ROOT}${path}`),
+  })),
+);
 
 Deno.test("only lib/sites serves HTTP", () => {
-  assert.deepEqual(offenders(/Deno\.serve\(/, (p) => p.startsWith("lib/sites/")), []);
-});
-
-Deno.test("grading, routing and tasks import no browser, model client, server or runner", () => {
-  const pure = (p: string) => /^lib\/(grading|routing|tasks)\//.test(p);
-  const bad = LIB.filter((f) => pure(f.path) && /from "\.\.\/(browser|llm|sites|run|agent|dom)\//.test(f.text));
+  const bad = SOURCES.filter((f) => /Deno\.serve\(/.test(f.text) && !f.path.startsWith("lib/sites/"));
   assert.deepEqual(bad.map((f) => f.path), []);
-  const io = LIB.filter((f) =>
-    pure(f.path) && /\bfetch\(|Deno\.(serve|Command|writeTextFile|writeFile|connect)/.test(f.text)
-  );
-  assert.deepEqual(io.map((f) => f.path), []);
 });
 
-Deno.test("other folders import a lib folder through its mod.ts, not its private files", () => {
-  const bad: string[] = [];
-  for (const f of LIB) {
-    const own = f.path.split("/")[1];
-    for (const m of f.text.matchAll(/from "\.\.\/([a-z_]+)\/(_[a-z_]+)\.ts"/g)) {
-      if (m[1] !== own) bad.push(`${f.path} imports ../${m[1]}/${m[2]}.ts`);
-    }
-  }
-  assert.deepEqual(bad, []);
+Deno.test("grading, routing and tasks call no network, process or file-writing API", () => {
+  const bad = SOURCES.filter((f) =>
+    /^lib\/(grading|routing|tasks)\//.test(f.path) &&
+    /\bfetch\(|Deno\.(serve|Command|writeTextFile|writeFile|connect)\b/.test(f.text)
+  );
+  assert.deepEqual(bad.map((f) => f.path), []);
+});
+
+// The checker on small graphs: each broken rule is reported, with the path that breaks it.
+
+/** The legal core of the real graph, for the cases below to break. */
+const BASE: ModuleGraph = {
+  "regrade.ts": ["lib/errors/mod.ts", "lib/results/mod.ts", "lib/tasks/mod.ts"],
+  "lib/errors/mod.ts": [],
+  "lib/grading/mod.ts": ["lib/errors/mod.ts", "lib/grading/gate.ts"],
+  "lib/grading/gate.ts": ["lib/errors/mod.ts"],
+  "lib/tasks/mod.ts": ["lib/grading/mod.ts", "lib/tasks/kinds.ts"],
+  "lib/tasks/kinds.ts": ["lib/grading/mod.ts", "npm:zod"],
+  "lib/results/mod.ts": ["lib/tasks/mod.ts"],
+  "lib/browser/mod.ts": ["lib/browser/_tab.ts", "lib/dom/mod.ts", "npm:puppeteer-core"],
+  "lib/browser/_tab.ts": ["npm:puppeteer-core"],
+  "lib/dom/mod.ts": [],
+  "lib/sites/mod.ts": ["lib/sites/apps/mod.ts", "npm:hono"],
+  "lib/sites/apps/mod.ts": ["npm:hono"],
+  "lib/run/mod.ts": ["lib/browser/mod.ts", "lib/sites/mod.ts", "lib/tasks/mod.ts"],
+  "npm:puppeteer-core": [],
+  "npm:hono": [],
+  "npm:zod": [],
+};
+
+const withEdges = (edges: Record<string, string[]>): ModuleGraph => {
+  const g = structuredClone(BASE);
+  for (const [from, to] of Object.entries(edges)) g[from] = [...(g[from] ?? []), ...to];
+  return g;
+};
+
+Deno.test("checkBoundaries() passes the legal graph and lets tests and testdata cross boundaries", () => {
+  assert.deepEqual(checkBoundaries(BASE, RULES), []);
+  const g = withEdges({
+    "lib/grading/gate_test.ts": ["lib/browser/_tab.ts"],
+    "lib/sites/testdata/notes_app.ts": ["lib/run/mod.ts"],
+  });
+  assert.deepEqual(checkBoundaries(g, RULES), []);
+});
+
+Deno.test("checkBoundaries() reports regrade.ts reaching puppeteer through legal imports", () => {
+  const g = withEdges({ "regrade.ts": ["lib/run/mod.ts"] });
+  assert.deepEqual(checkBoundaries(g, RULES), [
+    "regrade.ts reaches lib/browser via regrade.ts -> lib/run/mod.ts -> lib/browser/mod.ts",
+    "regrade.ts reaches lib/sites via regrade.ts -> lib/run/mod.ts -> lib/sites/mod.ts",
+    "regrade.ts reaches lib/sites/apps via regrade.ts -> lib/run/mod.ts -> lib/sites/mod.ts -> lib/sites/apps/mod.ts",
+    "regrade.ts reaches npm:puppeteer-core via regrade.ts -> lib/run/mod.ts -> lib/browser/mod.ts -> npm:puppeteer-core",
+  ]);
+});
+
+Deno.test("checkBoundaries() reports regrade.ts reaching lib/sites/apps", () => {
+  const g = withEdges({ "lib/results/mod.ts": ["lib/results/store.ts"], "lib/results/store.ts": ["lib/sites/mod.ts"] });
+  assert.deepEqual(checkBoundaries(g, RULES), [
+    "lib/results reaches lib/sites via lib/results/store.ts -> lib/sites/mod.ts",
+    "lib/results reaches npm:hono via lib/results/store.ts -> lib/sites/mod.ts -> npm:hono",
+    "lib/results/store.ts imports lib/sites/mod.ts: results may import only errors, io, grading, tasks",
+    "regrade.ts reaches lib/sites via regrade.ts -> lib/results/mod.ts -> lib/results/store.ts -> lib/sites/mod.ts",
+    "regrade.ts reaches lib/sites/apps via regrade.ts -> lib/results/mod.ts -> lib/results/store.ts -> " +
+    "lib/sites/mod.ts -> lib/sites/apps/mod.ts",
+  ]);
+});
+
+Deno.test("checkBoundaries() reports lib/grading reaching lib/browser through another area", () => {
+  const g = withEdges({ "lib/errors/mod.ts": ["lib/browser/mod.ts"] });
+  const v = checkBoundaries(g, RULES);
+  assert.ok(v.includes("lib/errors/mod.ts imports lib/browser/mod.ts: errors may import no other area"), v.join("\n"));
+  assert.ok(
+    v.includes("lib/grading reaches lib/browser via lib/grading/gate.ts -> lib/errors/mod.ts -> lib/browser/mod.ts"),
+    v.join("\n"),
+  );
+  assert.ok(
+    v.includes(
+      "lib/grading reaches npm:puppeteer-core via lib/grading/gate.ts -> lib/errors/mod.ts -> lib/browser/mod.ts " +
+        "-> npm:puppeteer-core",
+    ),
+    v.join("\n"),
+  );
+});
+
+Deno.test("checkBoundaries() reports an import of another area's private file", () => {
+  const g = withEdges({
+    "lib/run/mod.ts": ["lib/tasks/kinds.ts", "lib/browser/_tab.ts"],
+    "regrade.ts": ["lib/grading/gate.ts"],
+  });
+  assert.deepEqual(checkBoundaries(g, RULES), [
+    "lib/run/mod.ts imports lib/browser/_tab.ts: import lib/browser through lib/browser/mod.ts",
+    "lib/run/mod.ts imports lib/tasks/kinds.ts: import lib/tasks through lib/tasks/mod.ts",
+    "regrade.ts imports lib/grading/gate.ts: import lib/grading through lib/grading/mod.ts",
+  ]);
+});
+
+Deno.test("checkBoundaries() reports a package imported outside its area, and an unknown area", () => {
+  const g = withEdges({ "lib/run/mod.ts": ["npm:puppeteer-core"], "lib/human/mod.ts": ["lib/errors/mod.ts"] });
+  assert.deepEqual(checkBoundaries(g, RULES), [
+    "lib/human/mod.ts is in lib/human, which is not a known area (add it to the rules)",
+    "lib/run/mod.ts imports npm:puppeteer-core: only lib/browser may",
+  ]);
+});
+
+/** A `deno info --json` module whose imports are [specifier, which of code/type] pairs. */
+function infoModule(path: string, deps: [string, ("code" | "type")[]][]): DenoInfo["modules"][number] {
+  return {
+    kind: "esm",
+    specifier: ROOT_URL + path,
+    dependencies: deps.map(([to, kinds]) => {
+      const target = to.startsWith("npm:") ? to : ROOT_URL + to;
+      return { specifier: to, ...Object.fromEntries(kinds.map((k) => [k, { specifier: target }])) };
+    }),
+  };
+}
+
+Deno.test("runtimeGraph() drops type-only imports, so they break no boundary", () => {
+  const info: DenoInfo = {
+    modules: [
+      // import type { Page } from "../browser/mod.ts";  import { z } from "zod";
+      infoModule("lib/grading/evidence.ts", [["lib/browser/mod.ts", ["type"]], ["npm:zod@^4", ["code"]]]),
+      // import type { Task } from "./task.ts";  import { parseTask } from "./task.ts";
+      infoModule("lib/tasks/kinds.ts", [["lib/tasks/task.ts", ["code", "type"]]]),
+      infoModule("lib/browser/mod.ts", [["npm:puppeteer-core@^25", ["code"]]]),
+      { kind: "npm", specifier: "npm:/zod@4.6.7" },
+      { kind: "npm", specifier: "npm:/puppeteer-core@25.16.0" },
+    ],
+    redirects: { "npm:zod@^4": "npm:/zod@4.6.7", "npm:puppeteer-core@^25": "npm:/puppeteer-core@25.16.0" },
+  };
+  const graph = runtimeGraph(info, ROOT_URL);
+  assert.deepEqual(graph["lib/grading/evidence.ts"], ["npm:zod"]);
+  assert.deepEqual(graph["lib/tasks/kinds.ts"], ["lib/tasks/task.ts"]);
+  assert.deepEqual(graph["lib/browser/mod.ts"], ["npm:puppeteer-core"]);
+  assert.deepEqual(checkBoundaries(graph, RULES), []);
+
+  // The same import as a value import counts.
+  info.modules[0] = infoModule("lib/grading/evidence.ts", [["lib/browser/mod.ts", ["code", "type"]]]);
+  assert.deepEqual(checkBoundaries(runtimeGraph(info, ROOT_URL), RULES), [
+    "lib/grading reaches lib/browser via lib/grading/evidence.ts -> lib/browser/mod.ts",
+    "lib/grading reaches npm:puppeteer-core via lib/grading/evidence.ts -> lib/browser/mod.ts -> npm:puppeteer-core",
+    "lib/grading/evidence.ts imports lib/browser/mod.ts: grading may import only errors",
+  ]);
 });
