@@ -6,22 +6,14 @@
  * options and the task count). Exit codes: 0 the run finished (whatever the grades), 1 the harness failed,
  * 2 a usage error or a malformed task file (nothing written), 130 interrupted (results so far are kept).
  */
-import { fileURLToPath } from "node:url";
 import { describeError, HarnessError, ModelReplyError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
-import { basesFlag, type Flags, intFlag, listFlag, parseFlags } from "./lib/run/cli.ts";
-import { MODEL_FREE_ARMS, regradeRun, runEval } from "./lib/run/mod.ts";
-import { isModelArm, resolveModelArm } from "./lib/run/model_arms.ts";
-import type { Arm } from "./lib/agent/mod.ts";
+import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
+import type { AnswerJudge } from "./lib/grading/mod.ts";
+import { basesFlag, type Flags, intFlag, listFlag, parseFlags } from "./lib/io/mod.ts";
+import { regradeRun } from "./lib/results/mod.ts";
+import { ARM_NAMES, type RunConfig, runConfig, runEval } from "./lib/run/mod.ts";
 import { DEFAULT_NOW } from "./lib/sites/mod.ts";
-import { filterTasks, loadTasks } from "./lib/tasks/mod.ts";
-import { loadHumanTasks, loadProposedTasks } from "./lib/human/mod.ts";
-import { type AnswerJudge, judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
-import type { RunTask } from "./lib/run/mod.ts";
-
-const DEFAULT_TASKS = fileURLToPath(new URL("./fixtures/tasks.jsonl", import.meta.url));
-const DEFAULT_ANNOTATIONS = fileURLToPath(new URL("./fixtures/annotations", import.meta.url));
-const DEFAULT_PROMPT = fileURLToPath(new URL("./prompts/system_prompt.md", import.meta.url));
-const ARMS = [...Object.keys(MODEL_FREE_ARMS), "base", "pooled", "oracle"];
+import { filterTasks, loadHumanTasks, loadTasks, type RunTask } from "./lib/tasks/mod.ts";
 
 const USAGE = `Usage: deno task eval --arm ARM --out DIR [options]
 
@@ -35,7 +27,7 @@ Arms:
   oracle           the adapter of each planned macro's family (--adapters), switched at macro_done
 
 Options:
-  --arm ARM        one of: ${ARMS.join(", ")} (required)
+  --arm ARM        one of: ${ARM_NAMES.join(", ")} (required)
   --out DIR        output folder: results.jsonl and one folder per episode (required)
   --tasks FILE     a tasks.jsonl of datagen tasks, or of proposed tasks (kind "proposed"; graded "pending")
                    (default: the bundled fixtures/tasks.jsonl)
@@ -127,38 +119,74 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-/** The tasks the flags select: human annotations, or a task file of datagen or proposed tasks. */
-async function loadSelectedTasks(flags: Flags): Promise<RunTask[]> {
-  let tasks: RunTask[];
-  if (flags.human) {
-    const split = typeof flags["human-split"] === "string" ? flags["human-split"] : "test";
-    if (!["test", "train", "all"].includes(split)) {
-      throw new UsageError(`--human-split "${split}" is not one of: test, train, all`);
-    }
-    tasks = await loadHumanTasks({
-      annotationsDir: typeof flags.annotations === "string" ? flags.annotations : DEFAULT_ANNOTATIONS,
-      split: split as "test" | "train" | "all",
-      macros: listFlag(flags, "human-macros"),
-    });
-  } else {
-    if (flags["human-split"] || flags["human-macros"] || flags.annotations) {
-      throw new UsageError("--human-split, --human-macros and --annotations go with --human");
-    }
-    const file = typeof flags.tasks === "string" ? flags.tasks : DEFAULT_TASKS;
-    tasks = await isProposedFile(file) ? await loadProposedTasks(file) : await loadTasks(file);
+/** The run configuration the flags say (every default is runConfig's). */
+function configFromFlags(flags: Flags): RunConfig {
+  const str = (name: string) => typeof flags[name] === "string" ? flags[name] as string : undefined;
+  const bool = (name: string) => Boolean(flags[name]);
+  const number = (name: string) => {
+    const raw = flags[name];
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} "${raw}" is not a number >= 0`);
+    return n;
+  };
+  const split = str("human-split");
+  if (split !== undefined && !["test", "train", "all"].includes(split)) {
+    throw new UsageError(`--human-split "${split}" is not one of: test, train, all`);
   }
-  return filterTasks(tasks, { taskIds: listFlag(flags, "task-ids"), limit: intFlag(flags, "limit", 0) || undefined });
+  if (!flags.human && (flags["human-split"] || flags["human-macros"] || flags.annotations)) {
+    throw new UsageError("--human-split, --human-macros and --annotations go with --human");
+  }
+  if (flags.resume && flags.overwrite) throw new UsageError("--resume and --overwrite contradict each other");
+  return runConfig({
+    arm: String(flags.arm),
+    out: String(flags.out),
+    tasks: {
+      file: str("tasks"),
+      human: bool("human"),
+      humanSplit: split as "test" | "train" | "all" | undefined,
+      humanMacros: listFlag(flags, "human-macros"),
+      annotations: str("annotations"),
+      taskIds: listFlag(flags, "task-ids"),
+      limit: intFlag(flags, "limit", 0),
+    },
+    workers: flags.workers === undefined ? undefined : intFlag(flags, "workers", 0, 1, 256),
+    repeats: flags.repeats === undefined ? undefined : intFlag(flags, "repeats", 0, 1, 10_000),
+    timeoutS: flags.timeout === undefined ? undefined : intFlag(flags, "timeout", 0, 1),
+    maxSteps: flags["max-steps"] === undefined ? undefined : intFlag(flags, "max-steps", 0, 1),
+    resume: bool("resume"),
+    overwrite: bool("overwrite"),
+    dryRun: bool("dry-run"),
+    bases: basesFlag(flags),
+    now: str("now"),
+    stepScreenshots: !flags["no-step-screenshots"],
+    recordRows: bool("record-rows"),
+    recordFamily: str("record-family"),
+    model: {
+      vllm: str("vllm"),
+      apiKey: Deno.env.get("WEBMIX_VLLM_API_KEY"),
+      baseName: str("base-name"),
+      pooledName: str("pooled-name"),
+      adapters: listFlag(flags, "adapters"),
+      temperature: number("temperature"),
+      maxTokens: flags["max-tokens"] === undefined ? undefined : intFlag(flags, "max-tokens", 0, 1),
+      modelTimeoutS: number("model-timeout"),
+      gateDone: bool("gate-done"),
+      gateNote: bool("gate-note"),
+      systemPromptFile: str("system-prompt"),
+      maxActions: flags["max-actions"] === undefined ? undefined : intFlag(flags, "max-actions", 0, 1, 20),
+      normalizedCoords: bool("normalized-coords"),
+    },
+  });
 }
 
-/** A task file whose first task says `"kind": "proposed"` holds proposed tasks (the seed's taskgen output). */
-async function isProposedFile(file: string): Promise<boolean> {
-  const text = await Deno.readTextFile(file).catch(() => "");
-  const first = text.split("\n").find((l) => l.trim());
-  try {
-    return first !== undefined && JSON.parse(first)?.kind === "proposed";
-  } catch {
-    return false;
-  }
+/** The tasks a configuration selects: human annotations, or a task file of datagen and proposed tasks. */
+async function loadRunTasks(config: RunConfig): Promise<RunTask[]> {
+  const t = config.tasks;
+  const tasks: RunTask[] = t.human
+    ? await loadHumanTasks({ annotationsDir: t.annotations, split: t.humanSplit, macros: t.humanMacros })
+    : await loadTasks(t.file);
+  return filterTasks(tasks, { taskIds: t.taskIds, limit: t.limit || undefined });
 }
 
 /** The LLM answer tier from the environment, or undefined when no endpoint is configured. */
@@ -167,46 +195,8 @@ async function answerJudge(): Promise<AnswerJudge | undefined> {
   return endpoint ? await OpenAiJudge.create(endpoint) : undefined;
 }
 
-/** The model arm's settings from the flags (the system prompt read from its file). */
-async function modelSettings(flags: Flags, now: string) {
-  const number = (name: string, fallback: number) => {
-    const raw = flags[name];
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} "${raw}" is not a number >= 0`);
-    return n;
-  };
-  const promptFile = typeof flags["system-prompt"] === "string" ? flags["system-prompt"] : DEFAULT_PROMPT;
-  let systemPrompt: string;
-  try {
-    systemPrompt = await Deno.readTextFile(promptFile);
-  } catch (err) {
-    throw new UsageError(`--system-prompt: cannot read ${promptFile}: ${(err as Error).message}`);
-  }
-  const str = (name: string, fallback: string) => typeof flags[name] === "string" ? flags[name] as string : fallback;
-  return {
-    arm: String(flags.arm),
-    vllm: str("vllm", "http://127.0.0.1:8400/v1"),
-    apiKey: Deno.env.get("WEBMIX_VLLM_API_KEY") ?? "EMPTY",
-    baseName: str("base-name", "qwen35-4b"),
-    pooledName: str("pooled-name", "pooled"),
-    adapters: new Set(listFlag(flags, "adapters") ?? []),
-    temperature: number("temperature", 0),
-    maxTokens: intFlag(flags, "max-tokens", 1024, 1),
-    modelTimeoutS: number("model-timeout", 120),
-    gateDone: Boolean(flags["gate-done"] || flags["gate-note"]),
-    gateNote: Boolean(flags["gate-note"]),
-    systemPrompt,
-    maxActions: intFlag(flags, "max-actions", 5, 1, 20),
-    normalizedCoords: Boolean(flags["normalized-coords"]),
-    recordRows: Boolean(flags["record-rows"]),
-    now,
-  };
-}
-
 /** A run never appends to an earlier run's results by accident. */
 async function guardOut(out: string, resume: boolean, overwrite: boolean): Promise<void> {
-  if (resume && overwrite) throw new UsageError("--resume and --overwrite contradict each other");
   if (overwrite) {
     await Deno.remove(out, { recursive: true }).catch((err) => {
       if (!(err instanceof Deno.errors.NotFound)) throw err;
@@ -230,41 +220,28 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
     return 0;
   }
   if (typeof flags.regrade === "string") {
-    const tasks = typeof flags.tasks === "string" || flags.human ? await loadSelectedTasks(flags) : undefined;
+    const tasks = typeof flags.tasks === "string" || flags.human
+      ? await loadRunTasks(configFromFlags({ ...flags, arm: "noop", out: flags.regrade }))
+      : undefined;
     const s = await regradeRun(flags.regrade, tasks, await answerJudge());
     console.log(`regraded ${flags.regrade}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed)`);
     return 0;
   }
   if (typeof flags.arm !== "string") throw new UsageError("--arm is required");
-  if (!ARMS.includes(flags.arm)) throw new UsageError(`--arm "${flags.arm}" is not one of: ${ARMS.join(", ")}`);
+  if (!ARM_NAMES.includes(flags.arm)) {
+    throw new UsageError(`--arm "${flags.arm}" is not one of: ${ARM_NAMES.join(", ")}`);
+  }
   if (typeof flags.out !== "string") throw new UsageError("--out is required");
-  const tasks = await loadSelectedTasks(flags);
-  const now = typeof flags.now === "string" ? flags.now : DEFAULT_NOW;
-  const options = {
-    arm: flags.arm,
-    out: flags.out,
-    tasks: tasks.length,
-    workers: intFlag(flags, "workers", 4, 1, 256),
-    repeats: intFlag(flags, "repeats", 1, 1, 10_000),
-    timeoutS: intFlag(flags, "timeout", 600, 1),
-    maxSteps: intFlag(flags, "max-steps", 40, 1),
-    resume: Boolean(flags.resume),
-    bases: basesFlag(flags),
-    now,
-    stepScreenshots: !flags["no-step-screenshots"],
-    recordRows: Boolean(flags["record-rows"]),
-    recordFamily: typeof flags["record-family"] === "string" ? flags["record-family"] : undefined,
-  };
-  const model = isModelArm(flags.arm) ? await modelSettings(flags, now) : undefined;
-  await guardOut(flags.out, Boolean(flags.resume), Boolean(flags.overwrite));
-  if (flags["dry-run"]) {
-    console.log(JSON.stringify(options, null, 2));
+  const config = configFromFlags(flags);
+  const tasks = await loadRunTasks(config);
+  await guardOut(config.out, config.resume, config.overwrite);
+  if (config.dryRun) {
+    console.log(JSON.stringify({ ...config, task_count: tasks.length }, null, 2));
     return 0;
   }
-  const arm: Arm = model ? await resolveModelArm(model, tasks) : MODEL_FREE_ARMS[flags.arm];
-  const summary = await runEval({ ...options, arm, tasks, signal, qa: await answerJudge() });
+  const summary = await runEval(config, { tasks, signal, qa: await answerJudge() });
   console.log(
-    `${arm.name}: ${JSON.stringify({ ok: summary.ok, fail: summary.fail })}` +
+    `${config.arm}: ${JSON.stringify({ ok: summary.ok, fail: summary.fail })}` +
       (summary.skipped ? ` (${summary.skipped} already done)` : ""),
   );
   return signal.aborted ? 130 : 0;

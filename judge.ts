@@ -13,9 +13,9 @@
  * failed; 2 a usage error (a bad flag, no --out, no WEBMIX_JUDGE_BASE_URL); 130 interrupted.
  */
 import { describeError, UsageError } from "./lib/errors/mod.ts";
-import { judgeRun, savedEpisodes } from "./lib/human/mod.ts";
+import { judgeRun, savedEpisodes } from "./lib/judge/mod.ts";
 import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
-import { intFlag, listFlag, parseFlags } from "./lib/run/cli.ts";
+import { intFlag, listFlag, parseFlags } from "./lib/io/mod.ts";
 
 const USAGE = `Usage: deno task judge --out DIR [options]
 

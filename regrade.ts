@@ -10,8 +10,8 @@
  * cannot be read, 2 a usage error or a malformed task file.
  */
 import { describeError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
-import { parseFlags } from "./lib/run/cli.ts";
-import { regradeRun } from "./lib/run/mod.ts";
+import { parseFlags } from "./lib/io/mod.ts";
+import { regradeRun } from "./lib/results/mod.ts";
 import { loadTasks } from "./lib/tasks/mod.ts";
 import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
 

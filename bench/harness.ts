@@ -10,16 +10,14 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type HistoryItem, runEval, type RunSummary } from "../lib/run/mod.ts";
-import { resolveModelArm } from "../lib/run/model_arms.ts";
-import { DEFAULT_NOW } from "../lib/sites/mod.ts";
-import { loadTasks, type Task } from "../lib/tasks/mod.ts";
+import type { HistoryItem } from "../lib/agent/mod.ts";
+import { resolveModelArm, runConfig, runEval, type RunSummary } from "../lib/run/mod.ts";
+import { loadTasks } from "../lib/tasks/mod.ts";
 import { type FixtureEpisode, startFixtureModelServer } from "../tests/fixture_model_server.ts";
 
 const { values } = parseArgs({ args: Deno.args, options: { tasks: { type: "string", default: "16" } } });
 const root = new URL("../", import.meta.url).pathname;
 const tasks = (await loadTasks(join(root, "fixtures/tasks.jsonl"))).slice(0, Number(values.tasks));
-const systemPrompt = await Deno.readTextFile(join(root, "prompts/system_prompt.md"));
 
 const reply = (action: Record<string, unknown>) =>
   JSON.stringify({ thinking: "", evaluation_previous_goal: "ok", memory: "", next_goal: "go on", action: [action] });
@@ -27,7 +25,7 @@ const STEPS = [{ scroll: { down: true, pages: 0.5 } }, { scroll: { down: false, 
   scroll: { down: true, pages: 0.5 },
 }, { done: { text: "done", success: true } }];
 
-function script(ts: Task[], delayMs: number): FixtureEpisode[] {
+function script(ts: readonly { instruction: string }[], delayMs: number): FixtureEpisode[] {
   return ts.map((t) => ({
     marker: t.instruction,
     steps: STEPS.map((a) => ({ reply: reply(a), faults: delayMs ? [{ delayMs }] : undefined })),
@@ -57,27 +55,32 @@ interface Measured {
 async function measure(workers: number, delayMs: number): Promise<Measured> {
   await using server = startFixtureModelServer({ episodes: script(tasks, delayMs) });
   const out = await Deno.makeTempDir({ prefix: "webmix-bench-" });
-  const arm = await resolveModelArm({
+  const config = runConfig({
     arm: "base",
-    vllm: server.url,
-    apiKey: "EMPTY",
-    baseName: "qwen35-4b",
-    pooledName: "pooled",
-    adapters: new Set(),
-    temperature: 0,
-    maxTokens: 256,
-    modelTimeoutS: 30,
-    gateDone: false,
-    gateNote: false,
-    systemPrompt,
-    maxActions: 5,
-    normalizedCoords: false,
-    recordRows: false,
-    now: DEFAULT_NOW,
-  }, tasks);
+    out,
+    workers,
+    stepScreenshots: false,
+    bases: Deno.env.get("WEBMIX_BENCH_BASES")?.split(",") ?? [],
+    model: {
+      vllm: server.url,
+      apiKey: "EMPTY",
+      baseName: "qwen35-4b",
+      pooledName: "pooled",
+      adapters: [],
+      temperature: 0,
+      maxTokens: 256,
+      modelTimeoutS: 30,
+      gateDone: false,
+      gateNote: false,
+      systemPromptFile: join(root, "prompts/system_prompt.md"),
+      maxActions: 5,
+      normalizedCoords: false,
+    },
+  });
+  // The served-models check, outside the timed run.
+  const arm = await resolveModelArm(config, tasks);
   const t0 = performance.now();
-  const bases = Deno.env.get("WEBMIX_BENCH_BASES")?.split(",");
-  const summary = await runEval({ tasks, arm, out, workers, stepScreenshots: false, log: () => {}, bases });
+  const summary = await runEval(config, { tasks, arm, log: () => {} });
   const wallS = (performance.now() - t0) / 1000;
   const m: Measured = { summary, stepMs: [], setupMs: [], contextMs: [], finishMs: [], harnessShare: [], wallS };
   for (const r of summary.results) {

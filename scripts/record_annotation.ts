@@ -14,11 +14,19 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { replayReference } from "../lib/agent/mod.ts";
 import { ChromiumBrowser } from "../lib/browser/mod.ts";
 import { describeError } from "../lib/errors/mod.ts";
-import { gradeHuman, humanStart, humanTrajectory, loadHumanTask, recordingReplaySteps } from "../lib/human/mod.ts";
-import { prepareEpisode, readSessionStreams, runActions, runSteps } from "../lib/human/session.ts";
-import { APPS, startSites } from "../lib/sites/mod.ts";
+import { gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
+import {
+  APPS,
+  type DirectoryApp,
+  fetchHealth,
+  readSessionStreams,
+  startSession,
+  startSites,
+} from "../lib/sites/mod.ts";
+import { type ActionCall, humanStart, loadHumanTask, type ReferenceStep } from "../lib/tasks/mod.ts";
 
 const USAGE = `Usage: deno run -A scripts/record_annotation.ts TASK_DIR [TASK_DIR...] [--actions FILE]
 
@@ -30,24 +38,33 @@ Example:
   deno run -A scripts/record_annotation.ts fixtures/annotations/shop/shop_h_search_jacket --actions acts.json
 `;
 
-async function recordOne(browser: ChromiumBrowser, base: string, dir: string, actionsFile?: string): Promise<boolean> {
+async function recordOne(
+  browser: ChromiumBrowser,
+  base: string,
+  apps: readonly DirectoryApp[],
+  dir: string,
+  actionsFile?: string,
+): Promise<boolean> {
   const key = dir.split("/").slice(-2).join("/");
   const task = await loadHumanTask(dir, key);
   if (!task) throw new Error(`${dir} has no task.json or no verifier.json`);
   const actions: unknown[] | undefined = actionsFile ? JSON.parse(await Deno.readTextFile(actionsFile)) : undefined;
   const startTask = { ...task, start_hint: task.recording?.start_url ?? task.start_hint };
-  const start = humanStart(startTask, base);
+  const start = humanStart(startTask, base, apps);
   await using session = await browser.newEpisode({
     allowedOrigins: [base],
     downloadDir: await Deno.makeTempDir({ prefix: "record_annotation_" }),
     uploadDir: new URL("../fixtures/uploads/", import.meta.url).pathname,
   });
-  await prepareEpisode(session, base, start);
-  const outcome = actions
-    ? await runActions(session, base, actions)
-    : await runSteps(session, base, recordingReplaySteps(task));
-  if (outcome.error) {
-    console.error(`FAIL ${key}: ${outcome.error}`);
+  await startSession(session, base, { logout: start.logout });
+  await session.goto(start.startUrl);
+  // The start page is the first history entry: go_back never reaches the session-flags call.
+  await session.resetHistory();
+  // The given actions as they are, one step each; else the human kind's reference (the recording's replay steps).
+  const reference: ReferenceStep[] | undefined = actions?.map((a) => ({ candidates: () => [a as ActionCall] }));
+  const outcome = await replayReference(session, base, task, { reference });
+  if (outcome.errors.length) {
+    console.error(`FAIL ${key}: ${outcome.errors.join("; ")}`);
     return false;
   }
   const streams = await readSessionStreams(session, base);
@@ -85,12 +102,13 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   await using server = await startSites({ apps: APPS, port: 0 });
+  const { apps } = await fetchHealth(server.base);
   const browser = await ChromiumBrowser.launch();
   let ok = true;
   try {
     for (const dir of dirs) {
       try {
-        ok = await recordOne(browser, server.base, dir.replace(/\/+$/, ""), parsed.values.actions) && ok;
+        ok = await recordOne(browser, server.base, apps, dir.replace(/\/+$/, ""), parsed.values.actions) && ok;
       } catch (err) {
         console.error(`FAIL ${dir}: ${describeError(err)}`);
         ok = false;

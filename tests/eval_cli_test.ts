@@ -59,7 +59,7 @@ Deno.test("eval.ts --dry-run prints the resolved options and the task count and 
   const r = await runCli("eval.ts", ["--arm", "noop", "--out", out, "--limit", "3", "--dry-run"]);
   assert.equal(r.code, 0, r.stderr);
   const options = JSON.parse(r.stdout);
-  assert.equal(options.tasks, 3);
+  assert.equal(options.task_count, 3);
   assert.equal(options.arm, "noop");
   assert.equal(options.workers, 4);
   await assert.rejects(Deno.stat(join(out, "results.jsonl")), Deno.errors.NotFound);

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadHumanTasks } from "../lib/human/mod.ts";
+import { loadHumanTasks } from "../lib/tasks/mod.ts";
 import { DEFAULT_JUDGE_MODEL } from "../lib/llm/mod.ts";
 import { type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, ROOT, runCli } from "./support/cli.ts";
@@ -99,7 +99,7 @@ Deno.test("--human-split and --human-macros select the tasks of those sites and 
   const count = async (args: string[]) => {
     const r = await runCli("eval.ts", ["--arm", "noop", "--human", "--out", "/tmp/unused-dry", "--dry-run", ...args]);
     assert.equal(r.code, 0, r.stderr);
-    return JSON.parse(r.stdout).tasks as number;
+    return JSON.parse(r.stdout).task_count as number;
   };
   const test = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "test" });
   const train = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "train" });

@@ -1,22 +1,23 @@
 /**
- * Every bundled human task, in real Chromium on the real sandbox: its recording replayed through executeAction
- * (recordingReplaySteps resolved against each state, as the replay arm runs them) passes gradeHuman, with the LLM tier on a fixture judge server over
- * HTTP; an episode that does nothing but answer "" fails it, without a grade error.
+ * Every bundled human task, in real Chromium on the real sandbox: its recording replayed by the replay arm (the
+ * human kind's reference: recordingReplaySteps resolved against each state) passes gradeHuman, with the LLM tier on
+ * a fixture judge server over HTTP; an episode that does nothing but answer "" fails it, without a grade error.
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { ChromiumBrowser } from "../lib/browser/mod.ts";
-import {
-  gradeHuman,
-  humanStart,
-  type HumanTask,
-  humanTrajectory,
-  loadHumanTasks,
-  recordingReplaySteps,
-} from "../lib/human/mod.ts";
-import { prepareEpisode, readSessionStreams, runSteps } from "../lib/human/session.ts";
+import { replayReference } from "../lib/agent/mod.ts";
+import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
+import { gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
 import { DEFAULT_JUDGE_MODEL, loadJudgePrompts, OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
-import { APPS, startSites } from "../lib/sites/mod.ts";
+import {
+  APPS,
+  type DirectoryApp,
+  fetchHealth,
+  readSessionStreams,
+  startSession,
+  startSites,
+} from "../lib/sites/mod.ts";
+import { humanStart, type HumanTask, loadHumanTasks } from "../lib/tasks/mod.ts";
 import { inEpisode } from "./browser_fixture.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
 
@@ -28,6 +29,14 @@ const needsLlm = (t: HumanTask) =>
     m.answer && m.answer.llm && !m.answer.regex && !m.answer.exact &&
     m.answer.number === undefined && m.answer.date === undefined
   );
+
+/** Starts a human episode as the runner does: the session reset, the start page, then the first history entry. */
+async function startEpisode(session: EpisodeSession, base: string, task: HumanTask, apps: readonly DirectoryApp[]) {
+  const start = humanStart(task, base, apps);
+  await startSession(session, base, { logout: start.logout });
+  await session.goto(start.startUrl);
+  await session.resetHistory();
+}
 
 Deno.test({
   name: "recordingReplaySteps() replayed passes gradeHuman for every bundled task, and doing nothing fails it",
@@ -57,13 +66,14 @@ Deno.test({
   await using sites = await startSites({ apps: APPS });
   await using browser = await ChromiumBrowser.launch();
   const base = sites.base;
+  const { apps } = await fetchHealth(base);
 
   for (const task of tasks) {
     await t.step(`${task.key}: the recording passes`, async () => {
       await inEpisode(browser, base, async (session) => {
-        await prepareEpisode(session, base, humanStart(task, base));
-        const outcome = await runSteps(session, base, recordingReplaySteps(task));
-        assert.equal(outcome.error, undefined, outcome.error);
+        await startEpisode(session, base, task, apps);
+        const outcome = await replayReference(session, base, task);
+        assert.deepEqual(outcome.errors, []);
         const streams = await readSessionStreams(session, base);
         const grade = await gradeHuman(task, humanTrajectory(streams.record, streams.log), outcome.answer, { qa });
         assert.equal(grade.gradeError, undefined, grade.detail);
@@ -72,7 +82,7 @@ Deno.test({
     });
     await t.step(`${task.key}: doing nothing fails`, async () => {
       await inEpisode(browser, base, async (session) => {
-        await prepareEpisode(session, base, humanStart(task, base));
+        await startEpisode(session, base, task, apps);
         const streams = await readSessionStreams(session, base);
         const grade = await gradeHuman(task, humanTrajectory(streams.record, streams.log), "", { qa });
         assert.equal(grade.ok, false, `${task.key} passed with nothing done`);

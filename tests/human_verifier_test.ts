@@ -1,50 +1,21 @@
 /**
- * Grading human episodes: the QA tier chain (regex, exact, precise, then the LLM tier), checks before answers, the
- * LLM tier over HTTP against a fixture judge server (pass and fail), no endpoint → grade error, regrade completes it.
+ * Grading human episodes with the LLM tier over HTTP: a fixture judge server accepts one answer and rejects
+ * another; an unreachable endpoint is a grade error that regrading the saved grade inputs completes (the task-kind
+ * registry's collect, parseGradeInputs and grade). The pure QA tier chain: lib/grading/verifier_test.ts.
  */
 import assert from "node:assert/strict";
 import {
-  type AnswerSpec,
-  decideAnswer,
-  gradeHuman,
-  humanGradeInputs,
-  type HumanTask,
-  humanTrajectory,
-  parseHumanInputs,
-  regradeHuman,
-} from "../lib/human/mod.ts";
-import {
   type AnswerJudge,
   type AnswerQuestion,
-  DEFAULT_JUDGE_MODEL,
-  loadJudgePrompts,
-  OpenAiJudge,
-  OpenAiModelClient,
-} from "../lib/llm/mod.ts";
+  type AnswerSpec,
+  gradeHuman,
+  humanTrajectory,
+} from "../lib/grading/mod.ts";
+import { DEFAULT_JUDGE_MODEL, loadJudgePrompts, OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
+import { type HumanTask, KINDS, parseGradeInputs } from "../lib/tasks/mod.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
 
 const spec = (s: Partial<AnswerSpec>): AnswerSpec => ({ expected: "x", llm: true, ...s });
-
-Deno.test("decideAnswer() runs regex, exact, then precise tiers; only what none decides goes to the LLM tier", () => {
-  const money = spec({ expected: "$34.99", regex: "^\\$?34\\.99$", exact: ["thirty-four ninety-nine"], number: 34.99 });
-  assert.deepEqual([decideAnswer(money, "$34.99").ok, decideAnswer(money, "$34.99").tier], [true, "regex"]);
-  assert.equal(decideAnswer(money, "Thirty-four  ninety-nine").tier, "exact");
-  assert.equal(decideAnswer(money, "It costs 34.99 dollars").tier, "number");
-  const wrong = decideAnswer(money, "It costs $35.99");
-  assert.deepEqual([wrong.ok, wrong.tier], [false, "number"], "one number stated, not the expected one: decided");
-  assert.equal(decideAnswer(money, "Between 30 and 40").ok, null, "several numbers, none first-matching: undecided");
-  assert.equal(decideAnswer(money, "cheap").tier, "llm");
-  assert.deepEqual(
-    decideAnswer(spec({ number: 4, llm: false }), "four").ok,
-    false,
-    "llm: false fails what is undecided",
-  );
-  const day = spec({ date: "2026-04-08" });
-  assert.equal(decideAnswer(day, "Check-in is on April 8, 2026").ok, true);
-  assert.equal(decideAnswer(day, "2026-04-09").ok, false);
-  assert.equal(decideAnswer(day, "next Wednesday").ok, null);
-  assert.deepEqual([decideAnswer(money, "  ").ok, decideAnswer(money, null).reason], [false, "no answer"]);
-});
 
 /** A task with one check (a search request) and one free-text answer. */
 function task(answer: AnswerSpec = spec({ expected: "The stand only tilts; it does not swivel." })): HumanTask {
@@ -82,7 +53,6 @@ const searched = humanTrajectory(
     status: 200,
   }],
 );
-const idle = humanTrajectory([{ seq: 1, type: "observation", kind: "page_load", url: "http://h/shop/", t: 1 }], []);
 
 /** A judge that records its questions and answers as told. */
 function fakeJudge(verdict: boolean | Error): AnswerJudge & { asked: AnswerQuestion[] } {
@@ -95,47 +65,6 @@ function fakeJudge(verdict: boolean | Error): AnswerJudge & { asked: AnswerQuest
     },
   };
 }
-
-Deno.test("gradeHuman() decides failing checks without the LLM tier", async () => {
-  const judge = fakeJudge(true);
-  const g = await gradeHuman(task(), idle, "It does not swivel.", { qa: judge });
-  assert.equal(g.ok, false);
-  assert.equal(g.detail, "search: visited: no page visit matched (no page visits)");
-  assert.equal(judge.asked.length, 0);
-  assert.equal(g.gradeError, undefined);
-  const noAnswer = await gradeHuman(task(), searched, null, { qa: judge });
-  assert.deepEqual([noAnswer.ok, noAnswer.detail], [false, "answer_question: answer no answer (none tier)"]);
-  assert.equal(judge.asked.length, 0);
-});
-
-Deno.test("gradeHuman() without an LLM tier records a grade error for an answer that needs it", async () => {
-  const g = await gradeHuman(task(), searched, "It cannot swivel.");
-  assert.equal(g.ok, false);
-  assert.equal(g.gradeError, true);
-  assert.match(g.detail, /answer_question needs the LLM tier and no judge endpoint is set \(WEBMIX_JUDGE_BASE_URL\)/);
-  assert.equal(g.macros.search.ok, true);
-  assert.equal(g.macros.answer_question.ok, null);
-  // A rule tier that decides needs no judge.
-  const ruled = await gradeHuman(task(spec({ expected: "24", number: 24 })), searched, "24 seats");
-  assert.deepEqual([ruled.ok, ruled.gradeError, ruled.detail], [true, undefined, ""]);
-});
-
-Deno.test("gradeHuman() asks the LLM tier with the question, the reference and the rubric", async () => {
-  const judge = fakeJudge(false);
-  const t = task(spec({ expected: "It only tilts.", rubric: "Must say it cannot swivel." }));
-  const g = await gradeHuman(t, searched, "It is very sharp.", { qa: judge });
-  assert.equal(g.ok, false);
-  assert.match(g.detail, /^answer_question: answer "It is very sharp\." rejected \(llm tier\): because$/);
-  assert.deepEqual(judge.asked, [{
-    question: t.instruction,
-    expected: "It only tilts.",
-    answer: "It is very sharp.",
-    rubric: "Must say it cannot swivel.",
-  }]);
-  const failing = await gradeHuman(t, searched, "x", { qa: fakeJudge(new Error("socket hang up")) });
-  assert.equal(failing.gradeError, true);
-  assert.match(failing.detail, /^grade error: the LLM tier failed for answer_question: Error: socket hang up/);
-});
 
 Deno.test("gradeHuman() LLM tier over HTTP: a fixture judge server accepts one answer and rejects another", async () => {
   await using server = startFixtureModelServer({
@@ -170,40 +99,45 @@ Deno.test("gradeHuman() LLM tier over HTTP: a fixture judge server accepts one a
   assert.match(body.messages[1].content, /## Reference answer\nThe stand only tilts; it does not swivel\./);
 });
 
-Deno.test("gradeHuman() with an unreachable judge endpoint is a grade error, and regradeHuman() completes it", async () => {
+Deno.test("gradeHuman() with an unreachable judge endpoint is a grade error, and regrading completes it", async () => {
   const dead = new OpenAiJudge(
     new OpenAiModelClient({ baseURL: "http://127.0.0.1:9/v1", maxRetries: 0, timeoutMs: 2000 }),
     DEFAULT_JUDGE_MODEL,
     { qa: "grade", macro: "judge" },
   );
-  const streams = {
+  const record = {
     base: "http://h",
-    record: [{ seq: 1, type: "observation", kind: "page_load", url: "http://h/shop/", t: 1 }],
-    log: [{
-      seq: 2,
-      time: new Date(5).toISOString(),
-      method: "GET",
-      path: "/shop/products",
-      query: { q: "monitor" },
-      body: null,
-      status: 200,
-    }],
-    changes: [],
-    clip: [],
-    seen: ["..."],
+    streams: {
+      record: [{ seq: 1, type: "observation", kind: "page_load", url: "http://h/shop/", t: 1 }],
+      log: [{
+        seq: 2,
+        time: new Date(5).toISOString(),
+        method: "GET",
+        path: "/shop/products",
+        query: { q: "monitor" },
+        body: null,
+        status: 200,
+      }],
+      changes: [],
+      clipboard: [],
+    },
+    trace: [{ action: [{ done: { text: "It cannot swivel.", success: true } }] }],
     answer: "It cannot swivel.",
-    actions: [{ done: { text: "It cannot swivel.", success: true } }],
+    seen: ["..."],
+    blocked: [],
   };
-  const inputs = humanGradeInputs(task(), streams);
-  const first = await gradeHuman(inputs.task, inputs.traj, inputs.answer, { qa: dead });
+  const human = KINDS.human;
+  const inputs = human.collect(task(), record);
+  const first = await human.grade(inputs, { qa: dead });
   assert.equal(first.gradeError, true);
   assert.match(first.detail, /ModelReplyError: cannot reach model server at http:\/\/127\.0\.0\.1:9\/v1/);
   // Saved, read back, regraded with a working tier.
-  const saved = parseHumanInputs(JSON.stringify(inputs), "out/t1/grade_inputs.json");
-  const again = await regradeHuman(saved, { qa: fakeJudge(true) });
+  const saved = parseGradeInputs(JSON.stringify(inputs), "out/t1/grade_inputs.json");
+  assert.equal(saved.kind, human);
+  const again = await saved.kind.grade(saved.inputs, { qa: fakeJudge(true) });
   assert.deepEqual([again.ok, again.gradeError], [true, undefined]);
   assert.throws(
-    () => parseHumanInputs({ ...inputs, traj: "x" }, "out/t1/grade_inputs.json"),
+    () => parseGradeInputs({ ...inputs, traj: "x" }, "out/t1/grade_inputs.json"),
     /out\/t1\/grade_inputs\.json: traj: expected a list/,
   );
 });

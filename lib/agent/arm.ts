@@ -1,34 +1,23 @@
 /** What an arm is: the interface the runner drives and each arm (replay, noop, the model arms) implements. */
 import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
-import type { ChatRecord } from "../llm/mod.ts";
-import type { PlanTask } from "../routing/mod.ts";
+import type { AgentReply, ChatRecord } from "../llm/mod.ts";
+import type { TraceEntry } from "../routing/mod.ts";
+import type { ActionCall, ReferenceStep, RunTask } from "../tasks/mod.ts";
+
+export type { TraceEntry };
 
 /** One step in browser-use's AgentHistory layout. */
 export interface HistoryItem {
-  model_output: { action: Record<string, unknown>[]; [k: string]: unknown } | null;
+  /** The model's reply, its actions as gated; a model-free arm's has the actions alone. */
+  model_output: (Partial<Omit<AgentReply, "action">> & { action: ActionCall[] }) | null;
   result: { is_done?: boolean; success?: boolean | null; error?: string | null; extracted_content?: string | null }[];
   state: { url: string; title: string; tabs: unknown[]; screenshot_path: string | null; interacted_element?: unknown };
   metadata: { step_number: number; step_start_time: number; step_end_time: number; [k: string]: unknown };
 }
 
-/** One request of the arm (the router's trace): the model asked, the actions it returned, whether gated. */
-export interface TraceEntry {
-  model: string | null;
-  action: Record<string, unknown>[];
-  gated?: boolean;
-  [k: string]: unknown;
-}
-
-/** A step of a reference solution: the actions to try in turn on the state observed before the step. */
-export interface ReferenceStep {
-  candidates(state: BrowserState): unknown[];
-  /** A step whose failure is not the replay's (a recorded click that may not apply on this run). */
-  optional?: boolean;
-}
-
 export interface ArmContext {
   /** The task as the router plans it (datagen, human or proposed). */
-  task: PlanTask & { task_id: string };
+  task: RunTask;
   /** The task's reference solution (what the replay arm executes; empty when it has none). */
   reference: ReferenceStep[];
   /** What the agent is told: the instruction (with an app directory for cross-site tasks). */

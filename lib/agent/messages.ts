@@ -3,8 +3,8 @@
  * agent state (user request, step info), the browser state (tabs, indexed elements, visible text), the read state
  * and the router's note, followed by the viewport screenshot as a data-URL image part. Pure: the loop passes what
  * it observed.
+ * @module
  */
-import { encodeBase64 } from "./_base64.ts";
 
 /** What the model is shown of the browser at one step. */
 export interface StepView {
@@ -95,7 +95,7 @@ export function stepText(i: StepMessagesInput): string {
 export function buildStepMessages(i: StepMessagesInput): StepMessage[] {
   const content: ContentPart[] = [{ type: "text", text: stepText(i) }];
   if (i.view.screenshot) {
-    const url = `data:${i.view.screenshotMime ?? "image/png"};base64,${encodeBase64(i.view.screenshot)}`;
+    const url = `data:${i.view.screenshotMime ?? "image/png"};base64,${i.view.screenshot.toBase64()}`;
     content.push({ type: "image_url", image_url: { url } });
   }
   return [{ role: "system", content: i.systemPrompt }, { role: "user", content }];

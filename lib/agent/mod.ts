@@ -1,6 +1,6 @@
 /**
- * lib/agent: the step loop, message building, the output schema, the action executor and history. This part: the
- * action executor (one action of the action language run on an EpisodeSession).
+ * lib/agent: what acts in an episode. The Arm interface, the action executor (one action of the action language run
+ * on an EpisodeSession), the model arms' step loop and messages, and the model-free arms (replay, noop).
  */
 export {
   type ActionContext,
@@ -20,4 +20,5 @@ export {
   type StepView,
 } from "./messages.ts";
 export { MODEL_ACTIONS, modelArm, type ModelArmOptions } from "./model_arm.ts";
-export type { Arm, ArmContext, ArmOutcome, HistoryItem, ReferenceStep, TraceEntry } from "./arm.ts";
+export type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
+export { MODEL_FREE_ARMS, noopArm, replayArm, type ReplayOutcome, replayReference } from "./reference_arms.ts";

@@ -14,7 +14,7 @@ import {
 } from "../llm/mod.ts";
 import { createRouter, type CreateRouterOptions } from "../routing/mod.ts";
 import type { Arm, ArmContext, ArmOutcome, HistoryItem } from "./arm.ts";
-import { ACTION_NAMES } from "../tasks/mod.ts";
+import { ACTION_NAMES, type ActionCall } from "../tasks/mod.ts";
 import { executeAction } from "./actions.ts";
 import { buildStepMessages, type HistoryStep, type StepView } from "./messages.ts";
 
@@ -35,10 +35,8 @@ export interface ModelArmOptions extends CreateRouterOptions {
   record?: boolean;
 }
 
-type Act = Record<string, unknown>;
-
-const nameOf = (a: Act) => Object.keys(a)[0] ?? "";
-const brief = (a: Act) => `${nameOf(a)} ${JSON.stringify(Object.values(a)[0] ?? {})}`;
+const nameOf = (a: ActionCall) => Object.keys(a)[0] ?? "";
+const brief = (a: ActionCall) => `${nameOf(a)} ${JSON.stringify(Object.values(a)[0] ?? {})}`;
 
 function viewOf(state: Awaited<ReturnType<ArmContext["observe"]>>): StepView {
   const s = state.snapshot;
@@ -118,19 +116,12 @@ export function modelArm(o: ModelArmOptions): Arm {
           if (++failures >= maxFailures) break;
           continue;
         }
-        const acts = reply.action.slice(0, maxActions).map((a) => a as Act);
-        const routed = router.observe(acts);
+        const routed = router.observe(reply.action.slice(0, maxActions));
         calls.push({ usage: answer.usage, latency_ms: answer.latencyMs, attempts: answer.attempts, step });
-        item.model_output = {
-          thinking: reply.thinking,
-          evaluation_previous_goal: reply.evaluation_previous_goal,
-          memory: reply.memory,
-          next_goal: reply.next_goal,
-          action: routed.actions as Act[],
-        };
+        item.model_output = { ...reply, action: routed.actions };
         const results: string[] = [];
         let failed = false;
-        for (const action of routed.actions as Act[]) {
+        for (const action of routed.actions) {
           const before = state.url;
           const r = await executeAction(ctx.session, action, {
             base: ctx.base,
@@ -170,7 +161,7 @@ export function modelArm(o: ModelArmOptions): Arm {
         if (failures >= maxFailures) break;
       }
       // One router trace entry per reply it observed, in order: each gets its call's usage and latency.
-      out.trace = router.trace.map((t, i) => ({ ...t, action: t.action as Act[], ...calls[i] }));
+      out.trace = router.trace.map((t, i) => ({ ...t, ...calls[i] }));
       if (recorder) out.records = recorder.records;
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new HarnessError("episode aborted");
       return out;

@@ -1,8 +1,7 @@
 /** The page state a step sees: lib/dom's snapshot and a viewport screenshot. */
-import { Buffer } from "node:buffer";
 import { type PageSnapshot, type SnapshotOptions, snapshotPage } from "../dom/mod.ts";
 import { HarnessError } from "../errors/mod.ts";
-import { contextGone, PageScriptError, type Tab } from "./_tab.ts";
+import { contextGone, pageCall, PageScriptError, type Tab } from "./_tab.ts";
 import type { CaptureOptions } from "./types.ts";
 
 /**
@@ -15,7 +14,7 @@ export async function snapshotTab(
   options: SnapshotOptions,
   settle: () => Promise<void>,
 ): Promise<PageSnapshot> {
-  const expr = `(${snapshotPage.toString()})(${JSON.stringify(options)})`;
+  const expr = pageCall(snapshotPage, [options]);
   for (let attempt = 1;; attempt++) {
     const tab = current();
     try {
@@ -38,5 +37,5 @@ export async function screenshotTab(tab: Tab, opts: CaptureOptions = {}): Promis
     ...(format === "jpeg" ? { quality: opts.quality ?? 80 } : {}),
     optimizeForSpeed: true,
   });
-  return new Uint8Array(Buffer.from(r.data, "base64"));
+  return Uint8Array.fromBase64(r.data);
 }

@@ -1,11 +1,13 @@
 /** Mouse and keyboard primitives on one tab's indexed elements (window.__webmixIndex). */
 import type { ElementHandle, KeyInput } from "puppeteer-core";
+import { indexedElement } from "../dom/mod.ts";
 import { ActionError } from "./errors.ts";
 import { parseKeyCombo } from "./_keys.ts";
 import {
   centreOfEnd,
   chooseOption,
   domClick,
+  fileInputAt,
   focusField,
   listOptions,
   type PageRefusal,
@@ -13,7 +15,7 @@ import {
   scrollFrom,
   syntheticDrag,
 } from "./_page_fns.ts";
-import { refusalToError, type Tab } from "./_tab.ts";
+import { pageCall, refusalToError, type Tab } from "./_tab.ts";
 import type { DragEnd, Point, SelectOption, Viewport } from "./types.ts";
 
 /** Above this many characters, text goes in as one insertion plus a typed last key (typing is ~2 ms a key). */
@@ -95,15 +97,17 @@ export async function scroll(tab: Tab, down: boolean, pages: number, i?: number)
  */
 export async function drag(tab: Tab, from: DragEnd, to: DragEnd, viewport: Viewport): Promise<void> {
   const point = async (end: DragEnd, scroll = true): Promise<Point> =>
-    "x" in end ? end : refusalToError(await tab.call<Point | PageRefusal>(centreOfEnd, end, scroll), "drag");
+    "x" in end
+      ? end
+      : refusalToError(await tab.call<Point | PageRefusal>(centreOfEnd, indexedElement, end, scroll), "drag");
   let source = await point(from);
   const target = await point(to);
   if (!("x" in from)) {
     // Scrolling to the target may have moved the source.
-    const again = await tab.call<Point | PageRefusal>(centreOfEnd, from, false);
+    const again = await tab.call<Point | PageRefusal>(centreOfEnd, indexedElement, from, false);
     if ("refused" in again) {
       if ("x" in to) throw new ActionError(`drag: ${again.refused} once the target point is in view`);
-      refusalToError(await tab.call<true | PageRefusal>(syntheticDrag, from, to), "drag");
+      refusalToError(await tab.call<true | PageRefusal>(syntheticDrag, indexedElement, from, to), "drag");
       return;
     }
     source = again;
@@ -166,15 +170,7 @@ export async function uploadTo(tab: Tab, i: number, path: string): Promise<void>
  */
 async function fileInputOf(tab: Tab, i: number): Promise<ElementHandle<HTMLInputElement> | null> {
   tab.assertUsable();
-  const handle = await tab.page.evaluateHandle((i: number) => {
-    const el = (window as unknown as { __webmixIndex?: (Element | null)[] }).__webmixIndex?.[i];
-    if (!el) return null;
-    const isFile = (n: Element | null | undefined) => n instanceof HTMLInputElement && n.type === "file";
-    if (isFile(el)) return el;
-    if (el instanceof HTMLLabelElement && isFile(el.control)) return el.control;
-    const inner = el.querySelectorAll("input[type=file]");
-    return inner.length === 1 ? inner[0] : null;
-  }, i);
+  const handle = await tab.page.evaluateHandle(pageCall(fileInputAt, [indexedElement, i]));
   const el = handle.asElement() as ElementHandle<HTMLInputElement> | null;
   if (!el) await handle.dispose();
   return el;

@@ -1,5 +1,5 @@
 /** Locators (docs/tasks.md): a CSS selector or an element's text, resolved to an index of the page's snapshot. */
-import type { DomElement, PageSnapshot } from "../dom/mod.ts";
+import { type DomElement, indexedElement, type PageSnapshot } from "../dom/mod.ts";
 import { ActionError } from "./errors.ts";
 import { locateSelector, type PageRefusal, revealText } from "./_page_fns.ts";
 import { refusalToError, type Tab } from "./_tab.ts";
@@ -25,7 +25,10 @@ export async function locateIndex(
 ): Promise<number> {
   if ("selector" in locator) {
     for (let attempt = 0;; attempt++) {
-      const r = refusalToError(await tab.call<LocateAnswer>(locateSelector, locator.selector), "locator");
+      const r = refusalToError(
+        await tab.call<LocateAnswer>(locateSelector, indexedElement, locator.selector),
+        "locator",
+      );
       if ("index" in r) return r.index;
       if (r.matches === 0) throw new ActionError(`selector "${locator.selector}" matches nothing on the page`);
       if (attempt === 1) {

@@ -1,8 +1,13 @@
 /// <reference lib="dom" />
 /**
  * Functions that run inside the page, serialised with toString(): each closes over nothing. The element-bound
- * ones take the indexed element first (see Tab.onElement); the others stand alone.
+ * ones take the indexed element first (see Tab.onElement); the others stand alone, and those that find indexed
+ * elements themselves take lib/dom's indexedElement as their first argument (Tab.call passes its source).
  */
+import type { indexedElement } from "../dom/mod.ts";
+
+/** lib/dom's indexedElement, as a page function receives it. */
+type Lookup = typeof indexedElement;
 
 /** An answer a page function gives when the element cannot take the action. */
 export interface PageRefusal {
@@ -158,7 +163,10 @@ export function scrollFrom(el: Element | null, down: boolean, pages: number): { 
 }
 
 /** The index of the element a CSS selector designates (docs/tasks.md); an unindexed match is scrolled into view. */
-export function locateSelector(selector: string): { index: number } | { matches: number } | PageRefusal {
+export function locateSelector(
+  lookup: Lookup,
+  selector: string,
+): { index: number } | { matches: number } | PageRefusal {
   let matches: NodeListOf<Element>;
   try {
     matches = document.querySelectorAll(selector);
@@ -166,9 +174,8 @@ export function locateSelector(selector: string): { index: number } | { matches:
     return { refused: `"${selector}" is not a valid CSS selector` };
   }
   if (!matches.length) return { matches: 0 };
-  const list = (window as unknown as { __webmixIndex?: (Element | null)[] }).__webmixIndex ?? [];
   const pos = new Map<Element, number>();
-  list.forEach((e, i) => e && pos.set(e, i));
+  for (let i = 1, e = lookup(i, true); typeof e !== "string"; e = lookup(++i, true)) pos.set(e, i);
   for (const m of Array.from(matches)) if (pos.has(m)) return { index: pos.get(m)! };
   for (let n = matches[0].parentElement; n; n = n.parentElement) if (pos.has(n)) return { index: pos.get(n)! };
   matches[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
@@ -190,19 +197,21 @@ export function revealText(text: string): boolean {
   return false;
 }
 
-/** A drag end that names an element: an index of window.__webmixIndex or a CSS selector. */
+/** A drag end that names an element: an index of the last snapshot (indexedElement) or a CSS selector. */
 type ElementEnd = { index: number } | { selector: string };
 
 /**
  * The centre of a drag end's element, scrolled into view unless `scroll` is false (then refused when it is not
  * in the viewport).
  */
-export function centreOfEnd(end: ElementEnd, scroll: boolean): { x: number; y: number } | PageRefusal {
-  const el = "index" in end
-    ? (window as unknown as { __webmixIndex?: (Element | null)[] }).__webmixIndex?.[end.index]
-    : document.querySelector(end.selector);
+export function centreOfEnd(
+  lookup: Lookup,
+  end: ElementEnd,
+  scroll: boolean,
+): { x: number; y: number } | PageRefusal {
+  const el = "index" in end ? lookup(end.index) : document.querySelector(end.selector);
   const name = "index" in end ? `element ${end.index}` : `selector "${end.selector}"`;
-  if (!el || !el.isConnected) return { refused: `${name} is not on the page` };
+  if (!el) return { refused: `${name} is not on the page` };
   let r = el.getBoundingClientRect();
   if (r.width === 0 && r.height === 0) return { refused: `${name} has no size on the page (hidden?)` };
   const inView = (q: DOMRect) => {
@@ -221,11 +230,11 @@ export function centreOfEnd(end: ElementEnd, scroll: boolean): { x: number; y: n
  * An HTML5 drag and drop as the page's listeners see it (dragstart, dragenter, dragover, drop, dragend with one
  * DataTransfer), for two elements too far apart to share the viewport, where a mouse cannot reach both.
  */
-export function syntheticDrag(from: ElementEnd, to: ElementEnd): true | PageRefusal {
-  const find = (end: ElementEnd) =>
-    "index" in end
-      ? (window as unknown as { __webmixIndex?: (Element | null)[] }).__webmixIndex?.[end.index]
-      : document.querySelector(end.selector);
+export function syntheticDrag(lookup: Lookup, from: ElementEnd, to: ElementEnd): true | PageRefusal {
+  const find = (end: ElementEnd) => {
+    const el = "index" in end ? lookup(end.index, true) : document.querySelector(end.selector);
+    return typeof el === "string" ? null : el;
+  };
   const source = find(from), target = find(to);
   if (!source || !target) return { refused: "an end of the drag is not on the page" };
   const data = new DataTransfer();
@@ -242,4 +251,18 @@ export function syntheticDrag(from: ElementEnd, to: ElementEnd): true | PageRefu
   fire(target, "drop");
   fire(source, "dragend");
   return true;
+}
+
+/**
+ * The file input the element of index `i` is or stands for: itself, a label's control, a wrapper's only file
+ * input; null when none.
+ */
+export function fileInputAt(lookup: Lookup, i: number): Element | null {
+  const el = lookup(i, true);
+  if (typeof el === "string") return null;
+  const isFile = (n: Element | null | undefined) => n instanceof HTMLInputElement && n.type === "file";
+  if (isFile(el)) return el;
+  if (el instanceof HTMLLabelElement && isFile(el.control)) return el.control;
+  const inner = el.querySelectorAll("input[type=file]");
+  return inner.length === 1 ? inner[0] : null;
 }

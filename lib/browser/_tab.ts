@@ -3,6 +3,7 @@
  * for the page it caused), the dialog handler, and evaluation of page functions on indexed elements.
  */
 import type { CDPSession, Page } from "puppeteer-core";
+import { indexedElement } from "../dom/mod.ts";
 import { BrowserTimeoutError, HarnessError } from "../errors/mod.ts";
 import { ActionError } from "./errors.ts";
 import type { PageRefusal } from "./_page_fns.ts";
@@ -176,14 +177,16 @@ export class Tab {
     return r.result.value as T;
   }
 
-  /** Runs a page function on the element of index `i` (window.__webmixIndex); refusals become ActionErrors. */
+  /**
+   * Runs a page function on the element of index `i` (lib/dom's indexedElement), arguments passed as pageCall
+   * passes them; refusals become ActionErrors.
+   */
   async onElement<T>(i: number, fn: PageFn, ...args: unknown[]): Promise<Exclude<T, PageRefusal>> {
-    const passed = args.map((a) => `,${JSON.stringify(a)}`).join("");
+    const passed = args.map((a) => `,${pageValue(a)}`).join("");
     const expr = `(async () => {
-      const list = window.__webmixIndex;
-      if (!list) return { missing: "the page has no element index yet (capture its state first)" };
-      const el = list[${i}];
-      if (!el) return { missing: "there is no element with index ${i} on the page" };
+      const el = (${indexedElement.toString()})(${i}, true);
+      if (el === "unindexed") return { missing: "the page has no element index yet (capture its state first)" };
+      if (el === "absent") return { missing: "there is no element with index ${i} on the page" };
       if (!el.isConnected) return { missing: "element ${i} is no longer in the page" };
       return { value: await (${fn.toString()})(el${passed}) };
     })()`;
@@ -198,15 +201,27 @@ export class Tab {
     return refusalToError(out.value as T, `element ${i}`);
   }
 
-  /** Runs a standalone page function with JSON arguments. */
+  /** Runs a standalone page function, arguments passed as pageCall passes them. */
   call<T>(fn: PageFn, ...args: unknown[]): Promise<T> {
-    return this.evaluate<T>(`(${fn.toString()})(${args.map((a) => JSON.stringify(a)).join(",")})`);
+    return this.evaluate<T>(pageCall(fn, args));
   }
 
   assertUsable(): void {
     if (this.crashed) throw new HarnessError(`tab ${this.id} crashed (its renderer died) at ${this.page.url()}`);
     if (this.closed) throw new ActionError(`tab ${this.id} is closed`);
   }
+}
+
+/**
+ * A page function's call as an expression: arguments as JSON, function arguments (page functions themselves, such
+ * as lib/dom's indexedElement) as their source.
+ */
+export function pageCall(fn: PageFn, args: readonly unknown[]): string {
+  return `(${fn.toString()})(${args.map(pageValue).join(",")})`;
+}
+
+function pageValue(arg: unknown): string {
+  return typeof arg === "function" ? `(${arg.toString()})` : JSON.stringify(arg);
 }
 
 /** An exception thrown by page code. */

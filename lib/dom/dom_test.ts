@@ -92,6 +92,11 @@ Deno.test({
     });
 
     await step("window.__webmixIndex[i] is the element of index i", "/kinds", async () => {
+      /** indexedElement(i, true) in the page: its reason, or whether the element is still in the page. */
+      const raw = (i: number) =>
+        page.evaluate(`(() => { const e = (${indexedElement})(${i}, true);
+          return typeof e === "string" ? e : { connected: e.isConnected }; })()`);
+      assert.equal(await raw(1), "unindexed");
       const s = await snap(page);
       const indexIds = await page.evaluate(() =>
         (globalThis as unknown as { __webmixIndex: (Element | null)[] }).__webmixIndex.map((e) => e?.id ?? null)
@@ -104,6 +109,10 @@ Deno.test({
       await page.evaluate(() => document.getElementById("k-button")!.remove());
       const removedAt = s.elements.findIndex((e) => e.attributes.id === "k-button") + 1;
       assert.equal(await page.evaluate(indexedElement, removedAt), null);
+      assert.deepEqual(await raw(removedAt), { connected: false });
+      assert.deepEqual(await raw(removedAt === 1 ? 2 : 1), { connected: true });
+      assert.equal(await raw(0), "absent");
+      assert.equal(await raw(s.elements.length + 1), "absent");
     });
 
     await step("snapshotPageJson() returns the same snapshot as JSON text", "/kinds", async () => {

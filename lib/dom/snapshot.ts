@@ -264,10 +264,19 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
   };
 }
 
-/** Page-side: the element of index `i` in the last snapshot (for page.evaluateHandle), or null. */
-export function indexedElement(i: number): Element | null {
+/**
+ * Page-side: the element of index `i` in the last snapshot (for page.evaluateHandle), or null when there is none
+ * or it has left the page. Indexes run from 1 without gaps. With `raw`, the index's entry as it is (an element
+ * that left the page included) and, instead of null, why there is none: "unindexed" (no snapshot yet) or
+ * "absent" (no element of that index). The one lookup of the index: lib/browser passes this function's source
+ * to its page functions.
+ */
+export function indexedElement(i: number, raw: true): Element | "unindexed" | "absent";
+export function indexedElement(i: number, raw?: false): Element | null; // last: what page.evaluate infers
+export function indexedElement(i: number, raw = false): Element | null | "unindexed" | "absent" {
   const index = (globalThis as unknown as { __webmixIndex?: (Element | null)[] }).__webmixIndex;
   const el = index?.[i] ?? null;
+  if (raw) return !index ? "unindexed" : el ?? "absent";
   return el && el.isConnected ? el : null;
 }
 

@@ -29,6 +29,12 @@ export interface ChangeEntry {
   after: Record<string, unknown> | null;
 }
 
+/**
+ * One action in the `{name: params}` form the executor runs: what a model replies, the router gates and traces,
+ * and a reference solution tries. Defined here, in the lowest layer, so that every folder can name it.
+ */
+export type ActionCall = Record<string, Record<string, unknown>>;
+
 /** One of the agent's actions as an action event; `value` only for the kinds that carry one. */
 export interface ActionEvent {
   type: string;
@@ -69,7 +75,7 @@ export interface GradeInputs extends Evidence {
 const row = z.record(z.string(), z.unknown());
 const seqTime = { seq: z.number().optional(), time: z.string().optional() };
 
-const evidenceSchema = z.object({
+export const evidenceSchema: z.ZodType = z.object({
   base: z.string(),
   log: z.array(z.looseObject({
     ...seqTime,

@@ -1,6 +1,7 @@
 /**
- * Grading: matchers, conditions, the backend gate and the evidence it reads (docs/grading.md). Pure functions over
- * data; lib/tasks builds its task schema on the schemas exported here (never the other way round).
+ * Grading: matchers, conditions, the backend gate and the evidence it reads, and the human verifier with its QA
+ * tier chain (docs/grading.md, docs/verifiers.md). Pure functions over data; lib/tasks builds its task schemas on
+ * the schemas exported here (never the other way round). The LLM tier is the caller's (an AnswerJudge).
  */
 export { DETAIL_MAX, gate, type GateResult } from "./gate.ts";
 export {
@@ -27,10 +28,12 @@ export {
   type WritePattern,
 } from "./condition.ts";
 export {
+  type ActionCall,
   type ActionEvent,
   actionEvents,
   type ChangeEntry,
   type Evidence,
+  evidenceSchema,
   type GradeInputs,
   jsonValue,
   type LogEntry,
@@ -49,3 +52,18 @@ export {
   keyedUnion,
   type ScalarHook,
 } from "./schema_text.ts";
+export {
+  type AnswerJudge,
+  type AnswerQuestion,
+  type AnswerSpec,
+  gradeHuman,
+  type GradeHumanOptions,
+  type HumanGrade,
+  type HumanVerifier,
+  type JudgeVerdict,
+  type MacroGrade,
+  type MacroVerifier,
+  type VerifiedTask,
+} from "./verifier.ts";
+export { decideAnswer, type QaDecision, type QaTier } from "./qa.ts";
+export { humanTrajectory, type NetworkEvent, type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";

@@ -5,33 +5,11 @@
  */
 import { z } from "zod";
 import { ModelReplyError } from "../errors/mod.ts";
+import type { AnswerJudge, AnswerQuestion, JudgeVerdict } from "../grading/mod.ts";
 import { type ChatMessage, OpenAiModelClient } from "./client.ts";
 
 /** The model the judges use unless told otherwise (the seed's QA_MODEL). */
 export const DEFAULT_JUDGE_MODEL = "gemini-3.5-flash-lite";
-
-/** A free-text answer to check against the reference. */
-export interface AnswerQuestion {
-  /** The task instruction (the question the agent answered). */
-  question: string;
-  /** The reference answer. */
-  expected: string;
-  /** The agent's answer. */
-  answer: string;
-  /** The verifier's guidance, when it gives some. */
-  rubric?: string;
-}
-
-/** A judge's decision and its one-sentence reason. */
-export interface JudgeVerdict {
-  ok: boolean;
-  reason: string;
-}
-
-/** The LLM tier of the QA chain. */
-export interface AnswerJudge {
-  judgeAnswer(q: AnswerQuestion, options?: { signal?: AbortSignal }): Promise<JudgeVerdict>;
-}
 
 /**
  * What the macro judge sees of an episode: the task, and what the backend recorded. Never the agent's own claim of
@@ -184,12 +162,6 @@ function parseReply<T>(schema: z.ZodType<T>, text: string, what: string): T {
 const section = (title: string, lines: readonly string[], empty = "(none)") =>
   `## ${title}\n${lines.length ? lines.join("\n") : empty}`;
 
-function toBase64(bytes: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
-
 /** The judges over an OpenAiModelClient: one request per judgement, temperature 0. */
 export class OpenAiJudge implements AnswerJudge, EpisodeJudge {
   constructor(
@@ -280,7 +252,7 @@ export function episodeMessage(input: EpisodeJudgeInput): ChatMessage {
     role: "user",
     content: [
       { type: "text", text },
-      { type: "image_url", image_url: { url: `data:image/png;base64,${toBase64(input.screenshot)}` } },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${input.screenshot.toBase64()}` } },
     ],
   };
 }

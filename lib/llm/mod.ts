@@ -18,12 +18,16 @@ export {
   type ResolvedModelClientOptions,
   type ResponseFormat,
 } from "./client.ts";
-export { agentOutputSchema, type AgentOutputSchemaOptions, agentResponseFormat, type JsonSchema } from "./schema.ts";
-export { type AgentReply, parseAgentReply, type ParseAgentReplyOptions, type ReplyAction } from "./parse.ts";
+export {
+  agentOutputSchema,
+  type AgentOutputSchemaOptions,
+  type AgentReply,
+  agentResponseFormat,
+  type JsonSchema,
+} from "./schema.ts";
+export { parseAgentReply, type ParseAgentReplyOptions } from "./parse.ts";
 export { backoffDelay, type BackoffOptions, sleep } from "./retry.ts";
 export {
-  type AnswerJudge,
-  type AnswerQuestion,
   DEFAULT_JUDGE_MODEL,
   type EpisodeJudge,
   type EpisodeJudgeInput,
@@ -32,7 +36,6 @@ export {
   type JudgeEndpoint,
   judgeEndpointFromEnv,
   type JudgePrompts,
-  type JudgeVerdict,
   loadJudgePrompts,
   OpenAiJudge,
 } from "./judge.ts";

@@ -1,29 +1,6 @@
 /** Reading an agent reply: strict by schema, tolerant only of the wrappers models put around the JSON. */
-import { z } from "zod";
 import { ModelReplyError } from "../errors/mod.ts";
-
-/** One action, `{name: params}`. */
-export type ReplyAction = Record<string, Record<string, unknown>>;
-
-/** A parsed agent reply. */
-export interface AgentReply {
-  thinking?: string;
-  evaluation_previous_goal: string;
-  memory: string;
-  next_goal: string;
-  action: ReplyAction[];
-}
-
-const actionSchema = z.record(z.string(), z.union([z.record(z.string(), z.unknown()), z.null()]))
-  .refine((a) => Object.keys(a).length === 1, { message: "an action must have exactly one name" });
-
-const replySchema = z.strictObject({
-  thinking: z.string().nullish(),
-  evaluation_previous_goal: z.string(),
-  memory: z.string(),
-  next_goal: z.string(),
-  action: z.array(actionSchema).min(1),
-});
+import { type AgentReply, agentReplySchema } from "./schema.ts";
 
 /** What parseAgentReply checks besides the shape. */
 export interface ParseAgentReplyOptions {
@@ -38,29 +15,18 @@ export interface ParseAgentReplyOptions {
  */
 export function parseAgentReply(text: string, options: ParseAgentReplyOptions = {}): AgentReply {
   const value = extractJson(text);
-  const parsed = replySchema.safeParse(value);
+  const parsed = agentReplySchema.safeParse(value);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
     throw invalid(text, `is not an agent output (${issues.join("; ")})`);
   }
-  const reply = parsed.data;
-  const action = reply.action.map((a) => {
-    const [name, params] = Object.entries(a)[0];
-    return { [name]: params ?? {} };
-  });
+  const { thinking, ...reply } = parsed.data as Omit<AgentReply, "thinking"> & { thinking?: string | null };
   if (options.actionNames) {
     const known = new Set(options.actionNames);
-    const unknown = action.map((a) => Object.keys(a)[0]).filter((n) => !known.has(n));
+    const unknown = reply.action.map((a) => Object.keys(a)[0]).filter((n) => !known.has(n));
     if (unknown.length) throw invalid(text, `uses unknown action ${unknown.map((n) => `"${n}"`).join(", ")}`);
   }
-  const out: AgentReply = {
-    evaluation_previous_goal: reply.evaluation_previous_goal,
-    memory: reply.memory,
-    next_goal: reply.next_goal,
-    action,
-  };
-  if (typeof reply.thinking === "string") out.thinking = reply.thinking;
-  return out;
+  return typeof thinking === "string" ? { thinking, ...reply } : reply;
 }
 
 function extractJson(text: string): unknown {

@@ -1,8 +1,49 @@
 /**
  * The agent's reply format (browser-use 0.x): {thinking, evaluation_previous_goal, memory, next_goal, action},
- * `action` a list of `{name: params}`. The JSON schema constrains decoding on the server (xgrammar): keep it to
- * features xgrammar supports (no `format`, no `pattern` on keys).
+ * `action` a list of `{name: params}`. One description, agentReplySchema: the parser validates with it, AgentReply
+ * is its output, and the JSON schema takes its fields from it. The JSON schema constrains decoding on the server
+ * (xgrammar): keep it to features xgrammar supports (no `format`, no `pattern` on keys).
  */
+import { z } from "zod";
+import type { ActionCall } from "../grading/mod.ts";
+
+/** One action as a model writes it, `{name: params}` (null params read as `{}`). */
+const replyActionSchema: z.ZodType<ActionCall> = z.record(
+  z.string(),
+  z.union([z.record(z.string(), z.unknown()), z.null()]),
+)
+  .refine((a) => Object.keys(a).length === 1, { message: "an action must have exactly one name" })
+  .transform((a): ActionCall => {
+    const [name, params] = Object.entries(a)[0];
+    return { [name]: params ?? {} };
+  });
+
+/**
+ * The agent's reply: text fields (all strings; `thinking` may be missing or null), then `action`. Field order is
+ * the JSON schema's and the parsed reply's.
+ */
+/** The reply's fields, each with its zod schema. */
+export type AgentReplyShape = Record<
+  "thinking" | "evaluation_previous_goal" | "memory" | "next_goal" | "action",
+  z.ZodType
+>;
+
+export const agentReplySchema: z.ZodObject<AgentReplyShape, z.core.$strict> = z.strictObject({
+  thinking: z.string().nullish(),
+  evaluation_previous_goal: z.string(),
+  memory: z.string(),
+  next_goal: z.string(),
+  action: z.array(replyActionSchema).min(1),
+});
+
+/** A parsed agent reply (parseAgentReply): agentReplySchema's output, `thinking` left out when null. */
+export interface AgentReply {
+  thinking?: string;
+  evaluation_previous_goal: string;
+  memory: string;
+  next_goal: string;
+  action: ActionCall[];
+}
 
 /** A JSON schema, as plain data. */
 export type JsonSchema = Record<string, unknown>;
@@ -36,15 +77,15 @@ export function agentOutputSchema(
     required: [name],
     additionalProperties: false,
   }));
-  const thinking = options.thinking ?? true;
-  const required = ["evaluation_previous_goal", "memory", "next_goal", "action"];
+  const { action: _, ...texts } = agentReplySchema.shape;
+  // What the reply schema requires, and `thinking` unless options.thinking is false.
+  const required = Object.entries(agentReplySchema.shape)
+    .filter(([name, field]) => name === "thinking" ? options.thinking ?? true : !field.safeParse(undefined).success)
+    .map(([name]) => name);
   return {
     type: "object",
     properties: {
-      thinking: { type: "string" },
-      evaluation_previous_goal: { type: "string" },
-      memory: { type: "string" },
-      next_goal: { type: "string" },
+      ...Object.fromEntries(Object.keys(texts).map((name) => [name, { type: "string" }])),
       action: {
         type: "array",
         items: item.length === 1 ? item[0] : { anyOf: item },
@@ -52,7 +93,7 @@ export function agentOutputSchema(
         ...(options.maxActions ? { maxItems: options.maxActions } : {}),
       },
     },
-    required: thinking ? ["thinking", ...required] : required,
+    required,
     additionalProperties: false,
   };
 }

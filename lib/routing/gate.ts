@@ -2,10 +2,8 @@
  * Done-gating: the router, not the specialist, decides when the task is complete. A premature `done` becomes
  * `macro_done` (the next planned step's specialist takes over), a bounded number of times per episode.
  */
+import type { ActionCall } from "../tasks/mod.ts";
 import { FAMILY_HINTS, REASONING } from "./families.ts";
-
-/** One action of a model reply, `{name: params}`. */
-export type AgentAction = Record<string, unknown>;
 
 /** How many dones the router may turn into macro_done in one episode. */
 export const MAX_GATES = 3;
@@ -37,10 +35,10 @@ export function routerNote(families: readonly string[]): string {
  * gates fired so far. The input is not modified.
  */
 export function gateDone(
-  actions: readonly AgentAction[],
+  actions: readonly ActionCall[],
   isPremature: boolean,
   gatesSoFar: number,
-): { actions: AgentAction[]; gated: boolean } {
+): { actions: ActionCall[]; gated: boolean } {
   const out = [...actions];
   if (!isPremature || gatesSoFar >= MAX_GATES) return { actions: out, gated: false };
   const i = out.findIndex((a) => Object.hasOwn(a, "done"));

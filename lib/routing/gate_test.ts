@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { ActionCall } from "../tasks/mod.ts";
 import { gateDone, MAX_GATES, premature, routerNote } from "./mod.ts";
 
 Deno.test("premature() flags a done with planned steps left or an untouched last step", () => {
@@ -13,7 +14,7 @@ Deno.test("premature() flags a done with planned steps left or an untouched last
 });
 
 Deno.test("gateDone() rewrites the first done into macro_done without touching its input", () => {
-  const acts = [{ click: { index: 3 } }, { done: { text: "x" } }, { done: { text: "y" } }];
+  const acts: ActionCall[] = [{ click: { index: 3 } }, { done: { text: "x" } }, { done: { text: "y" } }];
   const out = gateDone(acts, true, 0);
   assert.equal(out.gated, true);
   assert.deepEqual(out.actions, [{ click: { index: 3 } }, { macro_done: {} }, { done: { text: "y" } }]);

@@ -15,7 +15,7 @@ export {
   subModel,
   type SubModelOptions,
 } from "./plan.ts";
-export { type AgentAction, gateDone, MAX_GATES, premature, routerNote } from "./gate.ts";
+export { gateDone, MAX_GATES, premature, routerNote } from "./gate.ts";
 export {
   createRouter,
   type CreateRouterOptions,

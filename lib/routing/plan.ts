@@ -1,5 +1,6 @@
 /** Which macros an episode goes through, and which served model each of them is sent to, per arm. */
-import { TaskFormatError, UsageError } from "../errors/mod.ts";
+import { UsageError } from "../errors/mod.ts";
+import { kindOf, type RunTask } from "../tasks/mod.ts";
 import { ADAPTER_OF_FAMILY, familyOf, REASONING } from "./families.ts";
 
 /** The fields of a task (datagen or human) that routing reads. */
@@ -25,19 +26,12 @@ export interface ArmModelsOptions {
 }
 
 /**
- * The macro sequence of a task: a human task's annotated macros in order; a datagen task's prefix macro (a
- * mid-chain start) first, then its own.
+ * The macro sequence of a task, as its kind plans it (lib/tasks' registry): a human task's annotated macros in
+ * order; a datagen task's prefix macro (a mid-chain start) first, then its own; a proposed task's macro.
  * @throws {TaskFormatError} a human task without macros
  */
 export function familyPlan(task: PlanTask): string[] {
-  if (task.kind === "human") {
-    if (!task.macros || task.macros.length === 0) {
-      throw new TaskFormatError(`human task "${task.task_id ?? "?"}" has no macros to plan from`);
-    }
-    return [...task.macros];
-  }
-  const prefix = task.start?.prefix?.macro;
-  return prefix ? [prefix, task.macro] : [task.macro];
+  return kindOf(task as RunTask).plan(task as never);
 }
 
 /** The family of each planned macro, in plan order ("Other" outside the vocabulary). */

@@ -1,6 +1,7 @@
 /** The router of one episode: the served model for each request, advancing past a macro on macro_done. */
 import { UsageError } from "../errors/mod.ts";
-import { type AgentAction, gateDone, premature, routerNote } from "./gate.ts";
+import type { ActionCall } from "../tasks/mod.ts";
+import { gateDone, premature, routerNote } from "./gate.ts";
 import { armModels, type ArmModelsOptions, planFamilies, type PlanTask } from "./plan.ts";
 
 /** What the router does besides choosing models. */
@@ -11,17 +12,24 @@ export interface RouterOptions {
   note?: boolean;
 }
 
-/** One model reply as the router saw it: the model that wrote it and its actions after gating. */
+/**
+ * One request of an arm as trace.json records it: the model that wrote the reply and its actions after gating.
+ * The router writes the model, the actions and `gated`; an arm adds its own fields (the model arms: the call's
+ * usage, latency, attempts and step).
+ */
 export interface TraceEntry {
-  model: string;
-  action: AgentAction[];
-  gated?: true;
+  /** The served model; null for an arm without one (replay, noop). */
+  model: string | null;
+  action: ActionCall[];
+  /** Present, and true, when the router turned a premature done into macro_done. */
+  gated?: boolean;
+  [field: string]: unknown;
 }
 
 /** The router's verdict on one reply. */
 export interface Observation {
   /** The reply's actions, a premature done rewritten into macro_done when gated. */
-  actions: AgentAction[];
+  actions: ActionCall[];
   gated: boolean;
   /** The router note for the next step, when gated with notes on. */
   note?: string;
@@ -86,7 +94,7 @@ export class Router {
   }
 
   /** Applies done-gating to a reply's actions, records it in the trace and advances on macro_done. */
-  observe(actions: readonly AgentAction[]): Observation {
+  observe(actions: readonly ActionCall[]): Observation {
     const model = this.modelForNextRequest();
     const left = Math.max(0, this.#models.length - this.#step);
     const family = this.#families?.[Math.min(this.#step, this.#families.length - 1)];

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../errors/mod.ts";
-import { type AgentAction, createRouter, MAX_GATES, Router } from "./mod.ts";
+import type { ActionCall } from "../tasks/mod.ts";
+import { createRouter, MAX_GATES, Router } from "./mod.ts";
 
 const all = new Set(["drag", "io", "select", "rest", "reasoning"]);
 const opts = { baseName: "qwen35-4b", adapters: all };
@@ -11,7 +12,7 @@ const done = { done: { text: "ok", success: true } };
 const macroDone = { macro_done: {} };
 
 /** Feeds replies to a router; -> the model each reply was requested from. */
-function drive(router: Router, replies: AgentAction[][]): string[] {
+function drive(router: Router, replies: ActionCall[][]): string[] {
   const models: string[] = [];
   for (const reply of replies) {
     models.push(router.modelForNextRequest());

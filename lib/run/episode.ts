@@ -1,38 +1,37 @@
 /**
- * One episode: a fresh browser context on one site base, the task's start (session flags, setup actions, start
- * page), the arm, the backend's evidence, the grade, and the episode's artifacts. Whatever fails, the episode
- * returns a result line; only a harness that cannot go on throws.
+ * One episode: a fresh browser context on one site base, the task's start (session flags, start page, setup
+ * actions), the arm, the backend's evidence, the grade, and the episode's artifacts. What differs between task
+ * kinds comes from lib/tasks' registry. Whatever fails, the episode returns a result line; only a harness that
+ * cannot go on throws.
  */
 import { join } from "node:path";
 import type { Arm, ArmOutcome } from "../agent/mod.ts";
+import { executeAction } from "../agent/mod.ts";
 import type { BrowserState, ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
 import { BrowserTimeoutError, describeError, HarnessError } from "../errors/mod.ts";
-import { type ProposedTask, writeProposedRows } from "../human/mod.ts";
-import type { AnswerJudge } from "../llm/mod.ts";
-import { familyOf } from "../tasks/mod.ts";
-import { writeFileAtomic, writeJsonAtomic } from "./files.ts";
-import { type EpisodeKind, episodeKind, type RunTask } from "./kinds.ts";
-import { readSessionStreams } from "../human/session.ts";
-import { episodeName, type EpisodeResult } from "./results.ts";
-import { writeTrainingRows } from "./rows.ts";
+import type { AnswerJudge } from "../grading/mod.ts";
+import { writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
+import { type DirectoryApp, lastSeq, readSessionStreams, startSession } from "../sites/mod.ts";
+import { formatAction, kindOf, type RunTask, type Verdict } from "../tasks/mod.ts";
+import type { RunConfig } from "./config.ts";
+import { episodeName, type EpisodeResult } from "../results/mod.ts";
+import { writeRows } from "./rows.ts";
 
-export interface EpisodeOptions {
-  out: string;
+/** What every episode of a run shares. */
+export interface EpisodeEnv {
+  config: RunConfig;
   arm: Arm;
-  repeats: number;
-  timeoutS: number;
-  maxSteps: number;
-  uploadDir: string;
-  /** Save a screenshot per step (true) or only final.png. */
-  stepScreenshots: boolean;
-  /** The run's interrupt: aborts the episode (its result is then not to be recorded). */
-  signal?: AbortSignal;
-  /** Write model exchanges as training rows: passing episodes (rejection sampling), every proposed episode. */
-  recordRows?: boolean;
-  /** The rows' family (default: the task macro's). */
-  recordFamily?: string;
   /** The LLM tier of human verifiers' answer checks (absent: such grades are recorded with grade_error). */
   qa?: AnswerJudge;
+  /** The run's interrupt: aborts the episode (its result is then not to be recorded). */
+  signal?: AbortSignal;
+}
+
+/** Where an episode runs: a site base, its server's app directory, and a worker's browser. */
+export interface EpisodeSite {
+  base: string;
+  apps: readonly DirectoryApp[];
+  browser: ChromiumBrowser;
 }
 
 /**
@@ -49,153 +48,171 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-export async function runEpisode(
-  original: RunTask,
-  repeat: number,
-  base: string,
-  browser: ChromiumBrowser,
-  opts: EpisodeOptions,
-): Promise<EpisodeResult> {
-  const t0 = performance.now();
-  const episode = episodeName(original.task_id, repeat, opts.repeats);
-  const dir = join(opts.out, episode);
-  const res: EpisodeResult = {
-    task_id: original.task_id,
-    episode,
-    macro: original.macro,
-    site: original.site,
-    arm: opts.arm.name,
+/** The fields every result line has, before anything ran. */
+export function resultHead(task: RunTask, repeat: number, config: RunConfig, arm: string): EpisodeResult {
+  return {
+    task_id: task.task_id,
+    episode: episodeName(task.task_id, repeat, config.repeats),
+    macro: task.macro,
+    site: task.site,
+    arm,
     ok: false,
     duration_s: 0,
     repeat,
   };
+}
+
+export async function runEpisode(
+  task: RunTask,
+  repeat: number,
+  site: EpisodeSite,
+  env: EpisodeEnv,
+): Promise<EpisodeResult> {
+  const t0 = performance.now();
+  const { config } = env;
+  const head = resultHead(task, repeat, config, env.arm.name);
+  const dir = join(config.out, head.episode);
   const timeout = new AbortController();
   const timer = setTimeout(
-    () => timeout.abort(new BrowserTimeoutError(`episode "${episode}" ran past --timeout ${opts.timeoutS}s`)),
-    opts.timeoutS * 1000,
+    () => timeout.abort(new BrowserTimeoutError(`episode "${head.episode}" ran past --timeout ${config.timeoutS}s`)),
+    config.timeoutS * 1000,
   );
-  const interrupt = () => timeout.abort(new HarnessError(`episode "${episode}" interrupted`));
-  opts.signal?.addEventListener("abort", interrupt, { once: true });
+  const interrupt = () => timeout.abort(new HarnessError(`episode "${head.episode}" interrupted`));
+  env.signal?.addEventListener("abort", interrupt, { once: true });
   let session: EpisodeSession | undefined;
+  let body: Partial<EpisodeResult>;
   try {
     await Deno.mkdir(dir, { recursive: true });
-    const kind = episodeKind(original, base, opts.qa);
-    session = await browser.newEpisode({
-      allowedOrigins: [new URL(base).origin],
+    session = await site.browser.newEpisode({
+      allowedOrigins: [new URL(site.base).origin],
       downloadDir: join(dir, "downloads"),
-      uploadDir: opts.uploadDir,
+      uploadDir: config.uploadDir,
       signal: timeout.signal,
     });
     const s = session;
-    await raceAbort(runInside(s, kind, base, dir, episode, res, opts, timeout.signal, t0), timeout.signal);
+    body = await raceAbort(play(s, task, site, dir, head.episode, env, timeout.signal, t0), timeout.signal);
   } catch (err) {
-    res.error = err instanceof BrowserTimeoutError && timeout.signal.aborted
-      ? "timeout"
-      : describeError(err).slice(0, 300);
-    if (res.error === "timeout") res.detail = `timeout after ${opts.timeoutS}s`;
+    const timedOut = err instanceof BrowserTimeoutError && timeout.signal.aborted;
+    body = timedOut
+      ? { error: "timeout", detail: `timeout after ${config.timeoutS}s` }
+      : { error: describeError(err).slice(0, 300) };
   } finally {
     clearTimeout(timer);
-    opts.signal?.removeEventListener("abort", interrupt);
+    env.signal?.removeEventListener("abort", interrupt);
     await session?.close().catch(() => {});
-    res.duration_s = Math.round((performance.now() - t0) / 100) / 10;
   }
-  return res;
+  return { ...head, ...body, duration_s: Math.round((performance.now() - t0) / 100) / 10 };
 }
 
 /** Start, arm, evidence, grade and artifacts: everything that runs on the episode's open session. */
-async function runInside(
+async function play(
   s: EpisodeSession,
-  kind: EpisodeKind,
-  base: string,
+  task: RunTask,
+  site: EpisodeSite,
   dir: string,
   episode: string,
-  res: EpisodeResult,
-  opts: EpisodeOptions,
+  env: EpisodeEnv,
   signal: AbortSignal,
   t0: number,
-): Promise<void> {
+): Promise<Partial<EpisodeResult>> {
+  const { config } = env;
+  const kind = kindOf(task);
   const t1 = performance.now();
-  const { prompt, mark } = await kind.prepare(s, base);
+  const start = kind.start(task, site.base, site.apps);
+  await startSession(s, site.base, { logout: start.logout });
+  await s.goto(start.startUrl);
+  // The start page is the first history entry: go_back never reaches the session-flags call.
+  await s.resetHistory();
+  for (const [i, action] of start.setup.entries()) {
+    const state = await s.captureState({ screenshot: false });
+    const res = await executeAction(s, formatAction(action), { base: site.base, state });
+    if (!res.ok) throw new HarnessError(`task "${task.task_id}" setup action ${i + 1} failed: ${res.error}`);
+  }
+  const mark = start.evidenceFrom === "arm" ? lastSeq(await readSessionStreams(s, site.base)) : 0;
   const t2 = performance.now();
   const seen: string[] = [];
   const observe = async (step: number, screenshot = false): Promise<BrowserState> => {
-    const state = await s.captureState({ screenshot: opts.stepScreenshots || screenshot });
+    const state = await s.captureState({ screenshot: config.stepScreenshots || screenshot });
     seen.push(state.visibleText);
-    if (opts.stepScreenshots && state.screenshot) {
+    if (config.stepScreenshots && state.screenshot) {
       await writeFileAtomic(join(dir, `step_${step}.png`), state.screenshot);
     }
     return state;
   };
-  const outcome = await opts.arm.run({
-    task: kind.task,
-    reference: kind.reference(),
-    prompt,
+  const outcome = await env.arm.run({
+    task,
+    reference: kind.reference(task, site.base),
+    prompt: start.prompt,
     session: s,
-    base,
+    base: site.base,
     signal,
-    maxSteps: opts.maxSteps,
+    maxSteps: config.maxSteps,
     observe,
   });
   const t3 = performance.now();
-  await finish(s, kind, base, mark, outcome, seen, dir, res, signal);
+  const played = await finish(s, task, site.base, mark, outcome, seen, dir, env, signal);
   const ms = (x: number) => Math.round(x);
-  res.timing = {
+  const timing = {
     context_ms: ms(t1 - t0),
     setup_ms: ms(t2 - t1),
     agent_ms: ms(t3 - t2),
     finish_ms: ms(performance.now() - t3),
   };
-  if (!opts.recordRows || !outcome.records?.length) return;
-  if ("kind" in kind.task && kind.task.kind === "proposed") {
-    res.rows = await writeProposedRows(join(dir, "rows"), kind.task as ProposedTask, outcome.records);
-  } else if (res.ok) {
-    res.rows = await writeTrainingRows(dir, outcome.records, {
-      episode,
-      instruction: kind.task.instruction,
-      family: opts.recordFamily ?? familyOf(kind.task.macro),
-      source: "rejection_sampling",
-      macros: kind.task.macros ? [...kind.task.macros] : undefined,
-    });
-  }
+  const spec = config.recordRows && outcome.records?.length
+    ? kind.rows(task, played.ok === true, { episode, family: config.recordFamily })
+    : null;
+  const rows = spec ? await writeRows(dir, outcome.records!, spec) : undefined;
+  return { ...played, timing, ...(rows === undefined ? {} : { rows }) };
+}
+
+/** The fields a verdict gives a result line. */
+function graded(verdict: Verdict, errors: readonly string[]): Partial<EpisodeResult> {
+  let detail = verdict.detail.slice(0, 300);
+  if (errors.length && !verdict.ok) detail = `${detail}; ${errors[0]}`.slice(0, 300);
+  return { ok: verdict.ok, detail, ...(verdict.gradeError ? { grade_error: true } : {}) };
 }
 
 /** Evidence, grade and artifacts once the arm has finished. */
 async function finish(
   session: EpisodeSession,
-  kind: EpisodeKind,
+  task: RunTask,
   base: string,
   mark: number,
   outcome: ArmOutcome,
   seen: string[],
   dir: string,
-  res: EpisodeResult,
+  env: EpisodeEnv,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<Partial<EpisodeResult>> {
+  const kind = kindOf(task);
   const final = await session.captureState({ screenshot: true });
   seen.push(final.visibleText);
   if (final.screenshot) await writeFileAtomic(join(dir, "final.png"), final.screenshot);
   const streams = await readSessionStreams(session, base, mark);
-  Object.assign(res, {
+  const played = {
     steps: outcome.steps,
     answer: outcome.answer,
     done: outcome.done,
     models: outcome.trace.map((t) => t.model).filter((m): m is string => Boolean(m)),
     errors: outcome.errors.slice(0, 5),
-  });
+  };
   // History and trace first: a grade that fails must not cost the episode's record of what happened.
   await writeJsonAtomic(join(dir, "history.json"), { history: outcome.history }, 1);
   await writeJsonAtomic(join(dir, "trace.json"), outcome.trace, 1);
-  const inputs = kind.collect({ session, base, mark, outcome, seen, streams, signal });
+  const inputs = kind.collect(task, {
+    base,
+    streams,
+    trace: outcome.trace,
+    answer: outcome.answer,
+    seen,
+    blocked: [...session.blocked],
+  });
   await writeJsonAtomic(join(dir, "grade_inputs.json"), inputs);
+  let verdict: Verdict;
   try {
-    const verdict = await kind.grade(inputs, signal);
-    res.ok = verdict.ok;
-    res.detail = verdict.detail.slice(0, 300);
-    if (verdict.gradeError) res.grade_error = true;
+    verdict = await kind.grade(inputs, { qa: env.qa, signal });
   } catch (err) {
-    res.ok = false;
-    res.detail = `grade error ${describeError(err)}`.slice(0, 300);
-    res.grade_error = true;
+    verdict = { ok: false, detail: `grade error ${describeError(err)}`, gradeError: true };
   }
-  if (outcome.errors.length && !res.ok) res.detail = `${res.detail ?? ""}; ${outcome.errors[0]}`.slice(0, 300);
+  return { ...played, ...graded(verdict, outcome.errors) };
 }

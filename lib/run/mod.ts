@@ -1,10 +1,9 @@
-/** Running an arm over tasks: episodes, the worker pool, results, resume and regrading. */
-export { MODEL_FREE_ARMS, noopArm, replayArm } from "./arms.ts";
-export type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "../agent/mod.ts";
-export { type EpisodeOptions, runEpisode } from "./episode.ts";
-export { writeFileAtomic, writeJsonAtomic } from "./files.ts";
-export { runPool } from "./pool.ts";
-export { regradeRun, type RegradeSummary } from "./regrade.ts";
-export { episodeName, type EpisodeResult, parseResults, resultKey, ResultsStore } from "./results.ts";
-export { runEval, type RunOptions, type RunSummary } from "./run.ts";
-export { type EpisodeKind, episodeKind, type RunTask } from "./kinds.ts";
+/**
+ * Running an arm over tasks: the resolved run configuration, episodes on the worker pool, results as they end,
+ * resume. Regrading (offline) is lib/results'.
+ */
+export { ARM_NAMES, BUNDLED, isModelArm, type RunConfig, runConfig, type RunConfigInput } from "./config.ts";
+export { type EpisodeEnv, type EpisodeSite, runEpisode } from "./episode.ts";
+export { neededModels, readSystemPrompt, resolveModelArm } from "./model_arms.ts";
+export { type RecordedStep, replyOp, writeRows } from "./rows.ts";
+export { resolveArm, runEval, type RunInputs, type RunSummary } from "./run.ts";

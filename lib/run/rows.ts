@@ -1,73 +1,82 @@
 /**
- * Training rows from an episode's model exchanges (the seed's --record-rows): one row per request, the exact
- * messages sent (screenshots moved to files beside rows.jsonl) and the reply text as the target.
+ * Training rows from an episode's model exchanges (the seed's --record-rows and write_proposed_rows): one row per
+ * request, the exact messages sent (inline images moved to files beside rows.jsonl) and the reply text as the
+ * target. Which episodes leave rows, and how rows are labelled, is the task kind's (lib/tasks' RowsSpec).
  */
-import { Buffer } from "node:buffer";
 import { join } from "node:path";
-import type { ChatRecord } from "../llm/mod.ts";
-import { writeFileAtomic, writeJsonAtomic } from "./files.ts";
+import { writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
+import type { RowsSpec } from "../tasks/mod.ts";
 
-type Part = { type: string; image_url?: { url: string }; [k: string]: unknown };
-type Message = { role: string; content: string | Part[] };
+/** One model exchange as recorded (lib/llm's ChatRecord, or the seed's `{model, messages, content}`). */
+export interface RecordedStep {
+  model?: string;
+  messages: unknown[];
+  text?: string;
+  content?: string;
+}
 
-const DATA_URL = /^data:image\/(png|jpeg);base64,(.*)$/s;
+const DATA_URL = /^data:image\/(png|jpeg|jpg|webp);base64,(.*)$/s;
 
-/** The messages with every data-URL image written to `dir` as step_<row>[_<k>].<ext>, replaced by its file name. */
-async function saveImages(messages: Message[], dir: string, row: number): Promise<Message[]> {
+/**
+ * The messages with every inline image written to `dir` (`step_<i>.<ext>`, then `step_<i>_<k>.<ext>`) and its URL
+ * replaced by that file name; `screenshot`, when given, is written as the step's first image instead. The records
+ * themselves are not modified.
+ */
+async function saveImages(messages: unknown[], dir: string, i: number, screenshot?: Uint8Array): Promise<unknown[]> {
   let k = 0;
-  const out: Message[] = [];
-  for (const m of messages) {
-    if (typeof m.content === "string") {
-      out.push(m);
-      continue;
-    }
-    const parts: Part[] = [];
-    for (const p of m.content) {
-      const match = p.type === "image_url" ? DATA_URL.exec(p.image_url?.url ?? "") : null;
-      if (!match) {
-        parts.push(p);
-        continue;
-      }
-      const name = `step_${row}${k ? `_${k}` : ""}.${match[1] === "jpeg" ? "jpg" : "png"}`;
+  const out = structuredClone(messages) as { content?: unknown }[];
+  for (const m of out) {
+    if (!Array.isArray(m?.content)) continue;
+    for (const part of m.content as { type?: string; image_url?: { url?: string } }[]) {
+      const url = part?.type === "image_url" ? part.image_url?.url : undefined;
+      const data = typeof url === "string" ? DATA_URL.exec(url) : null;
+      if (!data) continue;
+      const ext = data[1] === "jpeg" || data[1] === "jpg" ? "jpg" : data[1];
+      const name = k === 0 ? `step_${i}.${screenshot ? "png" : ext}` : `step_${i}_${k}.${ext}`;
+      await writeFileAtomic(join(dir, name), k === 0 && screenshot ? screenshot : Uint8Array.fromBase64(data[2]));
+      part.image_url!.url = name;
       k++;
-      await writeFileAtomic(join(dir, name), new Uint8Array(Buffer.from(match[2], "base64")));
-      parts.push({ type: "image_url", image_url: { url: name } });
     }
-    out.push({ ...m, content: parts });
   }
   return out;
 }
 
-export interface RowsMeta {
-  episode: string;
-  instruction: string;
-  family: string;
-  source: string;
-  macros?: string[];
+/** The first action's name of an agent step's reply ("" for an empty action list); undefined when not a step. */
+export function replyOp(reply: string | undefined): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(reply ?? "");
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
+  const action = (parsed as { action?: unknown }).action;
+  const first = Array.isArray(action) && action.length ? action[0] : {};
+  return first && typeof first === "object" ? Object.keys(first)[0] ?? "" : "";
 }
 
-/** Writes <dir>/rows.jsonl (+ images) and <dir>/episode.json; returns the number of rows. */
-export async function writeTrainingRows(dir: string, records: ChatRecord[], meta: RowsMeta): Promise<number> {
+/**
+ * Writes `<dir>/<spec.dir>/{rows.jsonl, step_*.png, episode.json}`. `screenshots[i]`, when given, is row i's
+ * image (else the request's inline image is decoded).
+ * @returns the number of rows written.
+ */
+export async function writeRows(
+  dir: string,
+  records: readonly RecordedStep[],
+  spec: RowsSpec,
+  screenshots?: readonly (Uint8Array | undefined)[],
+): Promise<number> {
+  const rowsDir = join(dir, spec.dir);
   const lines: string[] = [];
-  for (const [i, r] of records.entries()) {
-    const messages = await saveImages(r.messages as Message[], dir, i);
-    lines.push(JSON.stringify({
-      task_id: meta.episode,
-      step: i,
-      family: meta.family,
-      source: meta.source,
-      model: r.model,
-      messages,
-      target: r.text,
-    }));
+  for (const r of records) {
+    const target = r.text ?? r.content;
+    const op = replyOp(target);
+    if (op === undefined && spec.agentStepsOnly) continue;
+    const step = lines.length;
+    const messages = await saveImages(r.messages, rowsDir, step, screenshots?.[step]);
+    lines.push(JSON.stringify({ ...spec.row(step, { model: r.model, op }), messages, target }) + "\n");
   }
-  await writeFileAtomic(join(dir, "rows.jsonl"), lines.map((l) => l + "\n").join(""));
-  await writeJsonAtomic(join(dir, "episode.json"), {
-    task_id: meta.episode,
-    instruction: meta.instruction,
-    macros: meta.macros ?? null,
-    variant: meta.source,
-    steps: lines.length,
-  });
+  await writeFileAtomic(join(rowsDir, "rows.jsonl"), lines.join(""));
+  await writeJsonAtomic(join(rowsDir, "episode.json"), spec.episode(lines.length), 1);
   return lines.length;
 }

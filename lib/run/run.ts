@@ -4,36 +4,25 @@
  * --resume skips (task, repeat) pairs already there.
  */
 import { join } from "node:path";
+import { type Arm, MODEL_FREE_ARMS } from "../agent/mod.ts";
 import { ChromiumBrowser } from "../browser/mod.ts";
-import { describeError, SiteProtocolError } from "../errors/mod.ts";
-import { APPS, type SitesServer, startSites } from "../sites/mod.ts";
-import type { AnswerJudge } from "../llm/mod.ts";
-import type { RunTask } from "./kinds.ts";
-import type { Arm } from "../agent/mod.ts";
-import { runEpisode } from "./episode.ts";
-import { runPool } from "./pool.ts";
-import { episodeName, type EpisodeResult, resultKey, ResultsStore } from "./results.ts";
+import { describeError } from "../errors/mod.ts";
+import type { AnswerJudge } from "../grading/mod.ts";
+import { runPool } from "../io/mod.ts";
+import { APPS, type DirectoryApp, fetchHealth, type SitesServer, startSites } from "../sites/mod.ts";
+import type { RunTask } from "../tasks/mod.ts";
+import type { RunConfig } from "./config.ts";
+import { type EpisodeEnv, resultHead, runEpisode } from "./episode.ts";
+import { resolveModelArm } from "./model_arms.ts";
+import { type EpisodeResult, resultKey, ResultsStore } from "../results/mod.ts";
 
-export interface RunOptions {
+/** What a run needs besides its configuration. */
+export interface RunInputs {
   /** Datagen, human or proposed tasks (they may be mixed). */
   tasks: RunTask[];
-  arm: Arm;
-  out: string;
-  workers?: number;
-  repeats?: number;
-  timeoutS?: number;
-  maxSteps?: number;
-  resume?: boolean;
-  /** External site servers; empty: start the embedded sandbox on a free port. */
-  bases?: string[];
-  /** The embedded sandbox's frozen clock. */
-  now?: string;
-  uploadDir?: string;
-  stepScreenshots?: boolean;
-  chromePath?: string;
+  /** The arm (default: the one `config.arm` names, a model arm checked against its server first). */
+  arm?: Arm;
   signal?: AbortSignal;
-  recordRows?: boolean;
-  recordFamily?: string;
   /** The LLM tier of human verifiers' answer checks. */
   qa?: AnswerJudge;
   /** Progress lines (stderr by default). */
@@ -48,15 +37,9 @@ export interface RunSummary {
   results: EpisodeResult[];
 }
 
-async function checkBase(base: string): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`${base}/_admin/health`, { signal: AbortSignal.timeout(5000) });
-  } catch (err) {
-    throw new SiteProtocolError(`cannot reach the site server at ${base}: ${(err as Error).message}`, { cause: err });
-  }
-  const body = await res.text();
-  if (!res.ok) throw new SiteProtocolError(`${base}/_admin/health answered ${res.status}: ${body.slice(0, 200)}`);
+/** The arm a configuration names: a model-free arm, or a model arm whose server serves every name it needs. */
+export async function resolveArm(config: RunConfig, tasks: RunTask[]): Promise<Arm> {
+  return MODEL_FREE_ARMS[config.arm] ?? await resolveModelArm(config, tasks);
 }
 
 /** One Chromium per worker, launched on first use and again after it dies. */
@@ -78,58 +61,46 @@ class WorkerBrowsers {
   }
 }
 
-export async function runEval(o: RunOptions): Promise<RunSummary> {
-  const log = o.log ?? ((line: string) => console.error(line));
-  const repeats = o.repeats ?? 1;
-  await Deno.mkdir(o.out, { recursive: true });
-  const store = await ResultsStore.open(join(o.out, "results.jsonl"), { retryErrors: o.resume });
-  const done = o.resume ? store.doneKeys() : new Set<string>();
+/**
+ * Runs the configured arm over `tasks` × repeats. results.jsonl gets one line per episode as it ends; with
+ * `config.resume`, (task, repeat) pairs already there are skipped and harness failures run again.
+ */
+export async function runEval(config: RunConfig, inputs: RunInputs): Promise<RunSummary> {
+  const log = inputs.log ?? ((line: string) => console.error(line));
+  const { tasks, signal } = inputs;
+  // A model arm's server is checked before anything is written.
+  const arm = inputs.arm ?? await resolveArm(config, tasks);
+  await Deno.mkdir(config.out, { recursive: true });
+  const store = await ResultsStore.open(join(config.out, "results.jsonl"), { retryErrors: config.resume });
+  const done = config.resume ? store.doneKeys() : new Set<string>();
   const queue: [RunTask, number][] = [];
-  for (const task of o.tasks) {
-    for (let r = 0; r < repeats; r++) if (!done.has(resultKey(task.task_id, r))) queue.push([task, r]);
+  for (const task of tasks) {
+    for (let r = 0; r < config.repeats; r++) if (!done.has(resultKey(task.task_id, r))) queue.push([task, r]);
   }
-  const skipped = o.tasks.length * repeats - queue.length;
-  if (o.resume) log(`resume: ${skipped} episodes already in ${store.path}, ${queue.length} to run`);
+  const skipped = tasks.length * config.repeats - queue.length;
+  if (config.resume) log(`resume: ${skipped} episodes already in ${store.path}, ${queue.length} to run`);
   const summary: RunSummary = { ran: 0, ok: 0, fail: 0, skipped, results: [] };
   if (queue.length === 0) return summary;
-
   let server: SitesServer | undefined;
-  const browsers = new WorkerBrowsers(o.chromePath);
+  const browsers = new WorkerBrowsers(config.chromePath);
   try {
-    const bases = o.bases?.length ? o.bases : [(server = await startSites({ apps: APPS, port: 0, now: o.now })).base];
-    for (const base of bases) await checkBase(base);
-    const episodeOpts = {
-      out: o.out,
-      arm: o.arm,
-      repeats,
-      timeoutS: o.timeoutS ?? 600,
-      maxSteps: o.maxSteps ?? 40,
-      uploadDir: o.uploadDir ?? new URL("../../fixtures/uploads", import.meta.url).pathname,
-      stepScreenshots: o.stepScreenshots ?? true,
-      signal: o.signal,
-      recordRows: o.recordRows,
-      recordFamily: o.recordFamily,
-      qa: o.qa,
-    };
-    await runPool(queue, o.workers ?? 1, async ([task, repeat], w) => {
+    const bases = config.bases.length
+      ? config.bases
+      : [(server = await startSites({ apps: APPS, port: 0, now: config.now })).base];
+    const directories = new Map<string, readonly DirectoryApp[]>();
+    for (const base of bases) directories.set(base, (await fetchHealth(base)).apps);
+    const env: EpisodeEnv = { config, arm, qa: inputs.qa, signal };
+    await runPool(queue, config.workers, async ([task, repeat], w) => {
+      const base = bases[w % bases.length];
       let result: EpisodeResult;
       try {
-        result = await runEpisode(task, repeat, bases[w % bases.length], await browsers.get(w), episodeOpts);
+        const site = { base, apps: directories.get(base)!, browser: await browsers.get(w) };
+        result = await runEpisode(task, repeat, site, env);
       } catch (err) {
         // Launching the browser failed, or something outside the episode's own try: still one line per episode.
-        result = {
-          task_id: task.task_id,
-          episode: episodeName(task.task_id, repeat, repeats),
-          macro: task.macro,
-          site: task.site,
-          arm: o.arm.name,
-          ok: false,
-          error: describeError(err).slice(0, 300),
-          duration_s: 0,
-          repeat,
-        };
+        result = { ...resultHead(task, repeat, config, arm.name), error: describeError(err).slice(0, 300) };
       }
-      if (o.signal?.aborted) {
+      if (signal?.aborted) {
         // Cut short by the interrupt: not a result. Left out so that --resume runs it again.
         log(`interrupted: ${result.episode} not recorded`);
         return;
@@ -145,7 +116,7 @@ export async function runEval(o: RunOptions): Promise<RunSummary> {
         } steps ` +
           `${result.duration_s}s ${why.slice(0, 120)}`,
       );
-    }, o.signal);
+    }, signal);
   } finally {
     await browsers.closeAll();
     await server?.close();

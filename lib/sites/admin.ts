@@ -3,7 +3,7 @@
  * clients only.
  */
 import { Hono } from "hono";
-import type { SandboxEnv } from "./types.ts";
+import type { SandboxEnv, SiteApp } from "./types.ts";
 import type { SessionFlags } from "./session.ts";
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
@@ -21,7 +21,7 @@ function since<T extends { seq: number }>(entries: T[], raw: string | undefined)
 const FLAG_OFF = new Set(["0", "false", "no", ""]);
 
 /** The admin routes, mounted at /_admin. */
-export function adminRoutes(appIds: () => string[]): Hono<SandboxEnv> {
+export function adminRoutes(apps: () => readonly SiteApp[]): Hono<SandboxEnv> {
   const admin = new Hono<SandboxEnv>();
   admin.use("*", async (c, next) => {
     // In-process calls (tests, the harness itself) carry no connection info and come from this process.
@@ -31,7 +31,19 @@ export function adminRoutes(appIds: () => string[]): Hono<SandboxEnv> {
     }
     await next();
   });
-  admin.get("/health", (c) => c.json({ ok: true, apps: appIds(), now: c.get("clock").now().toISOString() }));
+  admin.get("/health", (c) =>
+    c.json({
+      ok: true,
+      apps: apps().map((a) => a.id),
+      // The app directory a cross-site task's prompt lists (lib/tasks' appDirectory).
+      directory: apps().map((a) => ({
+        id: a.id,
+        title: a.title,
+        description: a.description,
+        requires_login: Boolean(a.requiresLogin),
+      })),
+      now: c.get("clock").now().toISOString(),
+    }));
   admin.get("/session-flags", (c) => {
     const q = c.req.query();
     const flags: SessionFlags = { loggedIn: !("logout" in q && !FLAG_OFF.has(q.logout)) };

@@ -22,3 +22,13 @@ export {
   startSites,
 } from "./server.ts";
 export type { SandboxEnv, SiteApp } from "./types.ts";
+export {
+  type AdminChannel,
+  type AdminStreams,
+  type DirectoryApp,
+  fetchHealth,
+  type Health,
+  lastSeq,
+  readSessionStreams,
+  startSession,
+} from "./client.ts";

@@ -129,7 +129,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return c.body(null, 204);
   });
 
-  root.route("/_admin", adminRoutes(() => options.apps.map((a) => a.id)));
+  root.route("/_admin", adminRoutes(() => options.apps));
   root.route("/", portalRoutes(options.apps));
 
   for (const app of options.apps) {

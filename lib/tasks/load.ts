@@ -1,6 +1,10 @@
 /** Loading task files (JSON Lines) and choosing the tasks of a run. */
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
-import { describeIssues, errorMap } from "../grading/mod.ts";
+import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
+import type { z } from "zod";
+import { parseJsonLines } from "../io/mod.ts";
+import { kindName } from "./kinds.ts";
+import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { type Task, taskSchema } from "./task.ts";
 
 function lineError(file: string, line: number, taskId: unknown, message: string, cause?: unknown): TaskFormatError {
@@ -9,26 +13,29 @@ function lineError(file: string, line: number, taskId: unknown, message: string,
 }
 
 /**
- * Parses a JSON Lines task file's text (blank lines allowed).
+ * Parses a JSON Lines task file's text (blank lines allowed): datagen task lines, and proposed task lines (those
+ * with `"kind": "proposed"`), which may be mixed.
  * @throws TaskFormatError on the first bad line or duplicate id:
  *   `fixtures/tasks.jsonl line 14: task "shop_017": start.url: is missing`.
  */
-export function parseTaskLines(text: string, fileName: string): Task[] {
-  const tasks: Task[] = [];
+export function parseTaskLines(text: string, fileName: string): (Task | ProposedTask)[] {
+  const tasks: (Task | ProposedTask)[] = [];
   const firstLine = new Map<string, number>();
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const src = lines[i].trim();
-    if (!src) continue;
-    const line = i + 1;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(src);
-    } catch (e) {
-      throw lineError(fileName, line, undefined, `not JSON: ${(e as Error).message}`, e);
-    }
+  const fail = (line: number, message: string, cause: unknown) => lineError(fileName, line, undefined, message, cause);
+  for (const { line, value: raw } of parseJsonLines(text, fail).lines) {
     const id = typeof raw === "object" && raw !== null ? (raw as { task_id?: unknown }).task_id : undefined;
-    const r = taskSchema.safeParse(raw, { error: errorMap });
+    const kind = typeof raw === "object" && raw !== null ? (raw as { kind?: unknown }).kind : undefined;
+    // Only proposed lines name a kind: any other (a typo, a human task) would be misread as a datagen line.
+    if (kind !== undefined && kind !== "proposed") {
+      throw lineError(
+        fileName,
+        line,
+        id,
+        `kind: must be "proposed" (a datagen task has none), got ${describeInput(kind)}`,
+      );
+    }
+    const schema = kindName(raw as { kind?: unknown }) === "proposed" ? proposedTaskSchema : taskSchema;
+    const r = (schema as z.ZodType<Task | ProposedTask>).safeParse(raw, { error: errorMap });
     if (!r.success) throw lineError(fileName, line, id, describeIssues(r.error), r.error);
     const seen = firstLine.get(r.data.task_id);
     if (seen !== undefined) throw lineError(fileName, line, id, `duplicate task_id (first on line ${seen})`);
@@ -42,7 +49,7 @@ export function parseTaskLines(text: string, fileName: string): Task[] {
  * Reads and parses a task file.
  * @throws TaskFormatError when the file cannot be read or a line is bad.
  */
-export async function loadTasks(path: string): Promise<Task[]> {
+export async function loadTasks(path: string): Promise<(Task | ProposedTask)[]> {
   let text: string;
   try {
     text = await Deno.readTextFile(path);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { filterTasks, loadTasks, parseTaskLines } from "./load.ts";
+import type { Task } from "./task.ts";
 
 const TASK = {
   task_id: "shop_checkout_express",
@@ -36,10 +37,11 @@ function rejects(text: string, message: string, lineNo: number): void {
 }
 
 Deno.test("parseTaskLines() parses the documented example, blank lines allowed", () => {
+  // Datagen lines only: every task is a Task (a proposed line has a kind).
   const tasks = parseTaskLines(
     `\n${line(TASK)}\n\n${withTask({ task_id: "b", verifier: { answer: 3 } })}\n`,
     "t.jsonl",
-  );
+  ) as Task[];
   assert.equal(tasks.length, 2);
   assert.equal(tasks[0].macro, "submit_form");
   assert.deepEqual(tasks[0].start, {
@@ -50,7 +52,7 @@ Deno.test("parseTaskLines() parses the documented example, blank lines allowed",
   });
   assert.deepEqual(tasks[0].solution[0], { name: "navigate", params: { url: "/shop/cart", new_tab: false } });
   assert.deepEqual(tasks[1].verifier, { answer: 3 });
-  const bare = parseTaskLines(line({ ...TASK, option: undefined, verifier: undefined }), "t.jsonl")[0];
+  const bare = parseTaskLines(line({ ...TASK, option: undefined, verifier: undefined }), "t.jsonl")[0] as Task;
   assert.equal(bare.option, null);
   assert.equal(bare.verifier, null);
 });
@@ -119,6 +121,28 @@ Deno.test("parseTaskLines() reports malformed checks, actions and unknown fields
     1,
   );
   rejects("[1, 2]", "fixtures/tasks.jsonl line 1: expected an object, got a list", 1);
+});
+
+Deno.test("parseTaskLines() reads datagen and proposed lines from one file; any other kind is an error", () => {
+  const proposed = {
+    kind: "proposed",
+    task_id: "p1",
+    site: "shop",
+    macro: "search",
+    instruction: "Find lamps.",
+    start_path: "/shop/",
+  };
+  const tasks = parseTaskLines(`${line(TASK)}\n${line(proposed)}`, "t.jsonl");
+  assert.deepEqual(tasks.map((t) => [t.task_id, "kind" in t ? t.kind : "datagen"]), [
+    ["shop_checkout_express", "datagen"],
+    ["p1", "proposed"],
+  ]);
+  rejects(
+    withTask({ kind: "propsed" }),
+    'fixtures/tasks.jsonl line 1: task "shop_checkout_express": kind: must be "proposed" (a datagen task has none), ' +
+      'got "propsed"',
+    1,
+  );
 });
 
 Deno.test("loadTasks() reads a file and names an unreadable one", async () => {

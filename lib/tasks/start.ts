@@ -1,10 +1,12 @@
 /**
- * How a human episode starts (the seed's prepare_human): logged out when the verifier checks the login macro; on
- * the recorded start page (or agent_start_url); a cross-site task on the portal home, with an app directory
- * appended to the instruction. Pure: the runner does the navigation.
+ * How an episode starts, as data (the runner does the calls and the navigation). A human episode starts like the
+ * seed's prepare_human: logged out when the verifier checks the login macro; on the recorded start page (or
+ * agent_start_url); a cross-site task on the portal home, with an app directory appended to the instruction. The
+ * directory's titles and descriptions are the site server's own (`/_admin/health`).
  */
-import { APPS } from "../sites/mod.ts";
-import type { HumanTask } from "./task.ts";
+import type { Action } from "./action.ts";
+import type { HumanTask } from "./human_task.ts";
+import type { ProposedTask } from "./proposed.ts";
 
 /** Where and how an episode starts. */
 export interface EpisodeStart {
@@ -14,6 +16,14 @@ export interface EpisodeStart {
   startUrl: string;
   /** What the agent is told (the instruction, plus the app directory for a cross-site task). */
   prompt: string;
+  /** Actions run after the start page and before the arm (a datagen task's setup). */
+  setup: readonly Action[];
+  /**
+   * Where the evidence begins: "session", the whole session from its reset (the start page included, as an
+   * annotator's recording has it); "arm", after the start and setup (a mid-chain start: what came before is not
+   * the agent's).
+   */
+  evidenceFrom: "session" | "arm";
 }
 
 /** An app as the directory lists it. */
@@ -41,7 +51,7 @@ export function resolveStartUrl(base: string, hint: string | null | undefined, s
 }
 
 /** The app directory appended to a cross-site task's instruction: each site's title, address and purpose. */
-export function appDirectory(base: string, sites: readonly string[], apps: readonly AppInfo[] = APPS): string {
+export function appDirectory(base: string, sites: readonly string[], apps: readonly AppInfo[]): string {
   const b = trimBase(base);
   const lines = sites.map((id) => {
     const app = apps.find((a) => a.id === id);
@@ -52,17 +62,32 @@ export function appDirectory(base: string, sites: readonly string[], apps: reado
 }
 
 /** The start of a human episode on `base`. */
-export function humanStart(task: HumanTask, base: string, apps: readonly AppInfo[] = APPS): EpisodeStart {
+export function humanStart(task: HumanTask, base: string, apps: readonly AppInfo[]): EpisodeStart {
   if (task.sites.length > 1) {
     return {
       logout: task.needs_login,
       startUrl: `${trimBase(base)}/`,
       prompt: task.instruction + appDirectory(base, task.sites, apps),
+      setup: [],
+      evidenceFrom: "session",
     };
   }
   return {
     logout: task.needs_login,
     startUrl: resolveStartUrl(base, task.start_hint, task.site),
     prompt: task.instruction,
+    setup: [],
+    evidenceFrom: "session",
+  };
+}
+
+/** A proposed episode's start: the default (logged-in) session on the task's start path. */
+export function proposedStart(task: ProposedTask, base: string): EpisodeStart {
+  return {
+    logout: false,
+    startUrl: trimBase(base) + task.start_path,
+    prompt: task.instruction,
+    setup: [],
+    evidenceFrom: "session",
   };
 }

@@ -1,10 +1,12 @@
 /**
  * Arms: what acts in an episode. `replay` executes the task's reference solution through the same executor a
- * model's actions go through; `noop` answers done at once. Model arms (base, pooled, oracle) implement the same
- * interface in lib/agent.
+ * model's actions go through; `noop` answers done at once. The model arms (base, pooled, oracle) implement the same
+ * interface (model_arm.ts).
  */
-import type { BrowserState } from "../browser/mod.ts";
-import { type ActionResult, type Arm, type ArmOutcome, executeAction } from "../agent/mod.ts";
+import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
+import { kindOf, type ReferenceStep, type RunTask } from "../tasks/mod.ts";
+import { type ActionResult, executeAction } from "./actions.ts";
+import type { Arm, ArmOutcome } from "./arm.ts";
 
 const stateOf = (s: BrowserState, screenshot: string | null) => ({
   url: s.url,
@@ -25,7 +27,7 @@ export const replayArm: Arm = {
       if (ctx.signal.aborted || i >= ctx.maxSteps) break;
       const start = Date.now() / 1000;
       const state = await ctx.observe(i + 1);
-      const candidates = step.candidates(state) as Record<string, unknown>[];
+      const candidates = step.candidates(state.snapshot.elements);
       if (candidates.length === 0) continue;
       let result: ActionResult | undefined;
       let action = candidates[0];
@@ -89,3 +91,37 @@ export const noopArm: Arm = {
 
 /** The arms that need no model. */
 export const MODEL_FREE_ARMS: Record<string, Arm> = { replay: replayArm, noop: noopArm };
+
+/** What replaying a reference outside a run gives: the arm's outcome and the text of every screen it saw. */
+export interface ReplayOutcome extends ArmOutcome {
+  seen: string[];
+}
+
+/**
+ * Replays reference steps on an open session with the replay arm (no screenshots saved): for tests and scripts
+ * that replay a recording without the runner.
+ */
+export async function replayReference(
+  session: EpisodeSession,
+  base: string,
+  task: RunTask,
+  options: { reference?: ReferenceStep[]; maxSteps?: number; signal?: AbortSignal } = {},
+): Promise<ReplayOutcome> {
+  const seen: string[] = [];
+  const reference = options.reference ?? kindOf(task).reference(task, base);
+  const outcome = await replayArm.run({
+    task,
+    reference,
+    prompt: "",
+    session,
+    base,
+    signal: options.signal ?? new AbortController().signal,
+    maxSteps: options.maxSteps ?? reference.length,
+    observe: async () => {
+      const state = await session.captureState({ screenshot: false });
+      seen.push(state.visibleText);
+      return state;
+    },
+  });
+  return { ...outcome, seen };
+}

@@ -3,8 +3,15 @@
  * schemas. Parsed once by the loader; errors carry the field path (`macros.search.check.all[0].record: ...`).
  */
 import { z } from "zod";
-import { type Condition, conditionSchema, firstDate } from "../grading/mod.ts";
-import { macroSchema } from "../tasks/mod.ts";
+import {
+  type AnswerSpec,
+  type Condition,
+  conditionSchema,
+  firstDate,
+  type HumanVerifier,
+  type MacroVerifier,
+} from "../grading/mod.ts";
+import { macroSchema } from "./task.ts";
 
 /** `search`, or `submit_form#2` for the second submit_form of a task: a vocabulary macro, optionally numbered. */
 export const macroLabelSchema = z.string().transform((label, ctx): string => {
@@ -80,26 +87,6 @@ function trajectoryOnly(c: Condition, path: (string | number)[], ctx: z.core.$Re
 
 const trajectoryCondition = conditionSchema.superRefine((c, ctx) => trajectoryOnly(c, [], ctx));
 
-/** An answer check: the QA tier chain (regex, exact, precise number/date, then the LLM tier). */
-export interface AnswerSpec {
-  /** The reference answer, as a person would write it: what the LLM tier compares against. */
-  expected: string;
-  /** Tier 1: a regular expression that accepts the answer (flags i, m, s, u). */
-  regex?: string;
-  flags?: string;
-  /** Tier 2: accepted answers, compared normalised (case, spaces, NFKC). */
-  exact?: string[];
-  /** Tier 3 (precise): the number the answer must state, within `tol` (default 1e-9). */
-  number?: number;
-  tol?: number;
-  /** Tier 3 (precise): the day the answer must state. */
-  date?: string;
-  /** Tier 4: whether the LLM tier may decide when no tier above did (default true). */
-  llm: boolean;
-  /** Guidance for the LLM tier ("any answer naming both rooms passes"). */
-  rubric?: string;
-}
-
 const answerSpecSchema: z.ZodType<AnswerSpec> = z.strictObject({
   expected: z.string().min(1),
   regex: z.string().min(1).optional(),
@@ -128,18 +115,6 @@ const answerSpecSchema: z.ZodType<AnswerSpec> = z.strictObject({
     ctx.addIssue({ code: "custom", path: ["flags"], message: `goes with "regex"` });
   }
 });
-
-/** What one macro of a human task must show: conditions over the trajectory, and/or an answer check. */
-export interface MacroVerifier {
-  check?: Condition;
-  answer?: AnswerSpec;
-}
-
-/** verifier.json: per macro label, its check and/or answer. */
-export interface HumanVerifier {
-  macros: Record<string, MacroVerifier>;
-  notes?: string;
-}
 
 const macroVerifierSchema: z.ZodType<MacroVerifier> = z.strictObject({
   check: trajectoryCondition.optional(),

@@ -1,10 +1,11 @@
 /**
  * The macro judge's view of a saved episode: the task and its macros, and what the backend recorded (requests,
  * data changes, clipboard, the recorder's actions and page loads, the final screen). Never the agent's own claim
- * of success: no done flag, thoughts, memory or history; the answer only when the task asks a question. Pure.
+ * of success: no done flag, thoughts, memory or history; the answer only when the task asks a question. Pure: the
+ * task's kind says what of grade_inputs.json is shown (lib/tasks' judgeView).
  */
 import type { EpisodeJudgeInput } from "../llm/mod.ts";
-import { familyOf } from "../tasks/mod.ts";
+import { familyOf, type JudgeView } from "../tasks/mod.ts";
 
 type Entry = Record<string, unknown>;
 const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -15,16 +16,6 @@ const json = (v: unknown, n = 200) => clip(JSON.stringify(v) ?? "", n);
 const MAX_LINES = 300;
 const capLines = (lines: string[]) =>
   lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `(${lines.length - MAX_LINES} more)`] : lines;
-
-/** The macros a saved task names, with the annotator's subtask text when there is one. */
-function taskMacros(task: Entry): { macro: string; subtask?: string | null }[] {
-  if (Array.isArray(task.subtasks)) {
-    return list(task.subtasks).map((s) => ({ macro: String(s.macro), subtask: String(s.text ?? "") || null }));
-  }
-  if (Array.isArray(task.macros)) return task.macros.map((m) => ({ macro: String(m) }));
-  const prefix = isObject(task.start) && isObject(task.start.prefix) ? String(task.start.prefix.macro) : undefined;
-  return [...(prefix ? [{ macro: prefix }] : []), { macro: String(task.macro ?? "?") }];
-}
 
 function requestLine(e: Entry): string {
   const q = isObject(e.query) && Object.keys(e.query).length ? `?${new URLSearchParams(e.query as never)}` : "";
@@ -55,31 +46,22 @@ function asksQuestion(macros: { macro: string }[]): boolean {
 }
 
 /**
- * The judge input of a saved episode: grade_inputs.json as the runner wrote it (datagen, human or proposed; the
- * task saved in it) and final.png's bytes.
+ * The judge input of a saved episode: what its kind shows the judge (lib/tasks' JudgeView of grade_inputs.json)
+ * and final.png's bytes.
  */
-export function judgeInput(inputs: Entry, screenshot?: Uint8Array): EpisodeJudgeInput {
-  const task = isObject(inputs.task) ? inputs.task : {};
-  const macros = taskMacros(task);
-  const traj = list(inputs.traj);
-  const log = traj.length ? traj.filter((e) => e.type === "network") : list(inputs.log);
-  const record = traj.length ? traj.filter((e) => e.type !== "network") : list(inputs.record);
-  const seen = Array.isArray(inputs.seen) ? inputs.seen.filter((s): s is string => typeof s === "string") : [];
-  const clipboard = Array.isArray(inputs.clip)
-    ? inputs.clip.map((c) => typeof c === "string" ? c : isObject(c) ? String(c.text ?? "") : "")
-    : [];
+export function judgeInput(view: JudgeView, screenshot?: Uint8Array): EpisodeJudgeInput {
   const input: EpisodeJudgeInput = {
-    instruction: String(task.instruction ?? ""),
-    macros,
+    instruction: view.instruction,
+    macros: view.macros,
     evidence: {
-      requests: capLines(log.map(requestLine)),
-      changes: capLines(list(inputs.changes).map(changeLine)),
-      clipboard: clipboard.map((c) => json(c, 300)),
-      actions: capLines(record.map(actionLine).filter((l): l is string => l !== undefined)),
-      ...(seen.length ? { finalText: clip(seen[seen.length - 1], 4000) } : {}),
+      requests: capLines(list(view.log).map(requestLine)),
+      changes: capLines(list(view.changes).map(changeLine)),
+      clipboard: view.clip.map((c) => json(c, 300)),
+      actions: capLines(list(view.record).map(actionLine).filter((l): l is string => l !== undefined)),
+      ...(view.seen.length ? { finalText: clip(view.seen[view.seen.length - 1], 4000) } : {}),
     },
   };
-  if (asksQuestion(macros)) input.answer = typeof inputs.answer === "string" ? inputs.answer : "";
+  if (asksQuestion(view.macros)) input.answer = view.answer ?? "";
   if (screenshot) input.screenshot = screenshot;
   return input;
 }

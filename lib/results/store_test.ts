@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { episodeName, parseResults, ResultsStore } from "./results.ts";
+import { episodeName, parseResults, ResultsStore } from "./store.ts";
 
 const line = (task_id: string, repeat = 0, ok = true) =>
   JSON.stringify({ task_id, episode: task_id, macro: "m", site: "s", arm: "replay", ok, duration_s: 1, repeat });

@@ -1,16 +1,10 @@
 /** A recording turned into replay steps: target descriptions, locators, what is skipped, and resolution on a page. */
 import assert from "node:assert/strict";
-import { HarnessError } from "../lib/errors/mod.ts";
-import {
-  findElement,
-  type HumanTask,
-  parseTarget,
-  type Recording,
-  recordingActions,
-  recordingSteps,
-  resolveStep,
-  selectorFor,
-} from "../lib/human/mod.ts";
+import { HarnessError } from "../errors/mod.ts";
+import type { HumanTask } from "./human_task.ts";
+import type { Recording } from "./human_schema.ts";
+import { parseTarget, recordingActions, recordingSteps, selectorFor } from "./recording.ts";
+import { findElement, resolveStep } from "./resolve.ts";
 
 Deno.test('parseTarget() reads the recorder\'s `tag#id[name=n] "text"`', () => {
   assert.deepEqual(parseTarget('button#add-to-cart "Add to cart"'), {

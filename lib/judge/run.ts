@@ -3,10 +3,12 @@
  * judge.json beside it (`{episode, task_id, model, ok, reason, macros, judged_at}`). An episode the judge cannot
  * judge (the endpoint fails, a malformed reply) gets no file, so a later run retries it.
  */
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describeError, UsageError } from "../errors/mod.ts";
 import type { EpisodeJudge } from "../llm/mod.ts";
-import { judgeInput } from "./judge_input.ts";
+import { exists, runPool, writeJsonAtomic } from "../io/mod.ts";
+import { parseGradeInputs } from "../tasks/mod.ts";
+import { judgeInput } from "./input.ts";
 
 export interface JudgeRunOptions {
   /** The run's output folder. */
@@ -35,23 +37,6 @@ export interface JudgeRunSummary {
 /** The file a verdict is written to. */
 export const JUDGE_FILE = "judge.json";
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return false;
-    throw e;
-  }
-}
-
-async function writeAtomic(path: string, text: string): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${crypto.randomUUID().slice(0, 8)}`;
-  await Deno.writeTextFile(tmp, text);
-  await Deno.rename(tmp, path);
-}
-
 /** The episode folders of a run that hold grade inputs, sorted. */
 export async function savedEpisodes(out: string): Promise<string[]> {
   const names: string[] = [];
@@ -68,19 +53,20 @@ export async function savedEpisodes(out: string): Promise<string[]> {
 
 async function judgeOne(o: JudgeRunOptions, episode: string): Promise<boolean> {
   const dir = join(o.out, episode);
-  const inputs = JSON.parse(await Deno.readTextFile(join(dir, "grade_inputs.json")));
+  const file = join(dir, "grade_inputs.json");
+  const { kind, inputs } = parseGradeInputs(await Deno.readTextFile(file), file);
   const png = await Deno.readFile(join(dir, "final.png")).catch(() => undefined);
-  const verdict = await o.judge.judgeEpisode(judgeInput(inputs, png), { signal: o.signal });
+  const verdict = await o.judge.judgeEpisode(judgeInput(kind.judgeView(inputs), png), { signal: o.signal });
   const record = {
     episode,
-    task_id: inputs?.task?.task_id ?? episode.split("~")[0],
+    task_id: inputs.task.task_id ?? episode.split("~")[0],
     model: o.model,
     ok: verdict.ok,
     reason: verdict.reason,
     macros: verdict.macros,
     judged_at: new Date().toISOString(),
   };
-  await writeAtomic(join(dir, JUDGE_FILE), JSON.stringify(record, null, 1) + "\n");
+  await writeJsonAtomic(join(dir, JUDGE_FILE), record, 1);
   return verdict.ok;
 }
 
@@ -107,23 +93,18 @@ export async function judgeRun(o: JudgeRunOptions): Promise<JudgeRunSummary> {
     if (!o.overwrite && await exists(join(o.out, e, JUDGE_FILE))) summary.skipped++;
     else queue.push(e);
   }
-  let next = 0;
-  const worker = async () => {
-    while (next < queue.length && !o.signal?.aborted) {
-      const episode = queue[next++];
-      try {
-        const ok = await judgeOne(o, episode);
-        summary.judged++;
-        if (ok) summary.passed++;
-        log(`[${summary.judged + summary.failed.length}/${queue.length}] ${ok ? "OK  " : "FAIL"} ${episode}`);
-      } catch (err) {
-        if (o.signal?.aborted) return;
-        const error = describeError(err).slice(0, 300);
-        summary.failed.push({ episode, error });
-        log(`[${summary.judged + summary.failed.length}/${queue.length}] ERROR ${episode} ${error}`);
-      }
+  await runPool(queue, o.workers ?? 4, async (episode) => {
+    try {
+      const ok = await judgeOne(o, episode);
+      summary.judged++;
+      if (ok) summary.passed++;
+      log(`[${summary.judged + summary.failed.length}/${queue.length}] ${ok ? "OK  " : "FAIL"} ${episode}`);
+    } catch (err) {
+      if (o.signal?.aborted) return;
+      const error = describeError(err).slice(0, 300);
+      summary.failed.push({ episode, error });
+      log(`[${summary.judged + summary.failed.length}/${queue.length}] ERROR ${episode} ${error}`);
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.workers ?? 4, queue.length)) }, worker));
+  }, o.signal);
   return summary;
 }

@@ -5,10 +5,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { UsageError } from "../lib/errors/mod.ts";
-import { JUDGE_FILE, judgeInput, judgeRun } from "../lib/human/mod.ts";
-import type { EpisodeJudge, EpisodeJudgeInput } from "../lib/llm/mod.ts";
-import { startFixtureModelServer } from "./fixture_model_server.ts";
+import { UsageError } from "../errors/mod.ts";
+import type { EpisodeJudge, EpisodeJudgeInput } from "../llm/mod.ts";
+import { type JudgeView, parseGradeInputs } from "../tasks/mod.ts";
+import { startFixtureModelServer } from "../../tests/fixture_model_server.ts";
+import { judgeInput } from "./input.ts";
+import { JUDGE_FILE, judgeRun } from "./run.ts";
 
 const CLAIM = "I have successfully completed the task";
 
@@ -23,6 +25,11 @@ function humanInputs(question: boolean) {
       instruction: question ? "JUDGE-Q: how many seats?" : "JUDGE-A: add the jacket to your cart",
       macros: question ? ["open_detail", "answer_question"] : ["choose_radio"],
       subtasks: question ? null : [{ family: "Discrete selection", macro: "choose_radio", text: "size L" }],
+      verifier: {
+        macros: question
+          ? { answer_question: { answer: { expected: "24", number: 24, llm: true } } }
+          : { choose_radio: { check: { record: { action: "click", target: { contains: "size-l" } } } } },
+      },
     },
     traj: [
       { type: "observation", kind: "page_load", url: "http://127.0.0.1:1/shop/products/33", title: "Jacket", t: 1 },
@@ -39,8 +46,14 @@ function humanInputs(question: boolean) {
   };
 }
 
+/** What the episode's kind shows the judge of a saved grade_inputs.json. */
+function view(inputs: unknown): JudgeView {
+  const { kind, inputs: parsed } = parseGradeInputs(JSON.stringify(inputs), "out/e/grade_inputs.json");
+  return kind.judgeView(parsed);
+}
+
 Deno.test("judgeInput() keeps the evidence and never the agent's claim of success", () => {
-  const action = judgeInput(humanInputs(false));
+  const action = judgeInput(view(humanInputs(false)));
   const text = JSON.stringify(action);
   assert.equal(action.answer, undefined, "a task that asks no question: the answer is a claim, left out");
   assert.doesNotMatch(text, /successfully|"success"/);
@@ -53,16 +66,18 @@ Deno.test("judgeInput() keeps the evidence and never the agent's claim of succes
   assert.deepEqual(action.evidence.changes, ["shop.settings update key 1: b 2 -> 3"]);
   assert.deepEqual(action.evidence.clipboard, ['"SO-1"']);
   assert.equal(action.evidence.finalText, "final screen text");
-  const question = judgeInput(humanInputs(true), new Uint8Array([1]));
+  const question = judgeInput(view(humanInputs(true)), new Uint8Array([1]));
   assert.equal(question.answer, CLAIM, "a question's answer is its deliverable");
   assert.deepEqual(question.macros, [{ macro: "open_detail" }, { macro: "answer_question" }]);
   assert.deepEqual(question.screenshot, new Uint8Array([1]));
   // A datagen episode: its log and recorder stream, the prefix macro first.
-  const datagen = judgeInput({
+  const datagen = judgeInput(view({
     task: { instruction: "x", macro: "switch_tab", start: { prefix: { macro: "open_detail" } } },
+    base: "http://127.0.0.1:1",
     log: [{ method: "POST", path: "/a", query: { q: "1" }, body: { k: "v" }, status: 303 }],
+    changes: [],
     record: [{ type: "action", action: "input", target: "input#q", value: "lamp" }],
-  });
+  }));
   assert.deepEqual(datagen.macros.map((m) => m.macro), ["open_detail", "switch_tab"]);
   assert.deepEqual(datagen.evidence.requests, ['POST /a?q=1 {"k":"v"} -> 303']);
   assert.deepEqual(datagen.evidence.actions, ['input input#q = "lamp"']);
@@ -114,7 +129,7 @@ Deno.test("judgeRun() writes judge.json beside each episode, keeps failures retr
   }
 });
 
-const JUDGE_TS = fileURLToPath(new URL("../judge.ts", import.meta.url));
+const JUDGE_TS = fileURLToPath(new URL("../../judge.ts", import.meta.url));
 
 async function runJudge(args: string[], env: Record<string, string>) {
   const out = await new Deno.Command(Deno.execPath(), {

@@ -4,13 +4,10 @@
  */
 import { join } from "node:path";
 import { describeError } from "../errors/mod.ts";
-import { parseEvidence } from "../grading/mod.ts";
-import { type HumanTask, parseHumanInputs, regradeHuman } from "../human/mod.ts";
-import type { AnswerJudge } from "../llm/mod.ts";
-import { gradeTask, type Task } from "../tasks/mod.ts";
-import type { RunTask } from "./kinds.ts";
-import { writeFileAtomic } from "./files.ts";
-import { type EpisodeResult, parseResults } from "./results.ts";
+import type { AnswerJudge } from "../grading/mod.ts";
+import { writeFileAtomic } from "../io/mod.ts";
+import { kindName, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
+import { type EpisodeResult, parseResults } from "./store.ts";
 
 export interface RegradeSummary {
   ok: number;
@@ -40,24 +37,16 @@ export async function regradeRun(out: string, tasks?: RunTask[], qa?: AnswerJudg
   const summary: RegradeSummary = { ok: 0, fail: 0, changed: 0, missing: 0, results: [] };
   for (const r of latestByEpisode(results)) {
     let next: EpisodeResult = r;
-    const inputs = join(out, r.episode ?? r.task_id, "grade_inputs.json");
+    const file = join(out, r.episode ?? r.task_id, "grade_inputs.json");
     try {
-      const raw = JSON.parse(await Deno.readTextFile(inputs));
-      if (raw.kind === "human") {
-        const g = await regradeHuman(parseHumanInputs(raw, inputs), { qa, task: byId.get(r.task_id) as HumanTask });
-        next = { ...r, ok: g.ok, detail: (g.ok ? "passed" : g.detail).slice(0, 300), regraded: true };
-        if (g.gradeError) next.grade_error = true;
-        else delete next.grade_error;
-      } else if (raw.kind === "proposed") {
-        next = r;
-      } else {
-        const evidence = parseEvidence(raw, inputs);
-        const task = byId.get(r.task_id) as Task | undefined ?? raw.task as Task | undefined;
-        if (!task) throw new Error(`no task "${r.task_id}" in the task file and none saved in ${inputs}`);
-        const verdict = gradeTask(task, evidence);
-        next = { ...r, ok: verdict.ok, detail: (verdict.ok ? "passed" : verdict.detail).slice(0, 300), regraded: true };
-        delete next.grade_error;
-      }
+      const { kind, inputs } = parseGradeInputs(await Deno.readTextFile(file), file);
+      const given = byId.get(r.task_id);
+      // A task from the task file replaces the saved one only when it is of the same kind.
+      const task = given && kindName(given) === kind.name ? given : undefined;
+      const v = await kind.grade(inputs, { qa, task });
+      next = { ...r, ok: v.ok, detail: v.detail.slice(0, 300), regraded: true };
+      if (v.gradeError) next.grade_error = true;
+      else delete next.grade_error;
       if (next.ok !== r.ok) summary.changed++;
     } catch (err) {
       if (!(err instanceof Deno.errors.NotFound)) next = { ...r, regrade_error: describeError(err).slice(0, 300) };

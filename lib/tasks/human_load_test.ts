@@ -2,10 +2,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { TaskFormatError } from "../lib/errors/mod.ts";
-import { loadHumanTasks, loadSiteSplit } from "../lib/human/mod.ts";
+import { TaskFormatError } from "../errors/mod.ts";
+import { loadHumanTasks, loadSiteSplit } from "./human_load.ts";
 
-const ANNOTATIONS = fileURLToPath(new URL("../fixtures/annotations", import.meta.url));
+const ANNOTATIONS = fileURLToPath(new URL("../../fixtures/annotations", import.meta.url));
 
 Deno.test("loadHumanTasks() bundles 20+ tasks: multi-macro, cross-site, behind the login, reasoning", async () => {
   const all = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "all" });

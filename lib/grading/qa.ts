@@ -2,8 +2,9 @@
  * The QA tier chain of a human verifier's answer check: regex, exact, precise (number, date) decide what they
  * can; only an answer none of them decides goes to the LLM tier. Pure: the LLM tier is the caller's.
  */
-import { datesIn, describeMatcher, firstDate, normaliseText, numbersIn, testMatcher } from "../grading/mod.ts";
-import type { AnswerSpec } from "./schema.ts";
+import { describeMatcher, testMatcher } from "./matcher.ts";
+import { datesIn, firstDate, normaliseText, numbersIn } from "./text.ts";
+import type { AnswerSpec } from "./verifier.ts";
 
 export type QaTier = "regex" | "exact" | "number" | "date" | "llm" | "none";
 

@@ -3,7 +3,7 @@
  * in"`) pinned to the indexed element of that tag with that text, which neither a `text` locator (any tag) nor an
  * attribute selector can always do. Pure: it reads the element list of the state captured before the step.
  */
-import { type ReplayStep, type TargetDescription, truncated } from "./replay.ts";
+import { type ReplayStep, type TargetDescription, truncated } from "./recording.ts";
 
 type Action = ReplayStep["action"];
 
@@ -52,4 +52,15 @@ export function resolveStep(s: ReplayStep, elements: readonly ReplayElement[]): 
   const { selector: _selector, ...rest } = params;
   if (name === "click") delete rest.text;
   return { [name]: { ...rest, index } };
+}
+
+/**
+ * The actions to try for a replay step, in order, on the elements observed before it: the step resolved to the
+ * element of its recorded tag and text, then its own action and its alternatives. An optional step runs only
+ * when it resolves (no candidates otherwise).
+ */
+export function stepCandidates(step: ReplayStep, elements: readonly ReplayElement[]): ReplayStep["action"][] {
+  const first = resolveStep(step, elements);
+  if (step.optional) return first === step.action ? [] : [first];
+  return first === step.action ? [step.action, ...step.alternatives] : [first, step.action, ...step.alternatives];
 }

@@ -3,13 +3,73 @@
  * conditions), then each answer through the QA tier chain; the LLM tier only for what the rule tiers leave open.
  * Without an LLM tier, such a grade is an error to complete later (regrade), never a verdict.
  */
-import { DETAIL_MAX, gate } from "../grading/mod.ts";
+import { DETAIL_MAX, gate } from "./gate.ts";
+import type { Condition } from "./condition.ts";
 import { describeError } from "../errors/mod.ts";
-import type { AnswerJudge } from "../llm/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
-import type { AnswerSpec } from "./schema.ts";
-import type { HumanTask } from "./task.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
+
+/** An answer check: the QA tier chain (regex, exact, precise number/date, then the LLM tier). */
+export interface AnswerSpec {
+  /** The reference answer, as a person would write it: what the LLM tier compares against. */
+  expected: string;
+  /** Tier 1: a regular expression that accepts the answer (flags i, m, s, u). */
+  regex?: string;
+  flags?: string;
+  /** Tier 2: accepted answers, compared normalised (case, spaces, NFKC). */
+  exact?: string[];
+  /** Tier 3 (precise): the number the answer must state, within `tol` (default 1e-9). */
+  number?: number;
+  tol?: number;
+  /** Tier 3 (precise): the day the answer must state. */
+  date?: string;
+  /** Tier 4: whether the LLM tier may decide when no tier above did (default true). */
+  llm: boolean;
+  /** Guidance for the LLM tier ("any answer naming both rooms passes"). */
+  rubric?: string;
+}
+
+/** What one macro of a human task must show: conditions over the trajectory, and/or an answer check. */
+export interface MacroVerifier {
+  check?: Condition;
+  answer?: AnswerSpec;
+}
+
+/** verifier.json: per macro label, its check and/or answer. */
+export interface HumanVerifier {
+  macros: Record<string, MacroVerifier>;
+  notes?: string;
+}
+
+/** A free-text answer to check against the reference (the LLM tier's question). */
+export interface AnswerQuestion {
+  /** The task instruction (the question the agent answered). */
+  question: string;
+  /** The reference answer. */
+  expected: string;
+  /** The agent's answer. */
+  answer: string;
+  /** The verifier's guidance, when it gives some. */
+  rubric?: string;
+}
+
+/** A judge's decision and its one-sentence reason. */
+export interface JudgeVerdict {
+  ok: boolean;
+  reason: string;
+}
+
+/** The LLM tier of the QA chain (lib/llm's OpenAiJudge is one). */
+export interface AnswerJudge {
+  judgeAnswer(q: AnswerQuestion, options?: { signal?: AbortSignal }): Promise<JudgeVerdict>;
+}
+
+/** What a human verifier grades: the task's instruction, its macro labels in order, and its verifier. */
+export interface VerifiedTask {
+  instruction: string;
+  macros: readonly string[];
+  verifier: HumanVerifier;
+}
 
 /** One macro's grade: null `ok` when it was not decided (an earlier failure, or no LLM tier). */
 export interface MacroGrade {
@@ -48,7 +108,7 @@ function failure(macros: Record<string, MacroGrade>, first: string, extra = ""):
  * LLM tier: the grade then has `gradeError: true`.
  */
 export async function gradeHuman(
-  task: HumanTask,
+  task: VerifiedTask,
   trajectory: readonly TrajectoryEvent[],
   answer: string | null,
   options: GradeHumanOptions = {},

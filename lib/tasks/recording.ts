@@ -4,8 +4,9 @@
  * a locator built from the recorded target description (`tag#id[name=n] "text"`). Pure.
  */
 import { HarnessError } from "../errors/mod.ts";
-import type { Recording } from "./schema.ts";
-import type { HumanTask } from "./task.ts";
+import type { ActionCall } from "../grading/mod.ts";
+import type { Recording } from "./human_schema.ts";
+import type { HumanTask } from "./human_task.ts";
 
 /** A recorded target description, parsed. */
 export interface TargetDescription {
@@ -90,12 +91,11 @@ function sameElement(a: unknown, b: unknown): boolean {
   if (x.id || y.id) return x.id === y.id;
   return x.name !== undefined && x.name === y.name && x.text === y.text;
 }
-type Action = Record<string, Record<string, unknown>>;
 
 /** One replayed action and, when its element's locator is uncertain, the same action with the other locators. */
 export interface ReplayStep {
-  action: Action;
-  alternatives: Action[];
+  action: ActionCall;
+  alternatives: ActionCall[];
   /** The recorded element (a drag's source), for resolving it against the page's elements at replay time. */
   element?: TargetDescription;
   /** A drag's recorded drop target. */
@@ -276,7 +276,7 @@ function recordingOf(task: HumanTask): Recording {
  * its best locator.
  * @throws HarnessError when the task has no recording.json.
  */
-export function recordingActions(task: HumanTask): Action[] {
+export function recordingActions(task: HumanTask): ActionCall[] {
   return recordingSteps(recordingOf(task)).filter((s) => !s.optional).map((s) => s.action);
 }
 

@@ -4,7 +4,7 @@
  */
 import { dirname, join } from "node:path";
 import { HarnessError } from "../errors/mod.ts";
-import { writeFileAtomic } from "./files.ts";
+import { parseJsonLines, writeFileAtomic } from "../io/mod.ts";
 
 /** One episode's line, with the seed's fields. */
 export interface EpisodeResult {
@@ -40,21 +40,15 @@ export const resultKey = (taskId: string, repeat: number) => `${taskId}\u0000${r
 
 /** Parses results.jsonl text; a malformed line is an error naming the file and line, except a partial last line. */
 export function parseResults(text: string, file: string): { results: EpisodeResult[]; partialTail: number } {
-  const results: EpisodeResult[] = [];
-  const lines = text.split("\n");
-  // The last element is "" after a final newline, or a line cut short by a crash.
-  const partialTail = new TextEncoder().encode(lines[lines.length - 1]).length;
-  for (let i = 0; i < lines.length - 1; i++) {
-    const line = lines[i];
-    if (!line.trim()) continue;
-    try {
-      const r = JSON.parse(line) as EpisodeResult;
-      if (typeof r.task_id !== "string") throw new Error("task_id is missing");
-      results.push({ ...r, repeat: typeof r.repeat === "number" ? r.repeat : 0 });
-    } catch (err) {
-      throw new HarnessError(`cannot read ${file} line ${i + 1}: ${(err as Error).message}`, { cause: err });
-    }
-  }
+  const fail = (line: number, message: string, cause?: unknown) =>
+    new HarnessError(`cannot read ${file} line ${line}: ${message}`, { cause });
+  // The text after the last newline is "" or a line cut short by a crash.
+  const { lines, partialTail } = parseJsonLines(text, fail, { partialTail: true });
+  const results = lines.map(({ line, value }) => {
+    const r = value as EpisodeResult;
+    if (typeof r?.task_id !== "string") throw fail(line, "task_id is missing");
+    return { ...r, repeat: typeof r.repeat === "number" ? r.repeat : 0 };
+  });
   return { results, partialTail };
 }
 

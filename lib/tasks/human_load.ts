@@ -5,18 +5,17 @@
 import { join } from "node:path";
 import type { z } from "zod";
 import { TaskFormatError } from "../errors/mod.ts";
-import { describeIssues, errorMap } from "../grading/mod.ts";
+import { describeIssues, errorMap, type HumanVerifier } from "../grading/mod.ts";
 import {
   type HumanTaskFile,
   humanTaskFileSchema,
-  type HumanVerifier,
   humanVerifierSchema,
   type Recording,
   recordingSchema,
   type SiteSplit,
   siteSplitSchema,
-} from "./schema.ts";
-import { type HumanTask, resolveHumanTask } from "./task.ts";
+} from "./human_schema.ts";
+import { type HumanTask, resolveHumanTask } from "./human_task.ts";
 
 /** Which human tasks a run takes. */
 export type HumanSplit = "test" | "train" | "all";

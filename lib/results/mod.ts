@@ -1,0 +1,6 @@
+/**
+ * A run folder's records: results.jsonl (one line per episode, appended; resume reads it) and regrading every
+ * episode offline from its grade_inputs.json. Loads no browser, no sandbox and no model client.
+ */
+export { regradeRun, type RegradeSummary } from "./regrade.ts";
+export { episodeName, type EpisodeResult, parseResults, resultKey, ResultsStore } from "./store.ts";

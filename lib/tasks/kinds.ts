@@ -1,0 +1,453 @@
+/**
+ * The task-kind registry: everything that differs between datagen, human and proposed tasks, as one typed
+ * strategy per kind. The runner, regrade, the judge, the rows writer and routing call `kindOf(task)` or
+ * `kindOfInputs(inputs)`; nothing else branches on a task's kind. Pure: a strategy says how an episode starts (as
+ * data), what its reference solution is, what its evidence is and how it is graded; lib/run does the calls.
+ * - datagen (fixtures/tasks.jsonl): setup actions, evidence after the start, graded by the backend gate;
+ * - human (fixtures/annotations): the seed's prepare_human, the whole session's trajectory, graded by the task's
+ *   verifier with the QA tier chain (the LLM tier passed in);
+ * - proposed: started logged in on start_path, graded "pending" (judge.ts decides), rows whatever the outcome.
+ */
+import { z } from "zod";
+import { HarnessError, TaskFormatError } from "../errors/mod.ts";
+import {
+  type ActionCall,
+  actionEvents,
+  type AnswerJudge,
+  describeIssues,
+  errorMap,
+  type Evidence,
+  evidenceSchema,
+  gradeHuman,
+  type GradeInputs,
+  humanTrajectory,
+  jsonValue,
+  parseEvidence,
+  type TrajectoryEvent,
+} from "../grading/mod.ts";
+import { formatAction } from "./action.ts";
+import { humanVerifierSchema } from "./human_schema.ts";
+import type { HumanTask } from "./human_task.ts";
+import { familyOf } from "./macros.ts";
+import { gradeTask, rebaseTask } from "./portable.ts";
+import type { ProposedTask } from "./proposed.ts";
+import { recordingReplaySteps } from "./recording.ts";
+import { type ReplayElement, stepCandidates } from "./resolve.ts";
+import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
+import type { Task } from "./task.ts";
+
+/** Any task a run can hold. */
+export type RunTask = Task | HumanTask | ProposedTask;
+
+/** The kinds, as grade_inputs.json's `kind` names them. */
+export type KindName = "datagen" | "human" | "proposed";
+
+type Entry = Record<string, unknown>;
+
+/** The session's admin-protocol streams (docs/admin-protocol.md), as the runner read them. */
+export interface SessionStreams {
+  record: Entry[];
+  log: Entry[];
+  changes: Entry[];
+  clipboard: Entry[];
+}
+
+/** A step of a reference solution: the actions to try in turn on the elements observed before the step. */
+export interface ReferenceStep {
+  candidates(elements: readonly ReplayElement[]): ActionCall[];
+  /** A step whose failure is not the replay's (a recorded click that may not apply on this run). */
+  optional?: boolean;
+}
+
+/** What an episode left, as its kind's evidence reads it. */
+export interface EpisodeRecord {
+  base: string;
+  /** The session's streams from where the kind's evidence begins. */
+  streams: SessionStreams;
+  /** The arm's requests in order, each with the actions it returned (`{name: params}`). */
+  trace: readonly { action: readonly Record<string, unknown>[] }[];
+  answer: string | null;
+  /** The visible text of every screen the agent saw, and of the final one. */
+  seen: string[];
+  /** Requests the network allowlist refused. */
+  blocked: string[];
+}
+
+/** A grade: passed or not, why, and whether the grade itself could not be computed (regrade completes it). */
+export interface Verdict {
+  ok: boolean;
+  /** "passed", else what failed (at most 300 characters when written). */
+  detail: string;
+  gradeError?: boolean;
+}
+
+export interface GradeOptions {
+  /** The LLM tier of human verifiers' answer checks (absent: such grades are grade errors). */
+  qa?: AnswerJudge;
+  signal?: AbortSignal;
+  /** The task to grade with (reloaded from a task file); else the one saved in the inputs. */
+  task?: RunTask;
+}
+
+/** Which episodes of a kind become training rows, and how they are labelled (lib/run writes them). */
+export interface RowsSpec {
+  /** The episode's sub-folder the rows go to ("" for the episode folder itself). */
+  dir: string;
+  /** Only requests whose reply is an agent step (a JSON object with actions) become rows. */
+  agentStepsOnly: boolean;
+  /** A row's fields before `messages` and `target`; `op` is the reply's first action (undefined: not a step). */
+  row(step: number, reply: { model?: string; op?: string }): Entry;
+  /** episode.json, given the number of rows. */
+  episode(steps: number): Entry;
+}
+
+/** Where a run's rows come from: the episode's name (task~rK) and --record-family. */
+export interface RowsContext {
+  episode: string;
+  /** The rows' family instead of the task macro's. */
+  family?: string;
+}
+
+/** The family a training row belongs to, by its first action (the seed's om2w.ROW_FAMILY; others: Navigation). */
+export const ROW_FAMILY: Readonly<Record<string, string>> = {
+  drag: "Drag & gesture",
+  clipboard_read: "Out-of-page I/O",
+  clipboard_write: "Out-of-page I/O",
+  upload_file: "Out-of-page I/O",
+  switch: "Out-of-page I/O",
+  close: "Out-of-page I/O",
+  select_dropdown: "Discrete selection",
+  dropdown_options: "Discrete selection",
+  input: "Text entry",
+  send_keys: "Text entry",
+  done: "Reasoning base",
+};
+
+/** Rejection sampling: a passing episode's every request, under the task macro's family (or --record-family). */
+function rejectionSampling(task: Task | HumanTask, passed: boolean, ctx: RowsContext): RowsSpec | null {
+  if (!passed) return null;
+  const family = ctx.family ?? familyOf(task.macro);
+  const source = "rejection_sampling";
+  return {
+    dir: "",
+    agentStepsOnly: false,
+    row: (step, reply) => ({ task_id: ctx.episode, step, family, source, model: reply.model }),
+    episode: (steps) => ({
+      task_id: ctx.episode,
+      instruction: task.instruction,
+      macros: "macros" in task ? [...task.macros] : null,
+      variant: source,
+      steps,
+    }),
+  };
+}
+
+/** What the macro judge reads of an episode (lib/judge formats it). */
+export interface JudgeView {
+  instruction: string;
+  macros: { macro: string; subtask?: string | null }[];
+  log: Entry[];
+  record: Entry[];
+  changes: Entry[];
+  clip: string[];
+  seen: string[];
+  answer: string | null;
+}
+
+/** grade_inputs.json of a datagen episode: the evidence, the allowlist's refusals and the task. */
+export interface DatagenGradeInputs extends GradeInputs {
+  kind: "datagen";
+  task: Task;
+}
+
+/** The streams and the outcome a human or proposed episode saves. */
+interface TrajectoryInputs {
+  base: string;
+  log: Entry[];
+  changes: Entry[];
+  /** Clipboard texts. */
+  clip: string[];
+  seen: string[];
+  answer: string | null;
+  /** The agent's actions, `{name: params}` (kept for the record; no grade reads them). */
+  actions: unknown[];
+  blocked?: string[];
+}
+
+/** grade_inputs.json of a human episode. */
+export interface HumanGradeInputs extends TrajectoryInputs {
+  kind: "human";
+  task: HumanTask;
+  /** The recorder stream with the request log merged in (what the verifier reads). */
+  traj: TrajectoryEvent[];
+}
+
+/** grade_inputs.json of a proposed episode. */
+export interface ProposedGradeInputs extends TrajectoryInputs {
+  kind: "proposed";
+  task: ProposedTask;
+  record: Entry[];
+}
+
+export type AnyGradeInputs = DatagenGradeInputs | HumanGradeInputs | ProposedGradeInputs;
+
+/** One kind's strategy. */
+export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
+  readonly name: KindName;
+  /** The macros the episode goes through, in order (routing's family plan). */
+  plan(task: T): string[];
+  /** How the episode starts on `base`; `apps` is the site server's app directory (`/_admin/health`). */
+  start(task: T, base: string, apps: readonly AppInfo[]): EpisodeStart;
+  /** The reference solution the replay arm executes (rebased onto `base`). */
+  reference(task: T, base: string): ReferenceStep[];
+  /** grade_inputs.json: everything the grade reads, saved before grading so that regrade can always redo it. */
+  collect(task: T, record: EpisodeRecord): I;
+  /** Validates a saved grade_inputs.json of this kind. @throws HarnessError naming the file and the field. */
+  parseInputs(value: unknown, file: string): I;
+  grade(inputs: I, options: GradeOptions): Promise<Verdict>;
+  /** The rows an episode of this kind leaves with --record-rows, or null for none. */
+  rows(task: T, passed: boolean, ctx: RowsContext): RowsSpec | null;
+  judgeView(inputs: I): JudgeView;
+}
+
+const texts = (clip: readonly Entry[]) => clip.map((e) => String(e.text ?? ""));
+const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function invalid(file: string, error: z.ZodError): never {
+  throw new HarnessError(`${file}: ${describeIssues(error)}`, { cause: error });
+}
+
+const datagen: TaskKind<Task, DatagenGradeInputs> = {
+  name: "datagen",
+  plan(task) {
+    const prefix = task.start?.prefix?.macro;
+    return prefix ? [prefix, task.macro] : [task.macro];
+  },
+  start(original, base) {
+    // Recorded origins in the start page, setup and solution point at this server.
+    const task = rebaseTask(original, base);
+    return {
+      logout: task.start.logged_out,
+      startUrl: new URL(task.start.url, base + "/").href,
+      prompt: task.instruction,
+      setup: task.start.setup,
+      // The agent begins where setup ended (a mid-chain start); what came before is not evidence.
+      evidenceFrom: "arm",
+    };
+  },
+  reference(original, base) {
+    return rebaseTask(original, base).solution.map((a) => ({ candidates: () => [formatAction(a) as ActionCall] }));
+  },
+  collect(task, r) {
+    const clip = texts(r.streams.clipboard);
+    // Validated on the way in, so a site server that answers the admin protocol wrongly fails here, by name.
+    const evidence = parseEvidence({
+      base: r.base,
+      log: r.streams.log,
+      changes: r.streams.changes,
+      clip,
+      events: actionEvents(r.trace, clip),
+      record: r.streams.record,
+      answer: r.answer,
+      seen: r.seen,
+    }, `${r.base}/_admin/*`);
+    return { kind: "datagen", ...evidence, blocked: [...r.blocked], task };
+  },
+  parseInputs(value, file) {
+    if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
+    const evidence = parseEvidence(value, file);
+    if (!isObject(value.task)) throw new HarnessError(`${file}: task: is missing`);
+    const blocked = Array.isArray(value.blocked) ? value.blocked.map(String) : [];
+    return { kind: "datagen", ...evidence, blocked, task: value.task as unknown as Task };
+  },
+  grade(inputs, options) {
+    const task = (options.task as Task | undefined) ?? inputs.task;
+    const verdict = gradeTask(task, inputs as Evidence);
+    return Promise.resolve({ ok: verdict.ok, detail: verdict.ok ? "passed" : verdict.detail });
+  },
+  rows: rejectionSampling,
+  judgeView: (inputs) => ({
+    instruction: inputs.task.instruction,
+    macros: datagen.plan(inputs.task).map((macro) => ({ macro })),
+    log: inputs.log as unknown as Entry[],
+    record: inputs.record,
+    changes: inputs.changes as unknown as Entry[],
+    clip: inputs.clip,
+    seen: inputs.seen,
+    answer: inputs.answer,
+  }),
+};
+
+/** The fields a human or proposed episode saves, from what it left. */
+function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
+  return {
+    base: r.base,
+    log: r.streams.log,
+    changes: r.streams.changes,
+    clip: texts(r.streams.clipboard),
+    seen: r.seen,
+    answer: r.answer,
+    actions: r.trace.flatMap((t) => t.action),
+    blocked: [...r.blocked],
+  };
+}
+
+const trajectoryFields = {
+  base: z.string(),
+  log: z.array(z.looseObject({})).default([]),
+  changes: z.array(z.looseObject({})).default([]),
+  clip: z.array(z.union([z.string(), z.looseObject({ text: z.string() }).transform((e) => e.text)])).default([]),
+  seen: z.array(z.string()).default([]),
+  answer: z.string().nullable().default(null),
+  actions: z.array(z.unknown()).default([]),
+  blocked: z.array(z.string()).optional(),
+};
+
+const humanInputsSchema = z.looseObject({
+  kind: z.literal("human"),
+  ...trajectoryFields,
+  task: z.looseObject({
+    kind: z.literal("human"),
+    task_id: z.string(),
+    instruction: z.string(),
+    macros: z.array(z.string()).min(1),
+    verifier: humanVerifierSchema,
+  }),
+  traj: z.array(z.looseObject({ type: z.string() })),
+});
+
+const proposedInputsSchema = z.looseObject({
+  kind: z.literal("proposed"),
+  ...trajectoryFields,
+  task: z.looseObject({ kind: z.literal("proposed"), task_id: z.string(), instruction: z.string() }),
+  record: z.array(z.looseObject({ type: z.string() })).default([]),
+});
+
+/** grade_inputs.json of any kind, as one union on `kind` (a file without `kind` is a datagen episode's). */
+export const gradeInputsSchema: z.ZodType = z.union([
+  humanInputsSchema,
+  proposedInputsSchema,
+  z.looseObject({ kind: z.literal("datagen").optional(), task: z.looseObject({}) }).and(evidenceSchema),
+]);
+
+/** A human task's macros for the judge: its gold subtasks (in their order, with their text), else its labels. */
+function humanMacros(task: HumanTask): JudgeView["macros"] {
+  if (Array.isArray(task.subtasks)) return task.subtasks.map((s) => ({ macro: s.macro, subtask: s.text || null }));
+  return task.macros.map((macro) => ({ macro }));
+}
+
+const trajectoryView = (inputs: HumanGradeInputs | ProposedGradeInputs, macros: JudgeView["macros"]) => {
+  const traj = "traj" in inputs ? inputs.traj as unknown as Entry[] : [];
+  return {
+    instruction: inputs.task.instruction,
+    macros,
+    log: traj.length ? traj.filter((e) => e.type === "network") : inputs.log,
+    record: traj.length ? traj.filter((e) => e.type !== "network") : "record" in inputs ? inputs.record : [],
+    changes: inputs.changes,
+    clip: inputs.clip,
+    seen: inputs.seen,
+    answer: inputs.answer,
+  };
+};
+
+const human: TaskKind<HumanTask, HumanGradeInputs> = {
+  name: "human",
+  plan(task) {
+    if (!task.macros?.length) throw new TaskFormatError(`human task "${task.task_id}" has no macros to plan from`);
+    return [...task.macros];
+  },
+  start: (task, base, apps) => humanStart(task, base, apps),
+  reference: (task) =>
+    recordingReplaySteps(task).map((step) => ({
+      optional: step.optional,
+      candidates: (elements) => stepCandidates(step, elements) as ActionCall[],
+    })),
+  collect: (task, r) => ({
+    kind: "human",
+    task,
+    ...trajectoryInputs(r),
+    traj: humanTrajectory(r.streams.record, r.streams.log),
+  }),
+  parseInputs(value, file) {
+    const r = humanInputsSchema.safeParse(value, { error: errorMap });
+    if (!r.success) invalid(file, r.error);
+    return r.data as unknown as HumanGradeInputs;
+  },
+  async grade(inputs, options) {
+    const task = (options.task as HumanTask | undefined) ?? inputs.task;
+    const g = await gradeHuman(task, inputs.traj, inputs.answer, { qa: options.qa, signal: options.signal });
+    return { ok: g.ok, detail: g.ok ? "passed" : g.detail, gradeError: g.gradeError };
+  },
+  rows: rejectionSampling,
+  judgeView: (inputs) => trajectoryView(inputs, humanMacros(inputs.task)),
+};
+
+/** The grade of a proposed episode: not a verdict until the judge has read it. */
+export const PROPOSED_PENDING: Verdict = { ok: false, detail: "pending: judge.ts decides" };
+
+const proposed: TaskKind<ProposedTask, ProposedGradeInputs> = {
+  name: "proposed",
+  plan: (task) => [task.macro],
+  start: (task, base) => proposedStart(task, base),
+  reference: () => [],
+  collect: (task, r) => ({ kind: "proposed", task, record: r.streams.record, ...trajectoryInputs(r) }),
+  parseInputs(value, file) {
+    const r = proposedInputsSchema.safeParse(value, { error: errorMap });
+    if (!r.success) invalid(file, r.error);
+    return r.data as unknown as ProposedGradeInputs;
+  },
+  grade: () => Promise.resolve({ ...PROPOSED_PENDING }),
+  rows: (task) => ({
+    dir: "rows",
+    agentStepsOnly: true,
+    row: (step, reply) => ({
+      task_id: task.task_id,
+      step,
+      segment: 0,
+      macro: null,
+      op: reply.op,
+      family: ROW_FAMILY[reply.op ?? ""] ?? "Navigation",
+    }),
+    episode: (steps) => ({
+      task_id: task.task_id,
+      instruction: task.instruction,
+      site: task.site,
+      start_path: task.start_path,
+      steps,
+      source: "taskgen",
+    }),
+  }),
+  judgeView: (inputs) => trajectoryView(inputs, [{ macro: inputs.task.macro }]),
+};
+
+// deno-lint-ignore no-explicit-any
+type AnyKind = TaskKind<any, any>;
+
+/** The registry. */
+export const KINDS: Readonly<Record<KindName, AnyKind>> = { datagen, human, proposed };
+
+/** A task's kind name: `kind` when it has one ("human", "proposed"), else datagen. */
+export function kindName(task: RunTask | { kind?: unknown }): KindName {
+  const kind = (task as { kind?: unknown }).kind;
+  return kind === "human" || kind === "proposed" ? kind : "datagen";
+}
+
+/** The strategy of a task's kind. */
+export function kindOf<T extends RunTask>(task: T): TaskKind<T, AnyGradeInputs> {
+  return KINDS[kindName(task)];
+}
+
+/**
+ * Reads a saved grade_inputs.json (its value or text) with its kind's strategy.
+ * @throws HarnessError naming the file and the field.
+ */
+export function parseGradeInputs(json: unknown, file: string): { kind: AnyKind; inputs: AnyGradeInputs } {
+  const value = jsonValue(json, file);
+  if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
+  const name = value.kind ?? "datagen";
+  if (name !== "datagen" && name !== "human" && name !== "proposed") {
+    throw new HarnessError(`${file}: kind: "${String(name)}" is not one of datagen, human, proposed`);
+  }
+  const kind = KINDS[name];
+  return { kind, inputs: kind.parseInputs(value, file) };
+}

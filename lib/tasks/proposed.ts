@@ -1,0 +1,30 @@
+/**
+ * Proposed tasks (the seed's taskgen output): tasks a generator proposed, run on the default logged-in session
+ * from their start path, graded "pending" (a judge picks the kept ones later), and written as training rows
+ * whatever their outcome (lib/tasks/kinds.ts).
+ */
+import { z } from "zod";
+import type { Macro } from "./macros.ts";
+import { macroSchema } from "./task.ts";
+
+/** A proposed task line. */
+export interface ProposedTask {
+  kind: "proposed";
+  task_id: string;
+  site: string;
+  macro: Macro;
+  instruction: string;
+  /** The start page's path on the site base (`/shop/products/7`). */
+  start_path: string;
+  option: Record<string, unknown> | null;
+}
+
+export const proposedTaskSchema: z.ZodType<ProposedTask> = z.strictObject({
+  kind: z.literal("proposed"),
+  task_id: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+  site: z.string().min(1),
+  macro: macroSchema,
+  instruction: z.string().min(1),
+  start_path: z.string().regex(/^\//, { message: "must be a path starting with /" }),
+  option: z.record(z.string(), z.unknown()).nullable().default(null),
+});
