@@ -4,22 +4,24 @@
  * registry's collect, parseGradeInputs and grade). The pure QA tier chain: lib/grading/verifier_test.ts.
  */
 import assert from "node:assert/strict";
+import { gradeHuman } from "../lib/grading/mod.ts";
 import {
-  type AnswerJudge,
-  type AnswerQuestion,
-  type AnswerSpec,
-  gradeHuman,
-  humanTrajectory,
-} from "../lib/grading/mod.ts";
+  fakeJudge,
+  searched,
+  searchedRecord,
+  searchRequest,
+  searchTask,
+  spec,
+} from "../lib/grading/_verifier_testdata.ts";
 import { DEFAULT_JUDGE_MODEL, loadJudgePrompts, OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
 import { type HumanTask, KINDS, parseGradeInputs } from "../lib/tasks/mod.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
 
-const spec = (s: Partial<AnswerSpec>): AnswerSpec => ({ expected: "x", llm: true, ...s });
-
-/** A task with one check (a search request) and one free-text answer. */
-function task(answer: AnswerSpec = spec({ expected: "The stand only tilts; it does not swivel." })): HumanTask {
+/** The verifier fixtures' search task as a resolved human task. */
+function task(answer = spec({ expected: "The stand only tilts; it does not swivel." })): HumanTask {
   return {
+    ...searchTask(answer),
+    macros: ["search", "answer_question"],
     kind: "human",
     task_id: "t1",
     key: "shop/t1",
@@ -27,42 +29,10 @@ function task(answer: AnswerSpec = spec({ expected: "The stand only tilts; it do
     site: "shop",
     sites: ["shop"],
     macro: "answer_question",
-    macros: ["search", "answer_question"],
-    instruction: "What limitation of the stand does a reviewer mention?",
     subtasks: null,
     start_hint: "/shop/",
     needs_login: false,
     recording: null,
-    verifier: {
-      macros: {
-        search: { check: { visited: { regex: "^/shop/products\\?q=monitor" } } },
-        answer_question: { answer },
-      },
-    },
-  };
-}
-
-const searched = humanTrajectory(
-  [{ seq: 1, type: "observation", kind: "page_load", url: "http://h/shop/", t: 1 }],
-  [{
-    seq: 2,
-    time: new Date(5).toISOString(),
-    method: "GET",
-    path: "/shop/products",
-    query: { q: "monitor" },
-    status: 200,
-  }],
-);
-
-/** A judge that records its questions and answers as told. */
-function fakeJudge(verdict: boolean | Error): AnswerJudge & { asked: AnswerQuestion[] } {
-  const asked: AnswerQuestion[] = [];
-  return {
-    asked,
-    judgeAnswer(q) {
-      asked.push(q);
-      return verdict instanceof Error ? Promise.reject(verdict) : Promise.resolve({ ok: verdict, reason: "because" });
-    },
   };
 }
 
@@ -108,16 +78,8 @@ Deno.test("gradeHuman() with an unreachable judge endpoint is a grade error, and
   const record = {
     base: "http://h",
     streams: {
-      record: [{ seq: 1, type: "observation", kind: "page_load", url: "http://h/shop/", t: 1 }],
-      log: [{
-        seq: 2,
-        time: new Date(5).toISOString(),
-        method: "GET",
-        path: "/shop/products",
-        query: { q: "monitor" },
-        body: null,
-        status: 200,
-      }],
+      record: searchedRecord,
+      log: [searchRequest],
       changes: [],
       clipboard: [],
     },

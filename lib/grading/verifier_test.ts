@@ -5,10 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { decideAnswer } from "./qa.ts";
-import { humanTrajectory } from "./trajectory.ts";
-import { type AnswerJudge, type AnswerQuestion, type AnswerSpec, gradeHuman, type VerifiedTask } from "./verifier.ts";
-
-const spec = (s: Partial<AnswerSpec>): AnswerSpec => ({ expected: "x", llm: true, ...s });
+import { fakeJudge, idle, searched, searchTask as task, spec } from "./_verifier_testdata.ts";
+import { gradeHuman } from "./verifier.ts";
 
 Deno.test("decideAnswer() runs regex, exact, then precise tiers; only what none decides goes to the LLM tier", () => {
   const money = spec({ expected: "$34.99", regex: "^\\$?34\\.99$", exact: ["thirty-four ninety-nine"], number: 34.99 });
@@ -30,45 +28,6 @@ Deno.test("decideAnswer() runs regex, exact, then precise tiers; only what none 
   assert.equal(decideAnswer(day, "next Wednesday").ok, null);
   assert.deepEqual([decideAnswer(money, "  ").ok, decideAnswer(money, null).reason], [false, "no answer"]);
 });
-
-/** A task with one check (a search request) and one free-text answer. */
-function task(answer: AnswerSpec = spec({ expected: "The stand only tilts; it does not swivel." })): VerifiedTask {
-  return {
-    macros: ["search", "answer_question"],
-    instruction: "What limitation of the stand does a reviewer mention?",
-    verifier: {
-      macros: {
-        search: { check: { visited: { regex: "^/shop/products\\?q=monitor" } } },
-        answer_question: { answer },
-      },
-    },
-  };
-}
-
-const searched = humanTrajectory(
-  [{ seq: 1, type: "observation", kind: "page_load", url: "http://h/shop/", t: 1 }],
-  [{
-    seq: 2,
-    time: new Date(5).toISOString(),
-    method: "GET",
-    path: "/shop/products",
-    query: { q: "monitor" },
-    status: 200,
-  }],
-);
-const idle = humanTrajectory([{ seq: 1, type: "observation", kind: "page_load", url: "http://h/shop/", t: 1 }], []);
-
-/** A judge that records its questions and answers as told. */
-function fakeJudge(verdict: boolean | Error): AnswerJudge & { asked: AnswerQuestion[] } {
-  const asked: AnswerQuestion[] = [];
-  return {
-    asked,
-    judgeAnswer(q) {
-      asked.push(q);
-      return verdict instanceof Error ? Promise.reject(verdict) : Promise.resolve({ ok: verdict, reason: "because" });
-    },
-  };
-}
 
 Deno.test("gradeHuman() decides failing checks without the LLM tier", async () => {
   const judge = fakeJudge(true);

@@ -1,18 +1,11 @@
 /** Training rows: the proposed kind's rows (rows/{rows.jsonl, step_*.png, episode.json}) in the seed's layout. */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { KINDS, type ProposedTask, ROW_FAMILY } from "../tasks/mod.ts";
+import { KINDS, ROW_FAMILY } from "../tasks/mod.ts";
 import { writeRows } from "./rows.ts";
+import { PROPOSED_TASK } from "../tasks/_testdata.ts";
 
-const TASK: ProposedTask = {
-  kind: "proposed",
-  task_id: "prop_1",
-  site: "shop",
-  macro: "choose_radio",
-  instruction: "Add two beanies.",
-  start_path: "/shop/products/38",
-  option: null,
-};
+const TASK = PROPOSED_TASK;
 
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 

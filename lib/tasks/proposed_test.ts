@@ -5,6 +5,7 @@ import { TaskFormatError } from "../errors/mod.ts";
 import { KINDS, PROPOSED_PENDING } from "./kinds.ts";
 import { loadTasks } from "./load.ts";
 import type { ProposedTask } from "./proposed.ts";
+import { PROPOSED_TASK } from "./_testdata.ts";
 
 const BUNDLED = fileURLToPath(new URL("../../fixtures/proposed/tasks.jsonl", import.meta.url));
 
@@ -62,15 +63,7 @@ Deno.test("loadTasks() errors on proposed lines name the file, the line and the 
   assert.match(e.message, /line 1: not JSON/);
 });
 
-const TASK: ProposedTask = {
-  kind: "proposed",
-  task_id: "prop_1",
-  site: "shop",
-  macro: "choose_radio",
-  instruction: "Add two beanies.",
-  start_path: "/shop/products/38",
-  option: null,
-};
+const TASK = PROPOSED_TASK;
 
 Deno.test("the proposed kind keeps the session's evidence for the judge; the grade is pending", async () => {
   const inputs = KINDS.proposed.collect(TASK, {
