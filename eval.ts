@@ -137,7 +137,6 @@ function configFromFlags(flags: Flags): RunConfig {
   if (!flags.human && (flags["human-split"] || flags["human-macros"] || flags.annotations)) {
     throw new UsageError("--human-split, --human-macros and --annotations go with --human");
   }
-  if (flags.resume && flags.overwrite) throw new UsageError("--resume and --overwrite contradict each other");
   return runConfig({
     arm: String(flags.arm),
     out: String(flags.out),
@@ -150,10 +149,10 @@ function configFromFlags(flags: Flags): RunConfig {
       taskIds: listFlag(flags, "task-ids"),
       limit: intFlag(flags, "limit", 0),
     },
-    workers: flags.workers === undefined ? undefined : intFlag(flags, "workers", 0, 1, 256),
-    repeats: flags.repeats === undefined ? undefined : intFlag(flags, "repeats", 0, 1, 10_000),
-    timeoutS: flags.timeout === undefined ? undefined : intFlag(flags, "timeout", 0, 1),
-    maxSteps: flags["max-steps"] === undefined ? undefined : intFlag(flags, "max-steps", 0, 1),
+    workers: intFlag(flags, "workers", undefined, 1, 256),
+    repeats: intFlag(flags, "repeats", undefined, 1, 10_000),
+    timeoutS: intFlag(flags, "timeout", undefined, 1),
+    maxSteps: intFlag(flags, "max-steps", undefined, 1),
     resume: bool("resume"),
     overwrite: bool("overwrite"),
     dryRun: bool("dry-run"),
@@ -169,12 +168,12 @@ function configFromFlags(flags: Flags): RunConfig {
       pooledName: str("pooled-name"),
       adapters: listFlag(flags, "adapters"),
       temperature: number("temperature"),
-      maxTokens: flags["max-tokens"] === undefined ? undefined : intFlag(flags, "max-tokens", 0, 1),
+      maxTokens: intFlag(flags, "max-tokens", undefined, 1),
       modelTimeoutS: number("model-timeout"),
       gateDone: bool("gate-done"),
       gateNote: bool("gate-note"),
       systemPromptFile: str("system-prompt"),
-      maxActions: flags["max-actions"] === undefined ? undefined : intFlag(flags, "max-actions", 0, 1, 20),
+      maxActions: intFlag(flags, "max-actions", undefined, 1, 20),
       normalizedCoords: bool("normalized-coords"),
     },
   });

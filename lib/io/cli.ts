@@ -13,8 +13,14 @@ export function parseFlags(argv: string[], options: ParseArgsConfig["options"]):
   }
 }
 
-/** A whole number flag within [min, max]. */
-export function intFlag(flags: Flags, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+/** A whole number flag within [min, max]; `fallback` (a number, or undefined for "the default") when absent. */
+export function intFlag<F extends number | undefined>(
+  flags: Flags,
+  name: string,
+  fallback: F,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number | F {
   const raw = flags[name];
   if (raw === undefined) return fallback;
   const n = Number(raw);

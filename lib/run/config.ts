@@ -97,7 +97,7 @@ const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
   model: modelSchema.default(modelSchema.parse({})),
 }).superRefine((c, ctx) => {
   if (c.resume && c.overwrite) {
-    ctx.addIssue({ code: "custom", path: ["overwrite"], message: "contradicts resume" });
+    ctx.addIssue({ code: "custom", message: "resume and overwrite contradict each other" });
   }
 });
 

@@ -12,7 +12,7 @@ import { BrowserTimeoutError, describeError, HarnessError } from "../errors/mod.
 import type { AnswerJudge } from "../grading/mod.ts";
 import { writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
 import { type DirectoryApp, lastSeq, readSessionStreams, startSession } from "../sites/mod.ts";
-import { formatAction, kindOf, type RunTask, type Verdict } from "../tasks/mod.ts";
+import { type AnyGradeInputs, formatAction, kindOf, type RunTask, type TaskKind, type Verdict } from "../tasks/mod.ts";
 import type { RunConfig } from "./config.ts";
 import { episodeName, type EpisodeResult } from "../results/mod.ts";
 import { writeRows } from "./rows.ts";
@@ -150,7 +150,7 @@ async function play(
     observe,
   });
   const t3 = performance.now();
-  const played = await finish(s, task, site.base, mark, outcome, seen, dir, env, signal);
+  const played = await finish(s, kind, task, site.base, mark, outcome, seen, dir, env, signal);
   const ms = (x: number) => Math.round(x);
   const timing = {
     context_ms: ms(t1 - t0),
@@ -175,6 +175,7 @@ function graded(verdict: Verdict, errors: readonly string[]): Partial<EpisodeRes
 /** Evidence, grade and artifacts once the arm has finished. */
 async function finish(
   session: EpisodeSession,
+  kind: TaskKind<RunTask, AnyGradeInputs>,
   task: RunTask,
   base: string,
   mark: number,
@@ -184,7 +185,6 @@ async function finish(
   env: EpisodeEnv,
   signal: AbortSignal,
 ): Promise<Partial<EpisodeResult>> {
-  const kind = kindOf(task);
   const final = await session.captureState({ screenshot: true });
   seen.push(final.visibleText);
   if (final.screenshot) await writeFileAtomic(join(dir, "final.png"), final.screenshot);
