@@ -213,8 +213,13 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
 const texts = (clip: readonly Entry[]) => clip.map((e) => String(e.text ?? ""));
 const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function invalid(file: string, error: z.ZodError): never {
-  throw new HarnessError(`${file}: ${describeIssues(error)}`, { cause: error });
+/** A kind's parseInputs from its zod schema. @throws HarnessError naming the file and the field. */
+function parserOf<I>(schema: z.ZodType): (value: unknown, file: string) => I {
+  return (value, file) => {
+    const r = schema.safeParse(value, { error: errorMap });
+    if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
+    return r.data as I;
+  };
 }
 
 const datagen: TaskKind<Task, DatagenGradeInputs> = {
@@ -368,11 +373,7 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
     ...trajectoryInputs(r),
     traj: humanTrajectory(r.streams.record, r.streams.log),
   }),
-  parseInputs(value, file) {
-    const r = humanInputsSchema.safeParse(value, { error: errorMap });
-    if (!r.success) invalid(file, r.error);
-    return r.data as unknown as HumanGradeInputs;
-  },
+  parseInputs: parserOf<HumanGradeInputs>(humanInputsSchema),
   async grade(inputs, options) {
     const task = (options.task as HumanTask | undefined) ?? inputs.task;
     const g = await gradeHuman(task, inputs.traj, inputs.answer, { qa: options.qa, signal: options.signal });
@@ -391,11 +392,7 @@ const proposed: TaskKind<ProposedTask, ProposedGradeInputs> = {
   start: (task, base) => proposedStart(task, base),
   reference: () => [],
   collect: (task, r) => ({ kind: "proposed", task, record: r.streams.record, ...trajectoryInputs(r) }),
-  parseInputs(value, file) {
-    const r = proposedInputsSchema.safeParse(value, { error: errorMap });
-    if (!r.success) invalid(file, r.error);
-    return r.data as unknown as ProposedGradeInputs;
-  },
+  parseInputs: parserOf<ProposedGradeInputs>(proposedInputsSchema),
   grade: () => Promise.resolve({ ...PROPOSED_PENDING }),
   rows: (task) => ({
     dir: "rows",

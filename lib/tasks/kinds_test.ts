@@ -1,0 +1,63 @@
+/**
+ * The task-kind registry on its own: every kind's grade inputs read back through parseGradeInputs and validate
+ * against the one union on `kind`; a saved file without `kind` is a datagen episode's; an unknown kind is an error
+ * naming the file.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { PROPOSED_TASK } from "./_testdata.ts";
+import { type EpisodeRecord, gradeInputsSchema, kindName, kindOf, KINDS, parseGradeInputs } from "./kinds.ts";
+import { loadHumanTasks } from "./human_load.ts";
+import { loadTasks } from "./load.ts";
+import type { Task } from "./task.ts";
+
+const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
+const DATAGEN = (await loadTasks(fixture("tasks.jsonl")))[0] as Task;
+const HUMAN = (await loadHumanTasks({ annotationsDir: fixture("annotations"), split: "all" }))[0];
+
+const record: EpisodeRecord = {
+  base: "http://127.0.0.1:9",
+  streams: {
+    record: [{ seq: 1, type: "observation", kind: "page_load", url: "http://127.0.0.1:9/shop/", t: 1 }],
+    log: [{ seq: 2, method: "GET", path: "/shop/", query: {}, body: null, status: 200 }],
+    changes: [],
+    clipboard: [{ seq: 3, text: "SO-1" }],
+  },
+  trace: [{ action: [{ done: { text: "SO-1", success: true } }] }],
+  answer: "SO-1",
+  seen: ["Orders"],
+  blocked: [],
+};
+
+Deno.test("kindOf() picks each task's strategy by its kind, a task without one being datagen", () => {
+  assert.deepEqual([kindName(DATAGEN), kindName(HUMAN), kindName(PROPOSED_TASK)], ["datagen", "human", "proposed"]);
+  assert.equal(kindOf(HUMAN), KINDS.human);
+  assert.deepEqual(kindOf(PROPOSED_TASK).plan(PROPOSED_TASK), [PROPOSED_TASK.macro]);
+});
+
+Deno.test("every kind's grade inputs read back with their kind and validate against the union", () => {
+  for (const task of [DATAGEN, HUMAN, PROPOSED_TASK]) {
+    const kind = kindOf(task);
+    const inputs = kind.collect(task, record);
+    assert.equal(inputs.kind, kind.name);
+    const saved = parseGradeInputs(JSON.stringify(inputs), "out/e/grade_inputs.json");
+    assert.equal(saved.kind, kind);
+    assert.equal(saved.inputs.task.task_id, task.task_id);
+    assert.ok(gradeInputsSchema.safeParse(JSON.parse(JSON.stringify(inputs))).success, kind.name);
+  }
+});
+
+Deno.test("grade inputs without kind are a datagen episode's; an unknown kind names the file", () => {
+  const { kind: _, ...legacy } = KINDS.datagen.collect(DATAGEN, record);
+  assert.equal(parseGradeInputs(legacy, "old/grade_inputs.json").kind, KINDS.datagen);
+  assert.ok(gradeInputsSchema.safeParse(JSON.parse(JSON.stringify(legacy))).success);
+  assert.throws(
+    () => parseGradeInputs({ ...legacy, kind: "other" }, "out/e/grade_inputs.json"),
+    /out\/e\/grade_inputs.json: kind: "other" is not one of datagen, human, proposed/,
+  );
+  assert.equal(gradeInputsSchema.safeParse({ ...legacy, kind: "other" }).success, false);
+  assert.throws(
+    () => parseGradeInputs("[]", "out/e/grade_inputs.json"),
+    /out\/e\/grade_inputs.json: is not a JSON object/,
+  );
+});
