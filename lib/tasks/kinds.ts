@@ -167,6 +167,8 @@ interface TrajectoryInputs {
   changes: Entry[];
   /** Clipboard texts. */
   clip: string[];
+  /** The clipboard's entries as the admin protocol gave them (seq, time, text, url). */
+  clipboard: Entry[];
   seen: string[];
   answer: string | null;
   /** The agent's actions, `{name: params}` (kept for the record; no grade reads them). */
@@ -290,6 +292,7 @@ function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
     log: r.streams.log,
     changes: r.streams.changes,
     clip: texts(r.streams.clipboard),
+    clipboard: r.streams.clipboard,
     seen: r.seen,
     answer: r.answer,
     actions: r.trace.flatMap((t) => t.action),
@@ -302,6 +305,7 @@ const trajectoryFields = {
   log: z.array(z.looseObject({})).default([]),
   changes: z.array(z.looseObject({})).default([]),
   clip: z.array(z.union([z.string(), z.looseObject({ text: z.string() }).transform((e) => e.text)])).default([]),
+  clipboard: z.array(z.looseObject({})).default([]),
   seen: z.array(z.string()).default([]),
   answer: z.string().nullable().default(null),
   actions: z.array(z.unknown()).default([]),

@@ -47,6 +47,13 @@ Deno.test("every kind's grade inputs read back with their kind and validate agai
   }
 });
 
+Deno.test("human and proposed inputs keep the clipboard's entries as the admin protocol gave them, and its texts", () => {
+  for (const task of [HUMAN, PROPOSED_TASK]) {
+    const inputs = kindOf(task).collect(task, record) as { clipboard?: unknown; clip?: unknown };
+    assert.deepEqual([inputs.clipboard, inputs.clip], [record.streams.clipboard, ["SO-1"]], task.task_id);
+  }
+});
+
 Deno.test("grade inputs without kind are a datagen episode's; an unknown kind names the file", () => {
   const { kind: _, ...legacy } = KINDS.datagen.collect(DATAGEN, record);
   assert.equal(parseGradeInputs(legacy, "old/grade_inputs.json").kind, KINDS.datagen);
