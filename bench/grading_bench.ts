@@ -7,7 +7,7 @@
  */
 import { type Check, type Evidence, gate, type GateResult, parseEvidence, type Verifier } from "../lib/grading/mod.ts";
 import process from "node:process";
-import { gradeTask } from "../lib/tasks/mod.ts";
+import { gradeTask, parseGradeInputs, type Verdict } from "../lib/tasks/mod.ts";
 
 const BASE = "http://127.0.0.1:40115";
 
@@ -109,7 +109,15 @@ function regradeOne(): GateResult {
   return gradeTask(TASK, parseEvidence(JSON.parse(TEXT), "grade_inputs.json"));
 }
 
+/** The same episode saved as the runner saves it (kind and task inside), regraded as regrade.ts does. */
+const SAVED = JSON.stringify({ kind: "datagen", ...EV, task: TASK });
+function regradeThroughRegistry(): Promise<Verdict> {
+  const { kind, inputs } = parseGradeInputs(SAVED, "grade_inputs.json");
+  return kind.grade(inputs, {});
+}
+
 const check = regradeOne();
+if (!(await regradeThroughRegistry()).ok) throw new Error("the bench episode should pass through the registry");
 if (!check.ok) throw new Error(`the bench episode should pass: ${check.detail}`);
 if (gate(FAILING, null, EV).ok) throw new Error("the failing check should fail");
 
@@ -122,22 +130,28 @@ Deno.bench("gate() on a failing episode (closest candidates)", { group: "gate" }
 Deno.bench("regrade one episode (JSON.parse + parseEvidence + rebase + relax + gate)", () => {
   regradeOne();
 });
+Deno.bench("regrade one episode as regrade.ts does (parseGradeInputs + its kind's grade)", async () => {
+  await regradeThroughRegistry();
+});
 
 if (import.meta.main) {
   // Wall time and this process's CPU time per batch: on a shared machine the CPU figure is the steadier one.
   const batch = 200;
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let round = 0; round < 25; round++) {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    for (let i = 0; i < batch; i++) regradeOne();
-    const c = process.cpuUsage(c0);
-    wall.push(batch / ((performance.now() - t0) / 1000));
-    cpu.push(batch / ((c.user + c.system) / 1e6));
-  }
   const median = (xs: number[]) => Math.round(xs.sort((a, b) => a - b)[xs.length >> 1]);
-  console.log(
-    `regrade: median ${median(wall)} episodes/s wall, ${median(cpu)} episodes/s of CPU (25 batches of ${batch})`,
-  );
+  for (const [name, one] of [["gradeTask", regradeOne], ["registry", regradeThroughRegistry]] as const) {
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    for (let round = 0; round < 25; round++) {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < batch; i++) await one();
+      const c = process.cpuUsage(c0);
+      wall.push(batch / ((performance.now() - t0) / 1000));
+      cpu.push(batch / ((c.user + c.system) / 1e6));
+    }
+    console.log(
+      `regrade (${name}): median ${median(wall)} episodes/s wall, ${median(cpu)} episodes/s of CPU ` +
+        `(25 batches of ${batch})`,
+    );
+  }
 }
