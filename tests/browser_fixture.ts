@@ -67,7 +67,7 @@ const html = (body: string) => new Response(body, { headers: { "content-type": "
 /** The test site: its base URL, and close() (which also lets hung requests go). */
 export interface TestSite {
   base: string;
-  /** Requests the site received, as "METHOD /path?query". */
+  /** Requests the site received, as "METHOD /path?query", with " (no cookie)" when they carried none. */
   requests: string[];
   close(): Promise<void>;
 }
@@ -77,7 +77,7 @@ export function startTestSite(): TestSite {
   const requests: string[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const url = new URL(req.url);
-    requests.push(`${req.method} ${url.pathname}${url.search}`);
+    requests.push(`${req.method} ${url.pathname}${url.search}${req.headers.has("cookie") ? "" : " (no cookie)"}`);
     switch (url.pathname) {
       case "/":
         return html(MAIN);
@@ -95,6 +95,8 @@ export function startTestSite(): TestSite {
         return Response.json({ cookie: req.headers.get("cookie") ?? "" });
       case "/text":
         return new Response("not json");
+      case "/favicon.ico": // as the sandbox answers it: no icon, which Chromium asks for again on every page
+        return new Response(null, { status: 204 });
       case "/hang":
         await new Promise<void>((resolve) => hung.add(resolve)); // until close()
         return new Response("late");

@@ -164,6 +164,19 @@ Deno.test({ name: "EpisodeSession on Chromium", ...opts }, async (t) => {
       },
     );
 
+    await t.step("while an episode runs, the site hears only that episode's tab: no warm-up favicon", async () => {
+      // The spare page, warmed once the episode's first page loads, once asked the site for a favicon without
+      // the episode's cookie. The sandbox answered with a fresh session's cookie, which could overwrite in the
+      // browser the session the harness had just reset: a logged-out task then started signed in.
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/cookie`);
+        const before = site.requests.length;
+        await s.goto(`${base}/next`);
+        await until(() => false, 800);
+        assert.deepEqual(site.requests.slice(before).filter((r) => r.endsWith("(no cookie)")), []);
+      });
+    });
+
     await t.step("newEpisode() refuses a second episode on one browser and bad origins", async () => {
       const [o, cleanup] = await episodeOptions(base);
       try {

@@ -30,7 +30,8 @@ const CLOSE_TIMEOUT_MS = 5000;
  * server sees it): the renderer for that site then exists, and the first real page loads ~25 ms sooner.
  */
 const WARMUP_PATH = "/__webmix_warmup";
-const WARMUP_BODY = btoa("<!doctype html><title></title>");
+// An empty icon, so that the warm-up page asks the site for no favicon.
+const WARMUP_BODY = btoa('<!doctype html><title></title><link rel="icon" href="data:,">');
 
 type Route = { origins: ReadonlySet<string>; onBlocked: (url: string) => void };
 type Spare = { context: BrowserContext; page: Page };

@@ -83,15 +83,19 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const root = new Hono<SandboxEnv>({ strict: false });
 
   root.use("*", async (c, next) => {
+    c.set("clock", clock);
+    // The favicon and the static assets need no session: opening one for a cookie-less request would set a cookie
+    // that can overwrite, in the browser, the session the harness has just reset (a page's favicon request racing
+    // the start of an episode).
+    const url = new URL(c.req.url);
+    const path = url.pathname; // c.req.path drops the trailing slash when routing is not strict
+    if (path === "/favicon.ico" || (c.req.method === "GET" && path.startsWith("/_sandbox/"))) return next();
     const session = sessions.open(getCookie(c, SESSION_COOKIE));
     if (session.id !== getCookie(c, SESSION_COOKIE)) {
       setCookie(c, SESSION_COOKIE, session.id, { path: "/", httpOnly: true, sameSite: "Lax" });
     }
     c.set("session", session);
-    c.set("clock", clock);
-    const url = new URL(c.req.url);
-    const path = url.pathname; // c.req.path drops the trailing slash when routing is not strict
-    if (path.startsWith("/_admin/") || path.startsWith("/_sandbox/") || path === "/favicon.ico") return next();
+    if (path.startsWith("/_admin/") || path.startsWith("/_sandbox/")) return next();
     const body = await readBody(c.req);
     await next();
     session.log.push({

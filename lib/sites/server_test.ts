@@ -162,3 +162,20 @@ Deno.test("startSites() serves the portal and the admin protocol over HTTP on 12
   const health = await fetch(srv.base + "/_admin/health");
   assert.equal((await health.json()).ok, true);
 });
+
+Deno.test("the favicon and static assets open no session and set no cookie", async () => {
+  // A cookie-less favicon request answered with a new session's cookie could overwrite, in the browser, the
+  // session the harness had just reset.
+  const sb = createSandbox({ apps: [notesApp] });
+  for (const path of ["/favicon.ico", "/_sandbox/recorder.js"]) {
+    const res = await sb.request(path);
+    await res.body?.cancel();
+    assert.ok(res.status < 400, `${path}: ${res.status}`);
+    assert.equal(res.headers.get("set-cookie"), null, path);
+  }
+  assert.equal(sb.sessions.size, 0);
+  const page = await sb.request("/notes/");
+  await page.body?.cancel();
+  assert.match(page.headers.get("set-cookie") ?? "", /webmix_sid=/);
+  assert.equal(sb.sessions.size, 1);
+});
