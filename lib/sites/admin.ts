@@ -42,8 +42,12 @@ export function adminRoutes(apps: () => readonly SiteApp[]): Hono<SandboxEnv> {
         description: a.description,
         requires_login: Boolean(a.requiresLogin),
       })),
+      // What the grader must know of each app's data and URLs (lib/grading's AppRules), saved with the evidence.
+      rules: Object.fromEntries(apps().map((a) => [a.id, a.grading ?? {}])),
       now: c.get("clock").now().toISOString(),
     }));
+  // The session's state the grade reads at the start and the end of an episode; it changes nothing.
+  admin.get("/state", (c) => c.json({ logged_in: c.get("session").flags.loggedIn }));
   admin.get("/session-flags", (c) => {
     const q = c.req.query();
     const flags: SessionFlags = { loggedIn: !("logout" in q && !FLAG_OFF.has(q.logout)) };

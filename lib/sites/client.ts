@@ -38,6 +38,8 @@ export interface DirectoryApp {
 export interface Health {
   /** The apps it serves, with their titles and descriptions (ids only, from a server that lists no directory). */
   apps: DirectoryApp[];
+  /** Each app's grading rules as the server declares them (lib/grading reads them; {} when it declares none). */
+  rules: Record<string, Record<string, unknown>>;
   now?: string;
 }
 
@@ -54,7 +56,7 @@ export async function fetchHealth(base: string, timeoutMs = 5000): Promise<Healt
   }
   const body = await res.text();
   if (!res.ok) throw new SiteProtocolError(`${base}/_admin/health answered ${res.status}: ${body.slice(0, 200)}`);
-  let json: { apps?: unknown; directory?: unknown; now?: unknown };
+  let json: { apps?: unknown; directory?: unknown; rules?: unknown; now?: unknown };
   try {
     json = JSON.parse(body);
   } catch {
@@ -73,7 +75,12 @@ export async function fetchHealth(base: string, timeoutMs = 5000): Promise<Healt
       }
       : { id, title: id, description: "" };
   });
-  return { apps, now: typeof json.now === "string" ? json.now : undefined };
+  const declared = typeof json.rules === "object" && json.rules !== null ? json.rules as Record<string, unknown> : {};
+  const rules = Object.fromEntries(apps.map((a) => {
+    const r = declared[a.id];
+    return [a.id, typeof r === "object" && r !== null && !Array.isArray(r) ? r as Record<string, unknown> : {}];
+  }));
+  return { apps, rules, now: typeof json.now === "string" ? json.now : undefined };
 }
 
 /** Resets the session on `base` to a fresh seeded state, logged out with `logout`. */
@@ -99,6 +106,25 @@ export async function readSessionStreams(channel: AdminChannel, base: string, si
   };
   const [record, log, changes, clipboard] = await Promise.all(["record", "log", "changes", "clipboard"].map(read));
   return { record, log, changes, clipboard };
+}
+
+/**
+ * Whether the session is signed in (`/_admin/state`); a server without that endpoint answers null.
+ * @throws SiteProtocolError when the server answers something other than the protocol says.
+ */
+export async function readLoginState(channel: AdminChannel, base: string): Promise<boolean | null> {
+  let body: unknown;
+  try {
+    body = await channel.adminGet(base, "/_admin/state");
+  } catch (err) {
+    if (/answered 404/.test(String((err as Error).message))) return null;
+    throw err;
+  }
+  const state = body as { logged_in?: unknown };
+  if (typeof state?.logged_in !== "boolean") {
+    throw new SiteProtocolError(`${base}/_admin/state answered without a boolean "logged_in"`);
+  }
+  return state.logged_in;
 }
 
 /** The last `seq` of the streams (0 when empty): evidence read later starts after it. */

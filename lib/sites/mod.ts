@@ -29,6 +29,7 @@ export {
   fetchHealth,
   type Health,
   lastSeq,
+  readLoginState,
   readSessionStreams,
   startSession,
 } from "./client.ts";

@@ -55,6 +55,14 @@ export function recorderMain(): void {
     const t = text(el);
     return `${el.tagName.toLowerCase()}${id}${name}${t ? ` "${t}"` : ""}`;
   };
+  // The landmark an element sits in (`nav.menu`, `form#checkout`): where a click happened, for method checks
+  // ("use the menu") that the target's text alone cannot tell apart from a link elsewhere on the page.
+  const regionOf = (el: Element | null) => {
+    const r = el?.closest("nav,header,footer,aside,dialog,[role=dialog],[role=menu],form,main");
+    if (!r) return "";
+    const cls = (r.getAttribute("class") ?? "").trim().split(/\s+/)[0];
+    return `${r.tagName.toLowerCase()}${r.id ? `#${r.id}` : ""}${cls ? `.${cls}` : ""}`;
+  };
   const flushTyping = () => {
     for (const [el, h] of typing) {
       clearTimeout(h);
@@ -64,7 +72,8 @@ export function recorderMain(): void {
   };
 
   document.addEventListener("click", (e) => {
-    emit({ type: "action", action: "click", target: describe(target(e.target)) });
+    const el = target(e.target);
+    emit({ type: "action", action: "click", target: describe(el), region: regionOf(el) });
   }, true);
   document.addEventListener("input", (e) => {
     const el = e.target as HTMLInputElement;

@@ -67,6 +67,8 @@ export function widgetsMain(): void {
       list.hidden = true;
       input.setAttribute("aria-expanded", "false");
       box.dispatchEvent(new CustomEvent("combo-change", { bubbles: true, detail: v }));
+      // A choice is a change of the field, by keyboard or mouse alike (the recorder sees it: method checks).
+      input.dispatchEvent(new Event("change", { bubbles: true }));
     };
     const render = () => {
       const q = input.value.toLowerCase();

@@ -29,5 +29,12 @@ export const bookingsApp: SiteApp = {
   title: "Bookings",
   description: "Book meeting rooms: find a room, check the calendar, manage your bookings.",
   seed: bookingsSeed,
+  grading: {
+    bookkeeping: { bookings: ["updated_at", "cancelled_at"] },
+    generated: { bookings: ["id", "code", "booked_by", "created_at", "updated_at", "cancelled_at"] },
+    queryDefaults: { page: "1", min: "1" },
+    ignoredQuery: ["flash"],
+    caselessQuery: ["q"],
+  },
   routes: bookingsRoutes(),
 };

@@ -24,5 +24,17 @@ export const mailApp: SiteApp = {
   description: "Webmail: read, search, label and send messages with attachments; contacts and settings.",
   requiresLogin: true,
   seed: mailSeed,
+  grading: {
+    // Opening a message marks it read.
+    bookkeeping: { messages: ["read"] },
+    generated: {
+      messages: ["id", "date", "from_name", "from_email", "read"],
+      attachments: ["id", "size", "type", "content"],
+      contacts: ["id"],
+    },
+    queryDefaults: { page: "1" },
+    ignoredQuery: ["flash"],
+    caselessQuery: ["q"],
+  },
   routes: mailRoutes(),
 };

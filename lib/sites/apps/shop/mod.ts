@@ -26,5 +26,19 @@ export const shopApp: SiteApp = {
   title: "Shop",
   description: "An online store: browse and search products, read and write reviews, check out, see your orders.",
   seed: seedShop,
+  grading: {
+    // Checkout lowers stock; a placed order's cart lines are deleted by it and claimed by the task.
+    bookkeeping: { products: ["stock"] },
+    generated: {
+      reviews: ["id", "author", "created_at"],
+      cart_items: ["id", "added_at"],
+      orders: ["id", "number", "placed_at", "status", "shipping_cost", "subtotal", "discount"],
+      order_items: ["id", "order_id", "name", "unit_price", "line_total"],
+    },
+    // The price slider submits the catalogue's price ceiling (450 in the seed) when nobody moved it.
+    queryDefaults: { page: "1", tab: "details", sort: "featured", max_price: "450" },
+    ignoredQuery: ["msg"],
+    caselessQuery: ["q"],
+  },
   routes: shopRoutes(),
 };

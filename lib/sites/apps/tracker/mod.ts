@@ -22,5 +22,16 @@ export const trackerApp: SiteApp = {
   description: "Issue tracker: projects, kanban boards, backlogs, sprints and comments.",
   requiresLogin: false,
   seed: trackerSeed,
+  grading: {
+    // Every issue write appends to the activity log and stamps updated_at.
+    bookkeeping: { activity: "*", issues: ["updated_at"] },
+    generated: {
+      issues: ["id", "number", "key", "created_at", "updated_at", "rank", "reporter_id"],
+      comments: ["id", "author_id", "created_at"],
+    },
+    queryDefaults: { page: "1" },
+    ignoredQuery: ["flash"],
+    caselessQuery: ["q"],
+  },
   routes,
 };
