@@ -60,6 +60,7 @@ export function checkoutEvidence(overrides: Partial<Evidence> = {}): Evidence {
       { type: "action", action: "drag", target: 'li#card-4 "Write docs"', value: 'ul#done "Done"' },
     ],
     answer: "ORD-1042",
+    rules: { shop: { generated: { orders: ["id", "created_at"], order_items: ["id", "order_id"] } } },
     seen: ["Thank you! Your order ORD-1042 ships express on March 18, 2026. Total $129.50"],
     ...overrides,
   };

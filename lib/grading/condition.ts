@@ -11,7 +11,8 @@ export type ChangeOp = "insert" | "update" | "delete";
 export interface RequestPattern {
   method?: Matcher;
   path?: Matcher;
-  query?: FieldMatchers;
+  /** The whole query (as a page's): every key that counts, each value or list of values. */
+  query?: Record<string, Matcher | Matcher[]>;
   body?: FieldMatchers;
   /** Default: below 400. */
   status?: Matcher;
@@ -26,6 +27,14 @@ export interface ChangePattern {
   after?: FieldMatchers;
 }
 
+/** A final page: its path, its whole query (every key that counts, each value or list of values), which tab. */
+export interface PagePattern {
+  path?: Matcher;
+  query?: Record<string, Matcher | Matcher[]>;
+  /** "current" (default): the tab the episode ended on; "any": any open tab. */
+  tab?: "current" | "any";
+}
+
 /** A pattern of `only_writes`: each field optional. */
 export interface WritePattern {
   site?: string;
@@ -36,12 +45,14 @@ export interface WritePattern {
 /** A backend gate condition; a list means `all`. */
 export type Condition =
   | { request: RequestPattern; times?: number }
-  | { change: ChangePattern; times?: number }
+  | { change: ChangePattern; times?: number; ever?: boolean }
+  | { page: PagePattern }
+  | { logged_in: boolean }
   | { event: FieldMatchers; times?: number }
   | { record: FieldMatchers; times?: number }
-  | { clipboard: Matcher; times?: number }
+  | { clipboard: Matcher; times?: number; ever?: boolean }
   | { visited: Matcher; times?: number }
-  | { answer: Matcher; seen?: boolean }
+  | { answer: Matcher; seen?: boolean; others?: string[] }
   | { only_writes: WritePattern[] }
   | { no_writes: true }
   | { all: Condition[] }
@@ -69,7 +80,7 @@ const variants = {
     request: z.strictObject({
       method: matcherSchema.optional(),
       path: matcherSchema.optional(),
-      query: fields.optional(),
+      query: z.record(z.string(), z.union([matcherSchema, z.array(matcherSchema).min(1)])).optional(),
       body: fields.optional(),
       status: matcherSchema.optional(),
     }),
@@ -85,12 +96,25 @@ const variants = {
       after: fields.optional(),
     }),
     times,
+    ever: z.boolean().optional(),
   }),
+  page: z.strictObject({
+    page: z.strictObject({
+      path: matcherSchema.optional(),
+      query: z.record(z.string(), z.union([matcherSchema, z.array(matcherSchema).min(1)])).optional(),
+      tab: z.enum(["current", "any"]).optional(),
+    }),
+  }),
+  logged_in: z.strictObject({ logged_in: z.boolean() }),
   event: z.strictObject({ event: fields, times }),
   record: z.strictObject({ record: fields, times }),
-  clipboard: z.strictObject({ clipboard: matcherSchema, times }),
+  clipboard: z.strictObject({ clipboard: matcherSchema, times, ever: z.boolean().optional() }),
   visited: z.strictObject({ visited: matcherSchema, times }),
-  answer: z.strictObject({ answer: matcherSchema, seen: z.boolean().optional() }),
+  answer: z.strictObject({
+    answer: matcherSchema,
+    seen: z.boolean().optional(),
+    others: z.array(z.string().min(1)).optional(),
+  }),
   only_writes: z.strictObject({
     only_writes: z.array(z.strictObject({ site: name.optional(), table: name.optional(), op: op.optional() })),
   }),
@@ -135,7 +159,11 @@ export function mapConditionMatchers(c: Condition, fn: (m: Matcher) => Matcher):
     const request: RequestPattern = {};
     if (r.method !== undefined) request.method = fn(r.method);
     if (r.path !== undefined) request.path = fn(r.path);
-    if (r.query !== undefined) request.query = mapFields(r.query, fn);
+    if (r.query !== undefined) {
+      request.query = Object.fromEntries(
+        Object.entries(r.query).map(([k, m]) => [k, Array.isArray(m) ? m.map(fn) : fn(m)]),
+      );
+    }
     if (r.body !== undefined) request.body = mapFields(r.body, fn);
     if (r.status !== undefined) request.status = fn(r.status);
     return { ...c, request };
@@ -149,10 +177,20 @@ export function mapConditionMatchers(c: Condition, fn: (m: Matcher) => Matcher):
     if (change.after === undefined) delete change.after;
     return { ...c, change };
   }
+  if ("page" in c) {
+    const page: PagePattern = { ...c.page };
+    if (page.path !== undefined) page.path = fn(page.path);
+    if (page.query !== undefined) {
+      page.query = Object.fromEntries(
+        Object.entries(page.query).map(([k, m]) => [k, Array.isArray(m) ? m.map(fn) : fn(m)]),
+      );
+    }
+    return { page };
+  }
   if ("event" in c) return { ...c, event: mapFields(c.event, fn) };
   if ("record" in c) return { ...c, record: mapFields(c.record, fn) };
   if ("clipboard" in c) return { ...c, clipboard: fn(c.clipboard) };
   if ("visited" in c) return { ...c, visited: fn(c.visited) };
   if ("answer" in c) return { ...c, answer: fn(c.answer) };
-  return c; // only_writes, no_writes: no matchers
+  return c; // only_writes, no_writes, logged_in: no matchers
 }

@@ -1,24 +1,31 @@
 import assert from "node:assert/strict";
 import type { Condition } from "./condition.ts";
-import { gate } from "./gate.ts";
+import { conditionFailure } from "./gate.ts";
 import { checkoutEvidence } from "./_testdata.ts";
 import type { Evidence } from "./evidence.ts";
 
+// One condition's semantics, without the end-state rules (gate_test.ts tests those).
 function passes(c: Condition, ev: Evidence = checkoutEvidence()): void {
-  const r = gate(c, null, ev);
-  assert.ok(r.ok, `${JSON.stringify(c)} should pass: ${r.detail}`);
-  assert.equal(r.detail, "");
+  const why = conditionFailure(c, ev);
+  assert.equal(why, null, `${JSON.stringify(c)} should pass: ${why}`);
 }
 
 function fails(c: Condition, ev: Evidence = checkoutEvidence()): string {
-  const r = gate(c, null, ev);
-  assert.ok(!r.ok, `${JSON.stringify(c)} should fail`);
-  return r.detail;
+  const why = conditionFailure(c, ev);
+  assert.ok(why !== null, `${JSON.stringify(c)} should fail`);
+  return why;
 }
 
 Deno.test("request condition matches method, path, query, body and status", () => {
   passes({ request: { method: "POST", path: "/shop/cart", body: { product_id: 7, qty: "1" } } });
-  passes({ request: { method: "get", path: "/shop/search", query: { q: "Lamp", page: 2 } } });
+  passes({ request: { method: "get", path: "/shop/search", query: { q: "lamp", page: 2 } } });
+  // The whole query is compared, exactly, but for the keys the app reads ignoring case.
+  fails({ request: { path: "/shop/search", query: { q: "lamp" } } });
+  fails({ request: { path: "/shop/search", query: { q: "Lamp", page: 2 } } });
+  passes(
+    { request: { path: "/shop/search", query: { q: "Lamp", page: 2 } } },
+    checkoutEvidence({ rules: { shop: { caselessQuery: ["q"] } } }),
+  );
   passes({ request: { path: "/shop/checkout", status: 422 } });
   fails({ request: { method: "POST", path: "/shop/cart", body: { qty: "2" } } });
   fails({ request: { method: "PUT", path: "/shop/cart" } });
@@ -37,9 +44,11 @@ Deno.test("request condition with times counts exactly", () => {
   fails({ request: { method: "POST", path: "/shop/cart" }, times: 0 });
 });
 
-Deno.test("change condition matches site, table, op, key and row images", () => {
+Deno.test("change condition matches a row's net change: site, table, op, key and its start and end images", () => {
   passes({ change: { site: "shop", table: "orders", op: "insert", key: 1042, after: { shipping: "express" } } });
-  passes({ change: { table: "cart_items", op: "delete", before: { qty: 1 } } });
+  // The cart line was inserted and deleted again: no net change, though each write happened (`ever`).
+  fails({ change: { table: "cart_items", op: "delete", before: { qty: 1 } } });
+  passes({ change: { table: "cart_items", op: "delete", before: { qty: 1 } }, ever: true });
   passes({ change: { table: "orders", after: { total: { number: 129.5 }, note: { present: false } } } });
   fails({ change: { table: "orders", op: "update", after: { shipping: "express" } } }); // right table, wrong op
   fails({ change: { site: "mail", table: "orders" } });
@@ -47,8 +56,28 @@ Deno.test("change condition matches site, table, op, key and row images", () => 
   fails({ change: { table: "orders", after: { shipping: "standard" } } });
   fails({ change: { table: "orders", after: { gift_wrap: { present: false } } } }); // the field must exist
   fails({ change: { table: "orders", before: { shipping: "express" } } }); // an insert has no before image
-  passes({ change: { table: "cart_items" }, times: 2 });
-  fails({ change: { table: "cart_items" }, times: 1 });
+  passes({ change: { table: "cart_items" }, times: 2, ever: true });
+  fails({ change: { table: "cart_items" }, times: 1, ever: true });
+  passes({ change: { table: "cart_items" }, times: 0 });
+});
+
+Deno.test("change condition reads the end state: a write made then undone, or overwritten, is not its end", () => {
+  const ev = (...changes: Evidence["changes"]) => checkoutEvidence({ changes });
+  const upd = (from: string, to: string, at = 55) => ({
+    site: "tracker",
+    table: "issues",
+    op: "update" as const,
+    key: at,
+    before: { status: from },
+    after: { status: to },
+  });
+  const moved = { change: { table: "issues", key: 55, after: { status: "in_progress" } } };
+  passes(moved, ev(upd("todo", "in_progress")));
+  assert.match(fails(moved, ev(upd("todo", "in_progress"), upd("in_progress", "review"))), /after\.status/);
+  assert.match(fails(moved, ev(upd("todo", "in_progress"), upd("in_progress", "todo"))), /no changed row/);
+  // Default times is 1: the same change on two rows is not "the" change.
+  const anyIssue = { change: { table: "issues", after: { status: "in_progress" } } };
+  assert.match(fails(anyIssue, ev(upd("todo", "in_progress"), upd("todo", "in_progress", 56))), /2 changed rows/);
 });
 
 Deno.test("event condition matches the agent's action events", () => {
@@ -112,13 +141,15 @@ Deno.test("only_writes allows exactly the listed writes", () => {
     fails({ only_writes: [{ table: "orders" }, { table: "cart_items" }] }),
     "only_writes: unexpected write shop.order_items insert key 1; allowed: orders, cart_items",
   );
-  fails({ only_writes: [{ table: "orders" }, { table: "order_items" }, { table: "cart_items", op: "insert" }] });
+  // The cart line's insert and delete cancel out: only the order's rows changed.
+  passes({ only_writes: [{ table: "orders" }, { table: "order_items" }] });
+  fails({ only_writes: [{ table: "orders" }] });
   passes({ only_writes: [] }, checkoutEvidence({ changes: [] }));
 });
 
 Deno.test("no_writes passes only without any data change", () => {
   passes({ no_writes: true }, checkoutEvidence({ changes: [] }));
-  assert.match(fails({ no_writes: true }), /^no_writes: 4 change\(s\): shop\.cart_items insert key 1, /);
+  assert.match(fails({ no_writes: true }), /^no_writes: 2 changed row\(s\): shop\.orders insert key 1042, /);
 });
 
 Deno.test("all, any, not and lists combine conditions", () => {
@@ -143,4 +174,10 @@ Deno.test("visited condition repeats a repeated query key as the browser sent it
   });
   passes({ visited: "/tracker/issues?status=todo&status=review&q=api" }, ev);
   fails({ visited: "/tracker/issues?status=todo%2Creview&q=api" }, ev);
+});
+
+Deno.test("request query is read without a base (a human trajectory's evidence has none)", () => {
+  const ev = checkoutEvidence({ base: "" });
+  passes({ request: { path: "/shop/search", query: { q: "lamp", page: "2" } } }, ev);
+  fails({ request: { path: "/shop/search", query: { q: "lamp" } } }, ev);
 });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
 import { describeIssues, errorMap } from "./schema_text.ts";
+import { type AppRules, appRulesSchema, type FinalState, finalStateSchema } from "./state.ts";
 
 /** A request of the session log (/_admin/log). */
 export interface LogEntry {
@@ -64,6 +65,10 @@ export interface Evidence {
   answer: string | null;
   /** The viewport text of every screen the agent saw. */
   seen: string[];
+  /** The final pages and login state (absent in evidence saved before end-state grading). */
+  final?: FinalState;
+  /** Each app's rules, as its server declared them (absent in evidence saved before end-state grading). */
+  rules?: Record<string, AppRules>;
 }
 
 /** grade_inputs.json as the runner writes it. */
@@ -104,6 +109,8 @@ export const evidenceSchema: z.ZodType = z.object({
   record: z.array(z.looseObject({ type: z.string() })).default([]),
   answer: z.string().nullable().default(null),
   seen: z.array(z.string()).default([]),
+  final: finalStateSchema.optional(),
+  rules: z.record(z.string(), appRulesSchema).optional(),
 });
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -140,6 +147,8 @@ function wellFormed(v: unknown): Evidence | undefined {
   if (!v.log.every(logOk) || !v.changes.every(changeOk)) return;
   if (!listOk(v.clip, isString) || !listOk(v.events, eventOk) || !listOk(v.record, recordOk)) return;
   if (!listOk(v.seen, isString) || !(v.answer === undefined || v.answer === null || isString(v.answer))) return;
+  if (v.final !== undefined && !finalOk(v.final)) return;
+  if (v.rules !== undefined && !(isObject(v.rules) && Object.values(v.rules).every(isObject))) return;
   return {
     base: v.base,
     log: v.log as LogEntry[],
@@ -149,7 +158,15 @@ function wellFormed(v: unknown): Evidence | undefined {
     record: (v.record ?? []) as RecordEntry[],
     answer: (v.answer ?? null) as string | null,
     seen: (v.seen ?? []) as string[],
+    ...(v.final === undefined ? {} : { final: v.final as FinalState }),
+    ...(v.rules === undefined ? {} : { rules: v.rules as Record<string, AppRules> }),
   };
+}
+
+const loginOk = (v: unknown) => v === null || typeof v === "boolean";
+function finalOk(f: unknown): boolean {
+  return isObject(f) && typeof f.url === "string" && Array.isArray(f.urls) && f.urls.every(isString) &&
+    loginOk(f.logged_in) && loginOk(f.start_logged_in);
 }
 
 /** A JSON value given as itself or as its text. @throws HarnessError naming the file when the text is not JSON. */

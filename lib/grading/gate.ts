@@ -4,10 +4,12 @@ import type {
   Check,
   Condition,
   FieldMatchers,
+  PagePattern,
   RequestPattern,
   Verifier,
   WritePattern,
 } from "./condition.ts";
+import { type FinalPage, finalPage, netDiff, type RowDiff } from "./state.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
 import {
   answerSeen,
@@ -20,6 +22,7 @@ import {
 } from "./matcher.ts";
 import { equalTest, type FieldTest, matcherTest, patternFailure, rowFieldTest } from "./_pattern.ts";
 import { quote } from "./text.ts";
+import { strictAnswerFailure } from "./answer.ts";
 
 /** A grade: `detail` names the first failing condition and why ("" when `ok`). */
 export interface GateResult {
@@ -30,10 +33,27 @@ export interface GateResult {
 /** The longest detail gate() returns. */
 export const DETAIL_MAX = 300;
 
+/** The requests a passing request condition matched, with its pattern. */
+export interface RequestClaim {
+  pattern: RequestPattern;
+  entries: LogEntry[];
+}
+
+/** A row a passing change condition accounts for, with the fields it lists. */
+interface Claim {
+  row: RowDiff;
+  fields: readonly string[];
+}
+
 interface Ctx {
   ev: Evidence;
   seen?: SeenText;
   visits?: string[];
+  diff?: RowDiff[];
+  /** Claims of the passing change conditions (a failing branch's are dropped). */
+  claims: Claim[];
+  /** Per passing request condition, the requests it matched (a failing branch's are dropped). */
+  requests: RequestClaim[];
 }
 
 /**
@@ -41,13 +61,97 @@ interface Ctx {
  * Deterministic and pure.
  */
 export function gate(check: Check, verifier: Verifier | null | undefined, evidence: Evidence): GateResult {
-  const ctx: Ctx = { ev: evidence };
+  const ctx: Ctx = { ev: evidence, claims: [], requests: [] };
   let failure = evaluate(check, ctx, "");
   if (failure === null && verifier) {
     failure = evaluate({ answer: verifier.answer, seen: verifier.seen }, ctx, "verifier");
   }
+  failure ??= endStateFailure(check, ctx);
   if (failure === null) return { ok: true, detail: "" };
   return { ok: false, detail: failure.length > DETAIL_MAX ? failure.slice(0, DETAIL_MAX - 1) + "…" : failure };
+}
+
+/**
+ * Why one condition fails on `evidence` (null: it passes), without the end-state rules gate() adds: for tests of
+ * one condition's semantics, and for verifiers that combine several checks before those rules apply.
+ */
+export function conditionFailure(c: Condition, evidence: Evidence): string | null {
+  return evaluate(c, { ev: evidence, claims: [], requests: [] }, "");
+}
+
+/**
+ * A condition's failure (null: it passes) and, when it passes, the requests its request conditions matched: what a
+ * human verifier's macro claims (the writes those requests made are the macro's).
+ */
+export function conditionClaims(
+  c: Condition,
+  evidence: Evidence,
+): { failure: string | null; requests: RequestClaim[] } {
+  const ctx: Ctx = { ev: evidence, claims: [], requests: [] };
+  const failure = evaluate(c, ctx, "");
+  return { failure, requests: failure === null ? ctx.requests : [] };
+}
+
+/** The episode's net change of every row (computed once). */
+function diffOf(ctx: Ctx): RowDiff[] {
+  return ctx.diff ??= netDiff(ctx.ev.changes, ctx.ev.rules);
+}
+
+/**
+ * The rules every check obeys once its conditions passed: every row the episode changed is accounted for by a
+ * change condition, field by field; and the login state at the end is the one at the start unless a
+ * `logged_in` condition asks otherwise.
+ */
+function endStateFailure(check: Check, ctx: Ctx): string | null {
+  const unclaimed = unclaimedWrite(diffOf(ctx), ctx.claims);
+  if (unclaimed) return unclaimed;
+  const f = ctx.ev.final;
+  if (f && f.logged_in !== null && f.start_logged_in !== null && f.logged_in !== f.start_logged_in) {
+    if (!mentions(check, "logged_in")) {
+      return f.logged_in
+        ? "signed in at the end although the task did not ask for it (logged_in: false at the start, true at the end)"
+        : "signed out at the end although the task did not ask for it (logged_in: true at the start, false at the end)";
+    }
+  }
+  return null;
+}
+
+/** Why a changed row or field is not accounted for by any claim, or null. */
+export function unclaimedWrite(diff: readonly RowDiff[], claims: readonly Claim[]): string | null {
+  for (const row of diff) {
+    const mine = claims.filter((c) => c.row === row);
+    const where = `unclaimed write ${row.site}.${row.table} ${row.op} key ${quote(row.key, 20)}`;
+    if (mine.length === 0) return `${where}: ${describeRowDiff(row)} (no condition claims this row)`;
+    const listed = new Set(mine.flatMap((c) => c.fields));
+    const missing = row.fields.filter((f) => !listed.has(f));
+    if (missing.length) {
+      const f = missing[0];
+      const more = missing.length > 1
+        ? ` (+${missing.length - 1} more field(s): ${missing.slice(1, 4).join(", ")})`
+        : "";
+      return `${where}: ${fieldChange(row, f)} (no condition lists field ${f})${more}`;
+    }
+  }
+  return null;
+}
+
+function fieldChange(row: RowDiff, f: string): string {
+  if (row.op === "insert") return `${f} = ${quote(row.after?.[f], 30)}`;
+  return `${f} ${quote(row.before?.[f], 30)} → ${quote(row.after?.[f], 30)}`;
+}
+
+function describeRowDiff(row: RowDiff): string {
+  if (row.op === "delete") return "row deleted";
+  return row.fields.slice(0, 2).map((f) => fieldChange(row, f)).join(", ") || "changed";
+}
+
+/** True when `c` has a condition of kind `name` anywhere (negated or not). */
+function mentions(c: Condition, name: string): boolean {
+  if (Array.isArray(c)) return c.some((x) => mentions(x, name));
+  if ("all" in c) return c.all.some((x) => mentions(x, name));
+  if ("any" in c) return c.any.some((x) => mentions(x, name));
+  if ("not" in c) return mentions(c.not, name);
+  return name in c;
 }
 
 const at = (path: string, step: string) => path ? `${path}.${step}` : step;
@@ -59,15 +163,22 @@ function evaluate(c: Condition, ctx: Ctx, path: string): string | null {
   if ("all" in c) return evaluateAll(c.all, ctx, path);
   if ("any" in c) {
     let first: string | null = null;
+    const mark = ctx.claims.length, marked = ctx.requests.length;
     for (let i = 0; i < c.any.length; i++) {
       const f = evaluate(c.any[i], ctx, at(path, `any[${i}]`));
       if (f === null) return null;
+      ctx.claims.length = mark; // a failing branch accounts for nothing
+      ctx.requests.length = marked;
       first ??= f;
     }
     return `${pre(path)}any: none of ${c.any.length} passed; ${first}`;
   }
   if ("not" in c) {
-    return evaluate(c.not, ctx, at(path, "not")) === null ? `${pre(path)}not: ${labelOf(c.not)} passed` : null;
+    const mark = ctx.claims.length, marked = ctx.requests.length;
+    const f = evaluate(c.not, ctx, at(path, "not"));
+    ctx.claims.length = mark; // what must not happen accounts for nothing
+    ctx.requests.length = marked;
+    return f === null ? `${pre(path)}not: ${labelOf(c.not)} passed` : null;
   }
   const why = leafFailure(c, ctx);
   return why === null ? null : `${pre(path)}${labelOf(c)}: ${why}`;
@@ -109,26 +220,160 @@ type Leaf = Exclude<Condition, Condition[] | { all: unknown } | { any: unknown }
 
 function leafFailure(c: Leaf, ctx: Ctx): string | null {
   const ev = ctx.ev;
-  if ("request" in c) return patternFailure("request", ev.log, requestTests(c.request), c.times);
-  if ("change" in c) return patternFailure("change", ev.changes, changeTests(c.change), c.times);
+  if ("request" in c) {
+    const tests = requestTests(c.request, ev);
+    const why = patternFailure("request", ev.log, tests, c.times);
+    if (why === null) {
+      ctx.requests.push({
+        pattern: c.request,
+        entries: ev.log.filter((e) => tests.every((t) => t.pass(e))),
+      });
+    }
+    return why;
+  }
+  if ("change" in c) return changeFailure(c.change, c.times, c.ever === true, ctx);
+  if ("page" in c) return pageFailure(c.page, ctx);
+  if ("logged_in" in c) {
+    const now = ev.final?.logged_in;
+    if (now === undefined || now === null) return "the evidence has no login state (saved before end-state grading)";
+    return now === c.logged_in ? null : `${now ? "signed in" : "signed out"} at the end`;
+  }
   if ("event" in c) return patternFailure("event", ev.events, fieldTests(c.event), c.times);
   if ("record" in c) return patternFailure("recorder event", ev.record, recordTests(c.record), c.times);
   if ("clipboard" in c) {
-    return patternFailure("clipboard write", ev.clip, [matcherTest("text", c.clipboard, (t: string) => t)], c.times);
+    const test = [matcherTest("text", c.clipboard, (t: string) => t)];
+    if (c.ever || c.times !== undefined) return patternFailure("clipboard write", ev.clip, test, c.times);
+    // The clipboard's content at the end: its last write.
+    if (ev.clip.length === 0) return `the clipboard is empty at the end; wanted ${describeMatcher(c.clipboard)}`;
+    const last = ev.clip[ev.clip.length - 1];
+    return testMatcher(c.clipboard, last)
+      ? null
+      : `final clipboard ${quote(last, 60)} does not match ${describeMatcher(c.clipboard)}`;
   }
   if ("visited" in c) return patternFailure("page visit", visits(ctx), [visitTest(c.visited, ev.base)], c.times);
-  if ("answer" in c) return answerFailure(c.answer, c.seen ?? true, ctx);
-  if ("only_writes" in c) return onlyWritesFailure(c.only_writes, ev.changes);
-  if (ev.changes.length === 0) return null; // no_writes
-  const shown = ev.changes.slice(0, 3).map(describeChange).join(", ");
-  return `${ev.changes.length} change(s): ${shown}${ev.changes.length > 3 ? ", ..." : ""}`;
+  if ("answer" in c) return answerFailure(c.answer, c.seen ?? true, ctx, c.others);
+  const diff = diffOf(ctx) as unknown as ChangeEntry[];
+  if ("only_writes" in c) return onlyWritesFailure(c.only_writes, diff);
+  if (diff.length === 0) return null; // no_writes
+  const shown = diff.slice(0, 3).map(describeChange).join(", ");
+  return `${diff.length} changed row(s): ${shown}${diff.length > 3 ? ", ..." : ""}`;
 }
 
-function requestTests(r: RequestPattern): FieldTest<LogEntry>[] {
+/**
+ * A change condition over the episode's net change per row (the end state against the start), exactly `times`
+ * rows (default 1); with `ever`, over every single write as it happened. Its matching rows are claimed, with the
+ * fields it lists.
+ */
+function changeFailure(p: ChangePattern, times: number | undefined, ever: boolean, ctx: Ctx): string | null {
+  const tests = changeTests(p);
+  const fields = [...Object.keys(p.after ?? {}), ...Object.keys(p.before ?? {})];
+  const diff = diffOf(ctx);
+  if (ever) {
+    const why = patternFailure("change", ctx.ev.changes, tests, times);
+    if (why !== null) return why;
+    const hit = new Set(ctx.ev.changes.filter((e) => tests.every((t) => t.pass(e))).map(rowKey));
+    for (const row of diff) if (hit.has(rowKey(row))) ctx.claims.push({ row, fields });
+    return null;
+  }
+  const rows = diff as unknown as ChangeEntry[];
+  const why = patternFailure("changed row", rows, tests, times ?? 1);
+  if (why !== null) return why;
+  for (const row of diff) {
+    if (tests.every((t) => t.pass(row as unknown as ChangeEntry))) ctx.claims.push({ row, fields });
+  }
+  return null;
+}
+
+const rowKey = (r: { site: string; table: string; key: unknown }) => `${r.site}.${r.table}.${JSON.stringify(r.key)}`;
+
+/** A final page: the current tab's (or, with tab "any", some tab's) path and whole query. */
+function pageFailure(p: PagePattern, ctx: Ctx): string | null {
+  const f = ctx.ev.final;
+  if (!f) return "the evidence has no final pages (saved before end-state grading)";
+  const urls = p.tab === "any" ? f.urls : [f.url];
+  let first: string | null = null;
+  for (const url of urls) {
+    const page = finalPage(url, ctx.ev.base, ctx.ev.rules);
+    const why = page ? pageMismatch(p, page, ctx.ev.rules?.[page.site]?.caselessQuery ?? []) : "off the site";
+    if (why === null) return null;
+    first ??= `final page ${quote(page?.url ?? url, 80)}: ${why}`;
+  }
+  return first ?? "no tab is open at the end";
+}
+
+/** A bare string or number in a page pattern is exact (caseless for the keys the app reads ignoring case). */
+function pageMatcher(m: Matcher, caseless: boolean): Matcher {
+  if (typeof m === "number") return { exact: String(m) };
+  if (typeof m === "string") return caseless ? { norm: m } : { exact: m };
+  if (caseless && typeof m === "object" && "exact" in m) return { norm: m.exact };
+  return m;
+}
+
+function pageMismatch(p: PagePattern, page: FinalPage, caseless: readonly string[]): string | null {
+  if (p.path !== undefined) {
+    const m = typeof p.path === "string" && p.path.length > 1 ? p.path.replace(/\/+$/, "") : p.path;
+    if (!testMatcher(pageMatcher(m, false), page.path)) return `path does not match ${describeMatcher(p.path)}`;
+  }
+  return p.query === undefined ? null : queryMismatch(p.query, page.query, caseless);
+}
+
+/**
+ * The whole query against what a pattern lists: every key that counts (see finalPage) must be listed, every
+ * listed key present, each value matched (a list: that many values, in any order).
+ */
+function queryMismatch(
+  want: Record<string, Matcher | Matcher[]>,
+  query: ReadonlyMap<string, string[]>,
+  caseless: readonly string[],
+): string | null {
+  for (const [k, values] of query) {
+    if (!Object.hasOwn(want, k)) return `query ${k}=${quote(values.join(","), 30)} was not asked for`;
+  }
+  for (const [k, m] of Object.entries(want)) {
+    const values = query.get(k);
+    if (!values) return `query ${k} is missing (wanted ${describeMatcher(Array.isArray(m) ? m[0] : m)})`;
+    const wanted = (Array.isArray(m) ? m : [m]).map((x) => pageMatcher(x, caseless.includes(k)));
+    if (values.length !== wanted.length) {
+      return `query ${k} has ${values.length} value(s) ${quote(values.join(","), 40)}, wanted ${wanted.length}`;
+    }
+    const left = [...values];
+    for (const w of wanted) {
+      const i = left.findIndex((v) => testMatcher(w, v));
+      if (i < 0) return `query ${k} ${quote(values.join(","), 40)} does not match ${describeMatcher(w)}`;
+      left.splice(i, 1);
+    }
+  }
+  return null;
+}
+
+const LOG_ORIGIN = "http://logged.invalid";
+
+/** A logged request's query as finalPage reads a URL's: the keys that count under its app's rules. */
+function loggedQuery(e: LogEntry, ev: Evidence): Map<string, string[]> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(e.query ?? {})) {
+    for (const x of Array.isArray(v) ? v : [v]) params.append(k, String(x));
+  }
+  const q = params.toString();
+  // A logged path is on the site whatever the evidence's base (a human trajectory's may be empty).
+  return finalPage(`${e.path}${q ? `?${q}` : ""}`, LOG_ORIGIN, ev.rules)?.query ?? new Map();
+}
+
+function requestTests(r: RequestPattern, ev: Evidence): FieldTest<LogEntry>[] {
   const tests: FieldTest<LogEntry>[] = [];
   if (r.method !== undefined) tests.push(matcherTest("method", r.method, (e) => e.method));
   if (r.path !== undefined) tests.push(matcherTest("path", r.path, (e) => e.path));
-  for (const [k, m] of Object.entries(r.query ?? {})) tests.push(matcherTest(`query.${k}`, m, (e) => e.query?.[k]));
+  if (r.query !== undefined) {
+    // The whole query: a key nobody listed fails as a wrong value does.
+    const want = r.query;
+    const caseless = (e: LogEntry) => ev.rules?.[e.path.split("/")[1] ?? ""]?.caselessQuery ?? [];
+    tests.push({
+      label: "query",
+      want: JSON.stringify(want),
+      actual: (e) => queryMismatch(want, loggedQuery(e, ev), caseless(e)) ?? "matches",
+      pass: (e) => queryMismatch(want, loggedQuery(e, ev), caseless(e)) === null,
+    });
+  }
   for (const [k, m] of Object.entries(r.body ?? {})) tests.push(matcherTest(`body.${k}`, m, (e) => e.body?.[k]));
   if (r.status !== undefined) tests.push(matcherTest("status", r.status, (e) => e.status));
   else tests.push({ label: "status", want: "< 400", actual: (e) => e.status, pass: (e) => e.status < 400 });
@@ -217,10 +462,12 @@ function pathMatcher(m: Matcher, origin: string): Matcher | undefined {
   return undefined;
 }
 
-function answerFailure(m: Matcher, mustBeSeen: boolean, ctx: Ctx): string | null {
+/** The answer under the strict rules (answer.ts: one value of the asked type, no hedge), then seen support. */
+function answerFailure(m: Matcher, mustBeSeen: boolean, ctx: Ctx, others?: readonly string[]): string | null {
   const answer = ctx.ev.answer;
   if (answer === null || answer === undefined) return "no answer (the episode did not end with done)";
-  if (!testMatcher(m, answer)) return `${quote(answer, 80)} does not match ${describeMatcher(m)}`;
+  const strict = strictAnswerFailure(m, answer, others);
+  if (strict !== null) return strict;
   if (!mustBeSeen) return null;
   ctx.seen ??= prepareSeen(ctx.ev.seen);
   return answerSeen(m, answer, ctx.seen) ? null : `${quote(answer, 80)} matches but was not seen on any screen`;

@@ -56,6 +56,7 @@ export {
   type AnswerJudge,
   type AnswerQuestion,
   type AnswerSpec,
+  type ExpectedRow,
   gradeHuman,
   type GradeHumanOptions,
   type HumanGrade,
@@ -66,4 +67,15 @@ export {
   type VerifiedTask,
 } from "./verifier.ts";
 export { decideAnswer, type QaDecision, type QaTier } from "./qa.ts";
+export { type AnswerCandidates, answerCandidates, strictAnswerFailure } from "./answer.ts";
 export { humanTrajectory, type NetworkEvent, type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
+export {
+  type AppRules,
+  appRulesSchema,
+  type FinalPage,
+  finalPage,
+  type FinalState,
+  finalStateSchema,
+  netDiff,
+  type RowDiff,
+} from "./state.ts";

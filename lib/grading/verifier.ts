@@ -3,8 +3,10 @@
  * conditions), then each answer through the QA tier chain; the LLM tier only for what the rule tiers leave open.
  * Without an LLM tier, such a grade is an error to complete later (regrade), never a verdict.
  */
-import { DETAIL_MAX, gate } from "./gate.ts";
-import type { Condition } from "./condition.ts";
+import { conditionClaims, DETAIL_MAX, type RequestClaim, unclaimedWrite } from "./gate.ts";
+import type { Condition, RequestPattern } from "./condition.ts";
+import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
+import { type AppRules, type FinalState, netDiff, type RowDiff } from "./state.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
@@ -35,9 +37,23 @@ export interface MacroVerifier {
   answer?: AnswerSpec;
 }
 
+/**
+ * A row the reference solution (the recording, replayed) changed, as it ended: an update's changed fields and an
+ * insert's fields (bookkeeping and generated ones left out), with their end values; an update's or delete's key.
+ */
+export interface ExpectedRow {
+  site: string;
+  table: string;
+  op: "insert" | "update" | "delete";
+  key?: unknown;
+  fields: Record<string, unknown>;
+}
+
 /** verifier.json: per macro label, its check and/or answer. */
 export interface HumanVerifier {
   macros: Record<string, MacroVerifier>;
+  /** The reference's end state (scripts/record_end_state.ts writes it): what the episode's net change may be. */
+  end_state?: ExpectedRow[];
   notes?: string;
 }
 
@@ -88,10 +104,165 @@ export interface HumanGrade {
   macros: Record<string, MacroGrade>;
 }
 
+/** What the end-state rules of a human grade read besides the trajectory (grade_inputs.json's fields). */
+export interface HumanEndState {
+  /** Every data change of the session, with its seq. */
+  changes: readonly ChangeEntry[];
+  rules?: Record<string, AppRules>;
+  final?: FinalState;
+}
+
 export interface GradeHumanOptions {
   /** The LLM tier; without it a grade that needs it is a grade error. */
   qa?: AnswerJudge;
   signal?: AbortSignal;
+  /** With it, the end-state rules apply: every write claimed by a macro's request, none undone, one booking. */
+  state?: HumanEndState;
+}
+
+/** The positive request conditions of a check (not under `not` or `any`), which bind to one request. */
+function requestLeaves(c: Condition, out: RequestPattern[] = []): RequestPattern[] {
+  if (Array.isArray(c)) c.forEach((x) => requestLeaves(x, out));
+  else if ("all" in c) c.all.forEach((x) => requestLeaves(x, out));
+  else if ("request" in c && c.times === undefined) out.push(c.request);
+  return out;
+}
+
+const endpoint = (r: RequestPattern) => JSON.stringify([r.method ?? null, r.path ?? null]);
+
+/**
+ * Conditions of different macros on one endpoint (the same method and path) describe one request: the room, the
+ * time and the size of one booking. Why no single request satisfies all of them, or null.
+ */
+function bindingFailure(task: VerifiedTask, labels: readonly string[], ev: Evidence): string | null {
+  const groups = new Map<string, { label: string; pattern: RequestPattern }[]>();
+  for (const label of labels) {
+    const check = task.verifier.macros[label].check;
+    if (!check) continue;
+    for (const pattern of requestLeaves(check)) {
+      const k = endpoint(pattern);
+      groups.set(k, [...(groups.get(k) ?? []), { label, pattern }]);
+    }
+  }
+  for (const group of groups.values()) {
+    if (new Set(group.map((g) => g.label)).size < 2) continue;
+    const one = ev.log.some((e) =>
+      group.every((g) => conditionClaims({ request: g.pattern }, { ...ev, log: [e] }).failure === null)
+    );
+    if (!one) {
+      const p = group[0].pattern;
+      const what = [p.method, p.path].map((m) => m === undefined ? "" : JSON.stringify(m)).join(" ").trim();
+      return `${group.map((g) => g.label).join(" + ")}: no single request ${what} satisfies all of them ` +
+        "(their conditions describe one request)";
+    }
+  }
+  return null;
+}
+
+/** A value the macros leave to the reference: anything but free text (numbers, flags, empty fields, null). */
+const isFixed = (v: unknown) => typeof v !== "string" || v.trim() === "";
+
+/**
+ * The episode's net change against the reference's end state: every changed row is one of the reference's rows
+ * (same table and operation, the same key for an update or delete; each reference row taken once), changes only
+ * fields the reference changed, and keeps the reference's value of every field that is not free text (a
+ * quantity, an id, a flag, a field left empty); free text is the macros' to judge.
+ */
+function endStateMismatch(diff: readonly RowDiff[], expected: readonly ExpectedRow[]): string | null {
+  const left = [...expected];
+  for (const row of diff) {
+    const where = `${row.site}.${row.table} ${row.op}${row.op === "insert" ? "" : ` key ${JSON.stringify(row.key)}`}`;
+    const i = left.findIndex((e) =>
+      e.site === row.site && e.table === row.table && e.op === row.op &&
+      (row.op === "insert" || JSON.stringify(e.key) === JSON.stringify(row.key))
+    );
+    if (i < 0) return `unexpected write ${where}: the reference makes no such change`;
+    const [want] = left.splice(i, 1);
+    for (const f of row.fields) {
+      const v = row.after?.[f];
+      if (!Object.hasOwn(want.fields, f)) {
+        if (row.op === "insert" && isFixed(v) && isFixed(want.fields[f] ?? "")) continue;
+        return `unclaimed field ${where}: ${f} = ${JSON.stringify(v)} (the reference does not change it)`;
+      }
+      const w = want.fields[f];
+      if (isFixed(w) && JSON.stringify(w) !== JSON.stringify(v)) {
+        return `unclaimed field ${where}: ${f} = ${JSON.stringify(v)}, the reference's is ${JSON.stringify(w)}`;
+      }
+    }
+  }
+  return null;
+}
+
+/** The request whose handling made a change: the first logged after it (a request is logged once handled). */
+function causeOf(c: ChangeEntry, log: readonly LogEntry[]): LogEntry | undefined {
+  if (typeof c.seq !== "number") return undefined;
+  let best: LogEntry | undefined;
+  for (const e of log) {
+    if (typeof e.seq === "number" && e.seq > c.seq && (best === undefined || e.seq < best.seq!)) best = e;
+  }
+  return best;
+}
+
+const rowId = (c: { site: string; table: string; key: unknown }) => `${c.site}.${c.table}.${JSON.stringify(c.key)}`;
+
+/**
+ * The end-state rules of a human grade, once every macro passed: every row the episode changed was written by a
+ * request a macro's condition matched, no such write is undone or changed again by an unclaimed write, and the
+ * login state at the end is the start's unless the task signs in.
+ */
+function humanEndStateFailure(
+  task: VerifiedTask,
+  claimed: ReadonlySet<LogEntry>,
+  perCondition: readonly { label: string; claim: RequestClaim }[],
+  ev: Evidence,
+  state: HumanEndState,
+): string | null {
+  const rules = state.rules ?? {};
+  const diff = netDiff(state.changes, rules);
+  // A write that changes only bookkeeping fields (or a bookkeeping table) is no write.
+  const meaningful = (c: ChangeEntry) => {
+    const bk = rules[c.site]?.bookkeeping?.[c.table];
+    if (bk === "*") return false;
+    if (c.op !== "update") return true;
+    const skip = new Set(bk ?? []);
+    return Object.keys({ ...c.before, ...c.after }).some((f) =>
+      !skip.has(f) && JSON.stringify(c.before?.[f]) !== JSON.stringify(c.after?.[f])
+    );
+  };
+  const writes = state.changes.filter(meaningful).map((c) => ({ c, by: causeOf(c, ev.log) }));
+  const writers = new Set(writes.map((x) => x.by).filter((e): e is LogEntry => e !== undefined));
+  // One condition, one write: the same request made twice (a second booking, a comment posted twice) is a duplicate.
+  for (const { label, claim } of perCondition) {
+    const wrote = claim.entries.filter((e) => writers.has(e));
+    if (wrote.length > 1) {
+      return `${label}: duplicate: ${wrote.length} requests ${wrote[0].method} ${wrote[0].path} matched its ` +
+        "condition and each wrote data; the task asks for one";
+    }
+  }
+  const claimedRows = new Set(writes.filter((x) => x.by && claimed.has(x.by)).map((x) => rowId(x.c)));
+  const unclaimed = unclaimedWrite(diff.filter((r) => !claimedRows.has(rowId(r))), []);
+  if (unclaimed) return unclaimed;
+  const changed = new Set(diff.map(rowId));
+  for (const id of claimedRows) {
+    const last = writes.filter((x) => rowId(x.c) === id).at(-1)!;
+    if (last.by && claimed.has(last.by)) continue; // claimed to the end (an order placed deletes its cart line)
+    if (!changed.has(id)) return `reverted: ${id} was written as a macro asked, then undone (no change at the end)`;
+    return `overwritten: ${id} was written as a macro asked, then changed again by a write no macro claims`;
+  }
+  const expected = task.verifier.end_state;
+  if (expected) {
+    const why = endStateMismatch(diff, expected);
+    if (why) return why;
+  }
+  const f = state.final;
+  if (f && f.logged_in !== null && f.start_logged_in !== null) {
+    const signsIn = task.macros.some((m) => /authenticat|log_?in|sign_?in/.test(m));
+    if (signsIn && !f.logged_in) return "signed out at the end (the task signs in)";
+    if (!signsIn && f.logged_in !== f.start_logged_in) {
+      return `${f.logged_in ? "signed in" : "signed out"} at the end although the task did not ask for it`;
+    }
+  }
+  return null;
 }
 
 const cap = (s: string) => s.length > DETAIL_MAX ? s.slice(0, DETAIL_MAX - 1) + "…" : s;
@@ -119,14 +290,27 @@ export async function gradeHuman(
   );
   const macros: Record<string, MacroGrade> = {};
   let first: string | undefined;
+  const claimed = new Set<LogEntry>();
+  const perCondition: { label: string; claim: RequestClaim }[] = [];
   for (const label of labels) {
     const check = task.verifier.macros[label].check;
     if (check === undefined) continue;
-    const g = gate(check, null, evidence);
-    macros[label] = { ok: g.ok, detail: g.detail };
-    if (!g.ok) first ??= `${label}: ${g.detail}`;
+    const g = conditionClaims(check, evidence);
+    const detail = g.failure === null ? "" : cap(g.failure);
+    macros[label] = { ok: g.failure === null, detail };
+    for (const claim of g.requests) {
+      for (const e of claim.entries) claimed.add(e);
+      perCondition.push({ label, claim });
+    }
+    if (g.failure !== null) first ??= `${label}: ${detail}`;
   }
   if (first) return failure(macros, first);
+  const state = options.state;
+  if (state) {
+    const why = bindingFailure(task, labels, evidence) ??
+      humanEndStateFailure(task, claimed, perCondition, evidence, state);
+    if (why) return { ok: false, detail: cap(why), macros };
+  }
 
   const open: [string, AnswerSpec][] = [];
   for (const label of labels) {

@@ -1,0 +1,151 @@
+/**
+ * The end state an episode left (docs/grading.md, "The end state"): the net change of every row against the
+ * state the agent began in, the final pages and the login state, and the app rules that say which fields are
+ * bookkeeping, which the app generates and which query keys do not count. Pure.
+ */
+import { z } from "zod";
+import type { ChangeEntry } from "./evidence.ts";
+
+/** What the grader knows of an app (declared by the app, served by /_admin/health, saved with the evidence). */
+export interface AppRules {
+  /** Fields the app writes as a side effect; `"*"`: the whole table (an audit log). */
+  bookkeeping?: Record<string, readonly string[] | "*">;
+  /** Fields of an inserted row the app fills itself: wildcards unless a check lists them. */
+  generated?: Record<string, readonly string[]>;
+  /** Query keys equal to their default value count as absent. */
+  queryDefaults?: Record<string, string>;
+  /** Query keys that only carry a notice: ignored whatever their value. */
+  ignoredQuery?: readonly string[];
+  /** Query keys the app reads ignoring case. */
+  caselessQuery?: readonly string[];
+}
+
+export const appRulesSchema: z.ZodType<AppRules> = z.looseObject({
+  bookkeeping: z.record(z.string(), z.union([z.array(z.string()), z.literal("*")])).optional(),
+  generated: z.record(z.string(), z.array(z.string())).optional(),
+  queryDefaults: z.record(z.string(), z.string()).optional(),
+  ignoredQuery: z.array(z.string()).optional(),
+  caselessQuery: z.array(z.string()).optional(),
+});
+
+/** The browser and session at the end of an episode. */
+export interface FinalState {
+  /** The current tab's URL. */
+  url: string;
+  /** Every open tab's URL. */
+  urls: string[];
+  /** Signed in at the end; null when the site server cannot tell. */
+  logged_in: boolean | null;
+  /** Signed in when the agent began (after any setup); null when the server cannot tell. */
+  start_logged_in: boolean | null;
+}
+
+export const finalStateSchema: z.ZodType<FinalState> = z.object({
+  url: z.string(),
+  urls: z.array(z.string()),
+  logged_in: z.boolean().nullable(),
+  start_logged_in: z.boolean().nullable(),
+});
+
+/** One row's net change from the start state to the end state. */
+export interface RowDiff {
+  site: string;
+  table: string;
+  op: "insert" | "update" | "delete";
+  key: unknown;
+  /** The row when the agent began (null for an insert). */
+  before: Record<string, unknown> | null;
+  /** The row at the end (null for a delete). */
+  after: Record<string, unknown> | null;
+  /**
+   * The fields a check must account for: an update's changed fields, an insert's fields; bookkeeping fields and
+   * (for inserts) generated ones excluded. A delete's list is empty: the row is gone.
+   */
+  fields: string[];
+}
+
+const same = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === "object" && a !== null && typeof b === "object" && b !== null &&
+    JSON.stringify(a) === JSON.stringify(b));
+
+const keyOf = (c: ChangeEntry) => `${c.site}\u0000${c.table}\u0000${JSON.stringify(c.key)}`;
+
+/**
+ * The net change of every row the changes touched: its first image before and its last image after. A row that
+ * ends as it began (a write reverted), a row inserted and deleted again, a change of bookkeeping fields only and
+ * any row of a bookkeeping table are no change.
+ */
+export function netDiff(changes: readonly ChangeEntry[], rules: Readonly<Record<string, AppRules>> = {}): RowDiff[] {
+  const rows = new Map<string, { first: ChangeEntry; last: ChangeEntry }>();
+  const done: { first: ChangeEntry; last: ChangeEntry }[] = [];
+  for (const c of changes) {
+    const k = keyOf(c);
+    const row = rows.get(k);
+    if (row && row.last.op === "delete" && c.op === "insert") {
+      // A deleted row's key given to a new row (SQLite reuses the highest id): two rows, not one updated.
+      done.push(row);
+      rows.set(k, { first: c, last: c });
+    } else if (row) row.last = c;
+    else rows.set(k, { first: c, last: c });
+  }
+  const out: RowDiff[] = [];
+  for (const { first, last } of [...done, ...rows.values()]) {
+    const app = rules[first.site];
+    const bookkeeping = app?.bookkeeping?.[first.table];
+    if (bookkeeping === "*") continue;
+    const before = first.op === "insert" ? null : first.before;
+    const after = last.op === "delete" ? null : last.after;
+    if (before === null && after === null) continue;
+    const skip = new Set<string>(bookkeeping ?? []);
+    const op = before === null ? "insert" : after === null ? "delete" : "update";
+    let fields: string[];
+    if (op === "insert") {
+      for (const f of app?.generated?.[first.table] ?? []) skip.add(f);
+      fields = Object.keys(after!).filter((f) => !skip.has(f));
+    } else if (op === "update") {
+      const names = new Set([...Object.keys(before!), ...Object.keys(after!)]);
+      fields = [...names].filter((f) => !skip.has(f) && !same(before![f], after![f]));
+      if (fields.length === 0) continue;
+    } else {
+      fields = [];
+    }
+    out.push({ site: first.site, table: first.table, op, key: first.key, before, after, fields });
+  }
+  return out;
+}
+
+/** A page as a grade compares it: the path, and the query keys that count with their values. */
+export interface FinalPage {
+  url: string;
+  site: string;
+  path: string;
+  /** Key → values, without empty values, notice keys and keys at their default. */
+  query: Map<string, string[]>;
+}
+
+/** Reads a final URL with its app's rules (the app is the path's first segment). Null for a URL off `base`. */
+export function finalPage(url: string, base: string, rules: Readonly<Record<string, AppRules>> = {}): FinalPage | null {
+  let u: URL;
+  try {
+    u = new URL(url, base);
+  } catch {
+    return null;
+  }
+  if (u.origin !== new URL(base).origin) return null;
+  const path = u.pathname.length > 1 ? u.pathname.replace(/\/+$/, "") : u.pathname;
+  const site = path.split("/")[1] ?? "";
+  const app = rules[site] ?? {};
+  const ignored = new Set(app.ignoredQuery ?? []);
+  const query = new Map<string, string[]>();
+  for (const [k, v] of u.searchParams) {
+    if (v.trim() === "" || ignored.has(k)) continue;
+    const list = query.get(k);
+    if (list) list.push(v);
+    else query.set(k, [v]);
+  }
+  for (const [k, d] of Object.entries(app.queryDefaults ?? {})) {
+    const values = query.get(k);
+    if (values && values.length === 1 && values[0] === d) query.delete(k);
+  }
+  return { url: u.pathname + u.search, site, path, query };
+}
