@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { replayReference } from "../lib/agent/mod.ts";
 import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
-import { gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
+import { type AppRules, type ChangeEntry, gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
 import { DEFAULT_JUDGE_MODEL, loadJudgePrompts, OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
 import {
   APPS,
@@ -66,7 +66,7 @@ Deno.test({
   await using sites = await startSites({ apps: APPS });
   await using browser = await ChromiumBrowser.launch();
   const base = sites.base;
-  const { apps } = await fetchHealth(base);
+  const { apps, rules } = await fetchHealth(base);
 
   for (const task of tasks) {
     await t.step(`${task.key}: the recording passes`, async () => {
@@ -75,7 +75,12 @@ Deno.test({
         const outcome = await replayReference(session, base, task);
         assert.deepEqual(outcome.errors, []);
         const streams = await readSessionStreams(session, base);
-        const grade = await gradeHuman(task, humanTrajectory(streams.record, streams.log), outcome.answer, { qa });
+        const state = {
+          changes: streams.changes as unknown as ChangeEntry[],
+          rules: rules as Record<string, AppRules>,
+        };
+        const trajectory = humanTrajectory(streams.record, streams.log);
+        const grade = await gradeHuman(task, trajectory, outcome.answer, { qa, state });
         assert.equal(grade.gradeError, undefined, grade.detail);
         assert.ok(grade.ok, `${task.key}: ${grade.detail}`);
       });

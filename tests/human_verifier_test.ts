@@ -87,6 +87,8 @@ Deno.test("gradeHuman() with an unreachable judge endpoint is a grade error, and
     answer: "It cannot swivel.",
     seen: ["..."],
     blocked: [],
+    final: { url: "http://h/x", urls: ["http://h/x"], logged_in: true, start_logged_in: true },
+    rules: {},
   };
   const human = KINDS.human;
   const inputs = human.collect(task(), record);

@@ -9,9 +9,9 @@ import type { Arm, ArmOutcome } from "../agent/mod.ts";
 import { executeAction } from "../agent/mod.ts";
 import type { BrowserState, ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
 import { BrowserTimeoutError, describeError, HarnessError } from "../errors/mod.ts";
-import type { AnswerJudge } from "../grading/mod.ts";
+import type { AnswerJudge, AppRules } from "../grading/mod.ts";
 import { writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
-import { type DirectoryApp, lastSeq, readSessionStreams, startSession } from "../sites/mod.ts";
+import { type DirectoryApp, lastSeq, readLoginState, readSessionStreams, startSession } from "../sites/mod.ts";
 import { type AnyGradeInputs, formatAction, kindOf, type RunTask, type TaskKind, type Verdict } from "../tasks/mod.ts";
 import type { RunConfig } from "./config.ts";
 import { episodeName, type EpisodeResult } from "../results/mod.ts";
@@ -31,6 +31,8 @@ export interface EpisodeEnv {
 export interface EpisodeSite {
   base: string;
   apps: readonly DirectoryApp[];
+  /** Each app's grading rules, as the server's /_admin/health declares them. */
+  rules: Record<string, Record<string, unknown>>;
   browser: ChromiumBrowser;
 }
 
@@ -129,6 +131,7 @@ async function play(
     if (!res.ok) throw new HarnessError(`task "${task.task_id}" setup action ${i + 1} failed: ${res.error}`);
   }
   const mark = start.evidenceFrom === "arm" ? lastSeq(await readSessionStreams(s, site.base)) : 0;
+  const startLoggedIn = await readLoginState(s, site.base);
   const t2 = performance.now();
   const seen: string[] = [];
   const observe = async (step: number, screenshot = false): Promise<BrowserState> => {
@@ -150,7 +153,7 @@ async function play(
     observe,
   });
   const t3 = performance.now();
-  const played = await finish(s, kind, task, site.base, mark, outcome, seen, dir, env, signal);
+  const played = await finish(s, kind, task, site, { mark, startLoggedIn }, outcome, seen, dir, env, signal);
   const ms = (x: number) => Math.round(x);
   const timing = {
     context_ms: ms(t1 - t0),
@@ -177,8 +180,8 @@ async function finish(
   session: EpisodeSession,
   kind: TaskKind<RunTask, AnyGradeInputs>,
   task: RunTask,
-  base: string,
-  mark: number,
+  site: EpisodeSite,
+  from: { mark: number; startLoggedIn: boolean | null },
   outcome: ArmOutcome,
   seen: string[],
   dir: string,
@@ -188,7 +191,9 @@ async function finish(
   const final = await session.captureState({ screenshot: true });
   seen.push(final.visibleText);
   if (final.screenshot) await writeFileAtomic(join(dir, "final.png"), final.screenshot);
-  const streams = await readSessionStreams(session, base, mark);
+  const base = site.base;
+  const streams = await readSessionStreams(session, base, from.mark);
+  const loggedIn = await readLoginState(session, base);
   const played = {
     steps: outcome.steps,
     answer: outcome.answer,
@@ -206,6 +211,13 @@ async function finish(
     answer: outcome.answer,
     seen,
     blocked: [...session.blocked],
+    final: {
+      url: final.url,
+      urls: final.tabs.map((t) => t.url),
+      logged_in: loggedIn,
+      start_logged_in: from.startLoggedIn,
+    },
+    rules: site.rules as Record<string, AppRules>,
   });
   await writeJsonAtomic(join(dir, "grade_inputs.json"), inputs);
   let verdict: Verdict;

@@ -9,7 +9,7 @@ import { ChromiumBrowser } from "../browser/mod.ts";
 import { describeError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
 import { runPool } from "../io/mod.ts";
-import { APPS, type DirectoryApp, fetchHealth, type SitesServer, startSites } from "../sites/mod.ts";
+import { APPS, fetchHealth, type Health, type SitesServer, startSites } from "../sites/mod.ts";
 import type { RunTask } from "../tasks/mod.ts";
 import type { RunConfig } from "./config.ts";
 import { type EpisodeEnv, resultHead, runEpisode } from "./episode.ts";
@@ -87,14 +87,15 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
     const bases = config.bases.length
       ? config.bases
       : [(server = await startSites({ apps: APPS, port: 0, now: config.now })).base];
-    const directories = new Map<string, readonly DirectoryApp[]>();
-    for (const base of bases) directories.set(base, (await fetchHealth(base)).apps);
+    const health = new Map<string, Health>();
+    for (const base of bases) health.set(base, await fetchHealth(base));
     const env: EpisodeEnv = { config, arm, qa: inputs.qa, signal };
     await runPool(queue, config.workers, async ([task, repeat], w) => {
       const base = bases[w % bases.length];
       let result: EpisodeResult;
       try {
-        const site = { base, apps: directories.get(base)!, browser: await browsers.get(w) };
+        const { apps, rules } = health.get(base)!;
+        const site = { base, apps, rules, browser: await browsers.get(w) };
         result = await runEpisode(task, repeat, site, env);
       } catch (err) {
         // Launching the browser failed, or something outside the episode's own try: still one line per episode.

@@ -133,6 +133,13 @@ export const humanVerifierSchema: z.ZodType<HumanVerifier> = z.strictObject({
       if (!r.success) ctx.addIssue({ code: "custom", path: [key], message: r.error.issues[0].message });
     }
   }),
+  end_state: z.array(z.strictObject({
+    site: z.string().min(1),
+    table: z.string().min(1),
+    op: z.enum(["insert", "update", "delete"]),
+    key: z.unknown().optional(),
+    fields: z.record(z.string(), z.unknown()),
+  })).optional(),
   notes: z.string().optional(),
 });
 

@@ -14,10 +14,15 @@ import {
   type ActionCall,
   actionEvents,
   type AnswerJudge,
+  type AppRules,
+  appRulesSchema,
+  type ChangeEntry,
   describeIssues,
   errorMap,
   type Evidence,
   evidenceSchema,
+  type FinalState,
+  finalStateSchema,
   gradeHuman,
   type GradeInputs,
   humanTrajectory,
@@ -71,6 +76,10 @@ export interface EpisodeRecord {
   seen: string[];
   /** Requests the network allowlist refused. */
   blocked: string[];
+  /** The final pages and login state. */
+  final: FinalState;
+  /** Each app's grading rules, as the site server declares them. */
+  rules: Record<string, AppRules>;
 }
 
 /** A grade: passed or not, why, and whether the grade itself could not be computed (regrade completes it). */
@@ -174,6 +183,10 @@ interface TrajectoryInputs {
   /** The agent's actions, `{name: params}` (kept for the record; no grade reads them). */
   actions: unknown[];
   blocked?: string[];
+  /** The final pages and login state (absent when saved before end-state grading). */
+  final?: FinalState;
+  /** Each app's grading rules (absent when saved before end-state grading). */
+  rules?: Record<string, AppRules>;
 }
 
 /** grade_inputs.json of a human episode. */
@@ -257,6 +270,8 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
       record: r.streams.record,
       answer: r.answer,
       seen: r.seen,
+      final: r.final,
+      rules: r.rules,
     }, `${r.base}/_admin/*`);
     return { kind: "datagen", ...evidence, blocked: [...r.blocked], task };
   },
@@ -269,6 +284,8 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
   },
   grade(inputs, options) {
     const task = (options.task as Task | undefined) ?? inputs.task;
+    const missing = missingEndState(inputs);
+    if (missing) return Promise.resolve(missing);
     const verdict = gradeTask(task, inputs as Evidence);
     return Promise.resolve({ ok: verdict.ok, detail: verdict.ok ? "passed" : verdict.detail });
   },
@@ -285,6 +302,21 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
   }),
 };
 
+/**
+ * A saved episode whose evidence predates end-state grading (no final pages or login state, no app rules) cannot be
+ * graded by today's rules: a grade error that names what is missing; rerun the episode (--resume reruns it).
+ */
+function missingEndState(inputs: { final?: unknown; rules?: unknown }): Verdict | null {
+  const missing = [inputs.final === undefined && "final", inputs.rules === undefined && "rules"].filter(Boolean);
+  if (missing.length === 0) return null;
+  return {
+    ok: false,
+    detail: `grade error: grade_inputs.json has no ${missing.join(" and ")} (saved before end-state grading); ` +
+      "run the episode again",
+    gradeError: true,
+  };
+}
+
 /** The fields a human or proposed episode saves, from what it left. */
 function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
   return {
@@ -297,6 +329,8 @@ function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
     answer: r.answer,
     actions: r.trace.flatMap((t) => t.action),
     blocked: [...r.blocked],
+    final: r.final,
+    rules: r.rules,
   };
 }
 
@@ -310,6 +344,8 @@ const trajectoryFields = {
   answer: z.string().nullable().default(null),
   actions: z.array(z.unknown()).default([]),
   blocked: z.array(z.string()).optional(),
+  final: finalStateSchema.optional(),
+  rules: z.record(z.string(), appRulesSchema).optional(),
 };
 
 const humanInputsSchema = z.looseObject({
@@ -380,7 +416,13 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
   parseInputs: parserOf<HumanGradeInputs>(humanInputsSchema),
   async grade(inputs, options) {
     const task = (options.task as HumanTask | undefined) ?? inputs.task;
-    const g = await gradeHuman(task, inputs.traj, inputs.answer, { qa: options.qa, signal: options.signal });
+    const missing = missingEndState(inputs);
+    if (missing) return missing;
+    const g = await gradeHuman(task, inputs.traj, inputs.answer, {
+      qa: options.qa,
+      signal: options.signal,
+      state: { changes: inputs.changes as unknown as ChangeEntry[], rules: inputs.rules, final: inputs.final },
+    });
     return { ok: g.ok, detail: g.ok ? "passed" : g.detail, gradeError: g.gradeError };
   },
   rows: rejectionSampling,

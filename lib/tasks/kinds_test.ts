@@ -27,6 +27,13 @@ const record: EpisodeRecord = {
   answer: "SO-1",
   seen: ["Orders"],
   blocked: [],
+  final: {
+    url: "http://127.0.0.1:9/shop/",
+    urls: ["http://127.0.0.1:9/shop/"],
+    logged_in: true,
+    start_logged_in: true,
+  },
+  rules: {},
 };
 
 Deno.test("kindOf() picks each task's strategy by its kind, a task without one being datagen", () => {
@@ -67,4 +74,18 @@ Deno.test("grade inputs without kind are a datagen episode's; an unknown kind na
     () => parseGradeInputs("[]", "out/e/grade_inputs.json"),
     /out\/e\/grade_inputs.json: is not a JSON object/,
   );
+});
+
+Deno.test("a grade_inputs.json saved before end-state grading is a grade error that names what it lacks", async () => {
+  const inputs = KINDS.datagen.collect(DATAGEN, record) as unknown as Record<string, unknown>;
+  delete inputs.final;
+  delete inputs.rules;
+  const saved = parseGradeInputs(JSON.stringify(inputs), "out/old/grade_inputs.json");
+  const verdict = await saved.kind.grade(saved.inputs, {});
+  assert.equal(verdict.gradeError, true);
+  assert.match(verdict.detail, /no final and rules \(saved before end-state grading\)/);
+  const human = KINDS.human.collect(HUMAN, record) as unknown as Record<string, unknown>;
+  delete human.rules;
+  const again = parseGradeInputs(JSON.stringify(human), "out/old-h/grade_inputs.json");
+  assert.match((await again.kind.grade(again.inputs, {})).detail, /no rules/);
 });

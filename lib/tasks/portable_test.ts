@@ -134,7 +134,7 @@ Deno.test("gradeTask() rebases, relaxes recorded dates, then gates check and ver
   late.changes[0].after.delivery_date = "2026-03-19";
   assert.match(
     gradeTask(task, late).detail,
-    /^all\[1\] change orders: no change matched after\.delivery_date = "2026-03-18"/,
+    /^all\[1\] change orders: no changed row matched after\.delivery_date = "2026-03-18"/,
   );
   assert.equal(
     gradeTask({ ...task, verifier: { answer: "ORD-1043" } }, evidence).detail,

@@ -78,6 +78,8 @@ Deno.test("the proposed kind keeps the session's evidence for the judge; the gra
     answer: null,
     seen: [],
     blocked: [],
+    final: { url: "http://h/x", urls: ["http://h/x"], logged_in: true, start_logged_in: true },
+    rules: {},
   });
   assert.deepEqual([inputs.kind, inputs.task.task_id, inputs.clip, inputs.record.length], ["proposed", "prop_1", [
     "SO-1",

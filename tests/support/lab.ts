@@ -44,6 +44,7 @@ export const labApp: SiteApp = {
   title: "Lab",
   description: "Test pages",
   seed: () => ({ schema: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)", rows: {} }),
+  grading: { generated: { notes: ["id"] } },
   routes,
 };
 
