@@ -67,17 +67,21 @@ const html = (body: string) => new Response(body, { headers: { "content-type": "
 /** The test site: its base URL, and close() (which also lets hung requests go). */
 export interface TestSite {
   base: string;
-  /** Requests the site received, as "METHOD /path?query", with " (no cookie)" when they carried none. */
+  /** Requests the site received, as "METHOD /path?query". */
   requests: string[];
+  /** The requests among them that carried no cookie. */
+  cookieless: string[];
   close(): Promise<void>;
 }
 
 export function startTestSite(): TestSite {
   const hung = new Set<() => void>();
   const requests: string[] = [];
+  const cookieless: string[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const url = new URL(req.url);
-    requests.push(`${req.method} ${url.pathname}${url.search}${req.headers.has("cookie") ? "" : " (no cookie)"}`);
+    requests.push(`${req.method} ${url.pathname}${url.search}`);
+    if (!req.headers.has("cookie")) cookieless.push(`${req.method} ${url.pathname}${url.search}`);
     switch (url.pathname) {
       case "/":
         return html(MAIN);
@@ -107,6 +111,7 @@ export function startTestSite(): TestSite {
   return {
     base: `http://127.0.0.1:${server.addr.port}`,
     requests,
+    cookieless,
     async close() {
       for (const r of hung) r();
       await server.shutdown();
