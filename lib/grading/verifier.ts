@@ -6,7 +6,7 @@
 import { conditionClaims, DETAIL_MAX, type RequestClaim, unclaimedWrite } from "./gate.ts";
 import type { Condition, RequestPattern } from "./condition.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
-import { type AppRules, type FinalState, netDiff, type RowDiff } from "./state.ts";
+import { type AppRules, finalPage, type FinalState, netDiff, type RowDiff } from "./state.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
@@ -54,6 +54,11 @@ export interface HumanVerifier {
   macros: Record<string, MacroVerifier>;
   /** The reference's end state (scripts/record_end_state.ts writes it): what the episode's net change may be. */
   end_state?: ExpectedRow[];
+  /**
+   * The reference's final page (path and query), for a task whose last macro is a navigation (a tab, a page, a
+   * search): the episode must end there too.
+   */
+  end_page?: string;
   notes?: string;
 }
 
@@ -159,6 +164,8 @@ function bindingFailure(task: VerifiedTask, labels: readonly string[], ev: Evide
   return null;
 }
 
+const PAGE_ORIGIN = "http://page.invalid";
+
 /** A value the macros leave to the reference: anything but free text (numbers, flags, empty fields, null). */
 const isFixed = (v: unknown) => typeof v !== "string" || v.trim() === "";
 
@@ -255,6 +262,14 @@ function humanEndStateFailure(
     if (why) return why;
   }
   const f = state.final;
+  const page = task.verifier.end_page;
+  if (page !== undefined && f) {
+    const here = new URL(f.url, PAGE_ORIGIN); // the episode's own origin does not matter, its page does
+    const at = finalPage(here.pathname + here.search, PAGE_ORIGIN, rules), want = finalPage(page, PAGE_ORIGIN, rules);
+    const same = at && want && at.path === want.path &&
+      JSON.stringify([...at.query].sort()) === JSON.stringify([...want.query].sort());
+    if (!same) return `final page ${JSON.stringify(at?.url ?? f.url)} is not the one the task ends on (${page})`;
+  }
   if (f && f.logged_in !== null && f.start_logged_in !== null) {
     const signsIn = task.macros.some((m) => /authenticat|log_?in|sign_?in/.test(m));
     if (signsIn && !f.logged_in) return "signed out at the end (the task signs in)";

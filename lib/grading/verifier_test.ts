@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { decideAnswer } from "./qa.ts";
 import { fakeJudge, idle, searched, searchTask as task, spec } from "./_verifier_testdata.ts";
-import { gradeHuman } from "./verifier.ts";
+import { type ExpectedRow, gradeHuman, type VerifiedTask } from "./verifier.ts";
+import type { ChangeEntry } from "./evidence.ts";
+import { humanTrajectory } from "./trajectory.ts";
 
 Deno.test("decideAnswer() runs regex, exact, then precise tiers; only what none decides goes to the LLM tier", () => {
   const money = spec({ expected: "$34.99", regex: "^\\$?34\\.99$", exact: ["thirty-four ninety-nine"], number: 34.99 });
@@ -69,4 +71,90 @@ Deno.test("gradeHuman() asks the LLM tier with the question, the reference and t
   const failing = await gradeHuman(t, searched, "x", { qa: fakeJudge(new Error("socket hang up")) });
   assert.equal(failing.gradeError, true);
   assert.match(failing.detail, /^grade error: the LLM tier failed for answer_question: Error: socket hang up/);
+});
+
+/** A booking task of two macros on one endpoint, and its episode's log and changes. */
+function bookingEpisode(requests: { slot: string; size: string }[], extra: ChangeEntry[] = []) {
+  const log = requests.map((r, i) => ({
+    seq: 10 * (i + 1),
+    method: "POST",
+    path: "/bookings/book",
+    query: {},
+    body: { slot: r.slot, attendees: r.size },
+    status: 303,
+  }));
+  const changes: ChangeEntry[] = requests.map((r, i) => ({
+    seq: 10 * (i + 1) - 1,
+    site: "bookings",
+    table: "bookings",
+    op: "insert",
+    key: 60 + i,
+    before: null,
+    after: { id: 60 + i, start_time: r.slot, attendees: Number(r.size) },
+  }));
+  const task: VerifiedTask = {
+    instruction: "Book 14:00 for 4.",
+    macros: ["choose_radio", "submit_form"],
+    verifier: {
+      macros: {
+        choose_radio: { check: { request: { method: "POST", path: "/bookings/book", body: { slot: "14:00" } } } },
+        submit_form: { check: { request: { method: "POST", path: "/bookings/book", body: { attendees: "4" } } } },
+      },
+    },
+  };
+  return { task, trajectory: humanTrajectory([], log), state: { changes: [...changes, ...extra], rules: {} } };
+}
+
+Deno.test("gradeHuman() end state: one endpoint's conditions bind to one request; duplicates and undone writes fail", async () => {
+  const ok = bookingEpisode([{ slot: "14:00", size: "4" }]);
+  assert.equal((await gradeHuman(ok.task, ok.trajectory, "", { state: ok.state })).ok, true);
+  // 14:00 for 5 and 15:00 for 4: each macro finds a request, no one request is the booking asked for.
+  const split = bookingEpisode([{ slot: "14:00", size: "5" }, { slot: "15:00", size: "4" }]);
+  const g = await gradeHuman(split.task, split.trajectory, "", { state: split.state });
+  assert.match(g.detail, /^choose_radio \+ submit_form: no single request "POST" "\/bookings\/book" satisfies all/);
+  // Without the end-state inputs the old grade passes it: the binding is what rejects it.
+  assert.equal((await gradeHuman(split.task, split.trajectory, "")).ok, true);
+  const twice = bookingEpisode([{ slot: "14:00", size: "4" }, { slot: "14:00", size: "4" }]);
+  assert.match((await gradeHuman(twice.task, twice.trajectory, "", { state: twice.state })).detail, /duplicate: 2/);
+  const cancelled = bookingEpisode([{ slot: "14:00", size: "4" }], [{
+    seq: 30,
+    site: "bookings",
+    table: "bookings",
+    op: "update",
+    key: 60,
+    before: { status: "confirmed" },
+    after: { status: "cancelled" },
+  }]);
+  const c = await gradeHuman(cancelled.task, cancelled.trajectory, "", { state: cancelled.state });
+  assert.match(c.detail, /^overwritten: bookings\.bookings\.60/);
+});
+
+Deno.test("gradeHuman() end state: the reference's rows and final page", async () => {
+  const ep = bookingEpisode([{ slot: "14:00", size: "4" }]);
+  const row = {
+    site: "bookings",
+    table: "bookings",
+    op: "insert" as const,
+    fields: { start_time: "14:00", attendees: 4 },
+  };
+  const withRef = (end_state: ExpectedRow[], end_page?: string) => ({
+    ...ep.task,
+    verifier: { ...ep.task.verifier, end_state, ...(end_page ? { end_page } : {}) },
+  });
+  const state = (url: string) => ({
+    ...ep.state,
+    final: { url, urls: [url], logged_in: true, start_logged_in: true },
+  });
+  assert.equal((await gradeHuman(withRef([row]), ep.trajectory, "", { state: ep.state })).ok, true);
+  const other = { ...row, fields: { start_time: "14:00", attendees: 5 } };
+  assert.match(
+    (await gradeHuman(withRef([other]), ep.trajectory, "", { state: ep.state })).detail,
+    /attendees = 4, the reference's is 5/,
+  );
+  assert.match((await gradeHuman(withRef([]), ep.trajectory, "", { state: ep.state })).detail, /unexpected write/);
+  const page = withRef([row], "/bookings/rooms/6/schedule");
+  const there = await gradeHuman(page, ep.trajectory, "", { state: state("http://h:1/bookings/rooms/6/schedule") });
+  assert.equal(there.ok, true, there.detail);
+  const past = await gradeHuman(page, ep.trajectory, "", { state: state("http://h:1/bookings/rooms/6/rules") });
+  assert.match(past.detail, /^final page "\/bookings\/rooms\/6\/rules" is not the one the task ends on/);
 });

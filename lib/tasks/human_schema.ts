@@ -140,6 +140,7 @@ export const humanVerifierSchema: z.ZodType<HumanVerifier> = z.strictObject({
     key: z.unknown().optional(),
     fields: z.record(z.string(), z.unknown()),
   })).optional(),
+  end_page: z.string().startsWith("/").optional(),
   notes: z.string().optional(),
 });
 
