@@ -72,6 +72,21 @@ function evidence(): Evidence {
     ),
     answer: "ORD-1042",
     seen: Array.from({ length: 12 }, (_, i) => screen(i)),
+    final: {
+      url: `${BASE}/shop/orders/1042?msg=placed`,
+      urls: [`${BASE}/shop/orders/1042?msg=placed`],
+      logged_in: true,
+      start_logged_in: true,
+    },
+    rules: {
+      shop: {
+        bookkeeping: { products: ["stock"] },
+        generated: { orders: ["id", "created_at"], cart_items: ["id", "created_at"] },
+        queryDefaults: { page: "1" },
+        ignoredQuery: ["msg"],
+        caselessQuery: ["q"],
+      },
+    },
   };
 }
 
@@ -88,10 +103,15 @@ const TASK = {
           site: "shop",
           table: "orders",
           op: "insert",
-          after: { shipping: "express", delivery_date: "2026-03-18", created_at: "2026-01-05T10:22:31Z" },
+          after: { shipping: "express", delivery_date: "2026-03-18", total: { number: 129.5 } },
         },
       },
-      { only_writes: [{ table: "orders" }, { table: "order_items" }, { table: "cart_items" }] },
+      {
+        change: { site: "shop", table: "cart_items", op: "insert", after: { product_id: { present: true }, qty: 1 } },
+        times: 15,
+      },
+      { page: { path: "/shop/orders/1042", query: {} } },
+      { clipboard: { exact: "ORD-1042" } },
       { visited: "http://127.0.0.1:8318/shop/products/7" },
       { event: { action: "type" } },
     ],
