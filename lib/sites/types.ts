@@ -1,4 +1,5 @@
 /** What an app of the sandbox is, and what its handlers can read from the request context. */
+import type { AppRules } from "../grading/mod.ts";
 import type { Hono } from "hono";
 import type { Clock } from "./clock.ts";
 import type { AppDb, AppSeed } from "./db.ts";
@@ -20,26 +21,6 @@ export type SandboxEnv = {
   };
 };
 
-/**
- * What the grader must know about an app's data and URLs (docs/grading.md, "App rules"), declared once per app
- * and served by /_admin/health, so that no task has to repeat it and an external site server brings its own.
- */
-export interface AppGradingRules {
-  /**
-   * Fields the app writes as a side effect of reading or of another write (a read flag set by opening a message,
-   * an updated_at, a stock count): never a change of their own. `"*"` makes a whole table bookkeeping (an audit log).
-   */
-  bookkeeping?: Record<string, readonly string[] | "*">;
-  /** Fields of an inserted row the app fills itself (ids, numbers, timestamps): wildcards unless a check lists them. */
-  generated?: Record<string, readonly string[]>;
-  /** Query keys equal to their default (`page=1`); a key with an empty value is always the same as no key. */
-  queryDefaults?: Record<string, string>;
-  /** Query keys that only carry a notice (`?flash=saved`): ignored whatever their value. */
-  ignoredQuery?: readonly string[];
-  /** Query keys the app reads ignoring case (a search). */
-  caselessQuery?: readonly string[];
-}
-
 /** One sandbox web app, mounted under `/<id>`. */
 export interface SiteApp {
   /** Path prefix and site name in tasks: `shop` serves `/shop/...`. */
@@ -51,8 +32,11 @@ export interface SiteApp {
   requiresLogin?: boolean;
   /** Deterministic schema and rows; built once per sandbox, copied into each session on first use. */
   seed: () => AppSeed;
-  /** What the grader must know about the app's data and URLs. */
-  grading?: AppGradingRules;
+  /**
+   * What the grader must know about the app's data and URLs (docs/grading.md, "App rules"), declared once here and
+   * served by /_admin/health, so that no task repeats it and an external site server brings its own.
+   */
+  grading?: AppRules;
   /** The app's handlers, with paths relative to its prefix (`/` is the app's home). */
   routes: Hono<SandboxEnv>;
 }
