@@ -26,6 +26,7 @@ const MAIN = `<!doctype html><html><head><title>Lab main</title>
 <button id="inc" onclick="count.textContent = +count.textContent + 1">Add one</button> <span id="count">0</span>
 <a id="next" href="/next">Next page</a>
 <a id="newtab" href="/next?from=tab" target="_blank">Open in new tab</a>
+<a id="newtab-noopener" href="/next?from=noopener" target="_blank" rel="noopener">Open apart</a>
 <button id="confirm" onclick="out.textContent = confirm('Delete it?') ? 'confirmed' : 'cancelled'">Delete</button>
 <a id="dl" href="/download">Download report</a>
 <label id="file-label">Attachment <input id="file" type="file" name="file" onchange="showFiles(this)"></label>

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { ActionError, ChromiumBrowser } from "../lib/browser/mod.ts";
+import { APPS, startSites } from "../lib/sites/mod.ts";
 import { BrowserTimeoutError, HarnessError, SiteProtocolError } from "../lib/errors/mod.ts";
 import { episodeOptions, inEpisode, startTestSite, until } from "./browser_fixture.ts";
 
@@ -246,4 +247,27 @@ Deno.test("ChromiumBrowser.launch() names the missing binary and the fix", async
         e.message,
       ) && /CHROME_PATH/.test(e.message),
   );
+});
+
+Deno.test({
+  name: "a sandbox link that opens a new tab (rel=noopener) has its tab open when the click returns",
+  ...opts,
+}, async () => {
+  // Chromium reports such a tab after the click returns; an episode that ended right after the click could read a
+  // final state without it (seen on the Juniper floor plan task under load). The click now waits for the tab.
+  await using sites = await startSites({ apps: APPS });
+  const browser = await ChromiumBrowser.launch();
+  try {
+    for (let i = 0; i < 4; i++) {
+      await inEpisode(browser, sites.base, async (s) => {
+        await s.goto(`${sites.base}/bookings/rooms/10`);
+        const { snapshot } = await s.captureState({ screenshot: false });
+        await s.click(await s.locate({ selector: "#floor-plan" }, snapshot.elements));
+        const urls = (await s.tabs()).map((t) => new URL(t.url).pathname);
+        assert.deepEqual(urls, ["/bookings/rooms/10", "/bookings/floors/3"]);
+      });
+    }
+  } finally {
+    await browser.close();
+  }
 });

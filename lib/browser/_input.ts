@@ -25,7 +25,8 @@ const DRAG_STEPS = 8;
 
 /** Clicks an element at its centre with the mouse; a covered element gets a DOM click instead. */
 export async function clickElement(tab: Tab, i: number): Promise<"mouse" | "dom"> {
-  const plan = await tab.onElement<{ x: number; y: number; hit: boolean }>(i, planClick);
+  const plan = await tab.onElement<{ x: number; y: number; hit: boolean; newTab: boolean }>(i, planClick);
+  if (plan.newTab) tab.expectNewTab();
   if (!plan.hit) {
     await tab.onElement(i, domClick);
     return "dom";

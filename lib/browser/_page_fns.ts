@@ -15,7 +15,10 @@ export interface PageRefusal {
 }
 
 /** Where to click an element: its centre, scrolled into view; `hit` says the element is on top there. */
-export function planClick(el: Element): { x: number; y: number; hit: boolean } | PageRefusal {
+export function planClick(el: Element): { x: number; y: number; hit: boolean; newTab: boolean } | PageRefusal {
+  const link = el.closest("a[href], area[href]") as HTMLAnchorElement | null;
+  const form = (el.closest("button, input[type=submit], input[type=image]") as HTMLButtonElement | null)?.form;
+  const newTab = (link?.target ?? form?.target ?? "") === "_blank";
   const vw = innerWidth;
   const vh = innerHeight;
   let r = el.getBoundingClientRect();
@@ -26,12 +29,12 @@ export function planClick(el: Element): { x: number; y: number; hit: boolean } |
   }
   const left = Math.max(r.left, 0), right = Math.min(r.right, vw);
   const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, vh);
-  if (left >= right || top >= bottom) return { x: 0, y: 0, hit: false };
+  if (left >= right || top >= bottom) return { x: 0, y: 0, hit: false, newTab };
   const x = (left + right) / 2, y = (top + bottom) / 2;
   const root = el.getRootNode() as Document | ShadowRoot;
   const top1 = root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y);
   const hit = !!top1 && (top1 === el || el.contains(top1) || (top1 as HTMLLabelElement).control === el);
-  return { x, y, hit };
+  return { x, y, hit, newTab };
 }
 
 /** Clicks an element the DOM way (when another element covers it). */

@@ -30,6 +30,7 @@ export class Tab {
   #started = false;
   #requestedAt = 0;
   #waiters = new Set<() => void>();
+  #hooks?: TabHooks;
 
   private constructor(
     readonly id: string,
@@ -48,8 +49,17 @@ export class Tab {
       sameViewport(page.viewport(), viewport) ? undefined : page.setViewport(viewport),
     ]);
     const tab = new Tab(id, page, cdp, tree.frameTree.frame.id);
+    tab.#hooks = hooks;
     tab.#watch(hooks);
     return tab;
+  }
+
+  /**
+   * An action is about to open a new tab (a click on a target=_blank link): settle() then waits for it, since
+   * Chromium reports such a tab well after the click returns, too late for the final state otherwise.
+   */
+  expectNewTab(): void {
+    this.#hooks?.onNewTabRequested();
   }
 
   #watch(hooks: TabHooks): void {
