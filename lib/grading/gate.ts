@@ -252,7 +252,7 @@ function leafFailure(c: Leaf, ctx: Ctx): string | null {
   }
   if ("visited" in c) return patternFailure("page visit", visits(ctx), [visitTest(c.visited, ev.base)], c.times);
   if ("answer" in c) return answerFailure(c.answer, c.seen ?? true, ctx, c.others);
-  const diff = diffOf(ctx) as unknown as ChangeEntry[];
+  const diff: readonly ChangeEntry[] = diffOf(ctx);
   if ("only_writes" in c) return onlyWritesFailure(c.only_writes, diff);
   if (diff.length === 0) return null; // no_writes
   const shown = diff.slice(0, 3).map(describeChange).join(", ");
@@ -275,12 +275,9 @@ function changeFailure(p: ChangePattern, times: number | undefined, ever: boolea
     for (const row of diff) if (hit.has(rowKey(row))) ctx.claims.push({ row, fields });
     return null;
   }
-  const rows = diff as unknown as ChangeEntry[];
-  const why = patternFailure("changed row", rows, tests, times ?? 1);
+  const why = patternFailure<ChangeEntry>("changed row", diff, tests, times ?? 1);
   if (why !== null) return why;
-  for (const row of diff) {
-    if (tests.every((t) => t.pass(row as unknown as ChangeEntry))) ctx.claims.push({ row, fields });
-  }
+  for (const row of diff) if (tests.every((t) => t.pass(row))) ctx.claims.push({ row, fields });
   return null;
 }
 

@@ -47,16 +47,12 @@ export const finalStateSchema: z.ZodType<FinalState> = z.object({
   start_logged_in: z.boolean().nullable(),
 });
 
-/** One row's net change from the start state to the end state. */
-export interface RowDiff {
-  site: string;
-  table: string;
-  op: "insert" | "update" | "delete";
-  key: unknown;
-  /** The row when the agent began (null for an insert). */
-  before: Record<string, unknown> | null;
-  /** The row at the end (null for a delete). */
-  after: Record<string, unknown> | null;
+/**
+ * One row's net change from the start state to the end state: a change entry (site, table, op, key, before, after)
+ * whose `before` is the row when the agent began (null for an insert) and `after` the row at the end (null for a
+ * delete).
+ */
+export interface RowDiff extends Pick<ChangeEntry, "site" | "table" | "op" | "key" | "before" | "after"> {
   /**
    * The fields a check must account for: an update's changed fields, an insert's fields; bookkeeping fields and
    * (for inserts) generated ones excluded. A delete's list is empty: the row is gone.
