@@ -9,7 +9,7 @@ import type {
   Verifier,
   WritePattern,
 } from "./condition.ts";
-import { type FinalPage, finalPage, netDiff, type RowDiff } from "./state.ts";
+import { type FinalPage, finalPage, netDiff, type RowDiff, sitePage } from "./state.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
 import {
   answerSeen,
@@ -343,17 +343,13 @@ function queryMismatch(
   return null;
 }
 
-const LOG_ORIGIN = "http://logged.invalid";
-
 /** A logged request's query as finalPage reads a URL's: the keys that count under its app's rules. */
 function loggedQuery(e: LogEntry, ev: Evidence): Map<string, string[]> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(e.query ?? {})) {
     for (const x of Array.isArray(v) ? v : [v]) params.append(k, String(x));
   }
-  const q = params.toString();
-  // A logged path is on the site whatever the evidence's base (a human trajectory's may be empty).
-  return finalPage(`${e.path}${q ? `?${q}` : ""}`, LOG_ORIGIN, ev.rules)?.query ?? new Map();
+  return sitePage(e.path, params, ev.rules).query;
 }
 
 function requestTests(r: RequestPattern, ev: Evidence): FieldTest<LogEntry>[] {

@@ -64,6 +64,23 @@ const same = (a: unknown, b: unknown): boolean =>
   a === b || (typeof a === "object" && a !== null && typeof b === "object" && b !== null &&
     JSON.stringify(a) === JSON.stringify(b));
 
+/** The fields whose values differ between two images of a row, but for those in `skip`. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, skip: ReadonlySet<string>) {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((f) => !skip.has(f) && !same(before[f], after[f]));
+}
+
+/**
+ * Whether one change is a write of its own: not to a bookkeeping table, and, for an update, of some field that is
+ * not bookkeeping (opening a message, which only marks it read, is none).
+ */
+export function isWrite(c: ChangeEntry, rules: Readonly<Record<string, AppRules>> = {}): boolean {
+  const bookkeeping = rules[c.site]?.bookkeeping?.[c.table];
+  if (bookkeeping === "*") return false;
+  if (c.op !== "update") return true;
+  return changedFields(c.before ?? {}, c.after ?? {}, new Set(bookkeeping ?? [])).length > 0;
+}
+
 const keyOf = (c: ChangeEntry) => `${c.site}\u0000${c.table}\u0000${JSON.stringify(c.key)}`;
 
 /**
@@ -99,8 +116,7 @@ export function netDiff(changes: readonly ChangeEntry[], rules: Readonly<Record<
       for (const f of app?.generated?.[first.table] ?? []) skip.add(f);
       fields = Object.keys(after!).filter((f) => !skip.has(f));
     } else if (op === "update") {
-      const names = new Set([...Object.keys(before!), ...Object.keys(after!)]);
-      fields = [...names].filter((f) => !skip.has(f) && !same(before![f], after![f]));
+      fields = changedFields(before!, after!, skip);
       if (fields.length === 0) continue;
     } else {
       fields = [];
@@ -128,12 +144,24 @@ export function finalPage(url: string, base: string, rules: Readonly<Record<stri
     return null;
   }
   if (u.origin !== new URL(base).origin) return null;
-  const path = u.pathname.length > 1 ? u.pathname.replace(/\/+$/, "") : u.pathname;
+  return sitePage(u.pathname, u.searchParams, rules);
+}
+
+/**
+ * A page of the site given by its path and query, read with its app's rules: what finalPage does once the origin
+ * is known to be the site's (a logged request, a page a verifier names).
+ */
+export function sitePage(
+  pathname: string,
+  params: URLSearchParams,
+  rules: Readonly<Record<string, AppRules>> = {},
+): FinalPage {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const site = path.split("/")[1] ?? "";
   const app = rules[site] ?? {};
   const ignored = new Set(app.ignoredQuery ?? []);
   const query = new Map<string, string[]>();
-  for (const [k, v] of u.searchParams) {
+  for (const [k, v] of params) {
     if (v.trim() === "" || ignored.has(k)) continue;
     const list = query.get(k);
     if (list) list.push(v);
@@ -143,5 +171,6 @@ export function finalPage(url: string, base: string, rules: Readonly<Record<stri
     const values = query.get(k);
     if (values && values.length === 1 && values[0] === d) query.delete(k);
   }
-  return { url: u.pathname + u.search, site, path, query };
+  const search = params.toString();
+  return { url: pathname + (search ? `?${search}` : ""), site, path, query };
 }

@@ -6,7 +6,7 @@
 import { conditionClaims, DETAIL_MAX, type RequestClaim, unclaimedWrite } from "./gate.ts";
 import type { Condition, RequestPattern } from "./condition.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
-import { type AppRules, finalPage, type FinalState, netDiff, type RowDiff } from "./state.ts";
+import { type AppRules, type FinalState, isWrite, netDiff, type RowDiff, sitePage } from "./state.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
@@ -164,7 +164,15 @@ function bindingFailure(task: VerifiedTask, labels: readonly string[], ev: Evide
   return null;
 }
 
-const PAGE_ORIGIN = "http://page.invalid";
+/** A URL's or a path's page on the site (null for what is neither). */
+function pageOf(url: string, rules: Record<string, AppRules>) {
+  try {
+    const u = new URL(url, "http://site.invalid");
+    return sitePage(u.pathname, u.searchParams, rules);
+  } catch {
+    return null;
+  }
+}
 
 /** A value the macros leave to the reference: anything but free text (numbers, flags, empty fields, null). */
 const isFixed = (v: unknown) => typeof v !== "string" || v.trim() === "";
@@ -227,16 +235,7 @@ function humanEndStateFailure(
   const rules = state.rules ?? {};
   const diff = netDiff(state.changes, rules);
   // A write that changes only bookkeeping fields (or a bookkeeping table) is no write.
-  const meaningful = (c: ChangeEntry) => {
-    const bk = rules[c.site]?.bookkeeping?.[c.table];
-    if (bk === "*") return false;
-    if (c.op !== "update") return true;
-    const skip = new Set(bk ?? []);
-    return Object.keys({ ...c.before, ...c.after }).some((f) =>
-      !skip.has(f) && JSON.stringify(c.before?.[f]) !== JSON.stringify(c.after?.[f])
-    );
-  };
-  const writes = state.changes.filter(meaningful).map((c) => ({ c, by: causeOf(c, ev.log) }));
+  const writes = state.changes.filter((c) => isWrite(c, rules)).map((c) => ({ c, by: causeOf(c, ev.log) }));
   const writers = new Set(writes.map((x) => x.by).filter((e): e is LogEntry => e !== undefined));
   // One condition, one write: the same request made twice (a second booking, a comment posted twice) is a duplicate.
   for (const { label, claim } of perCondition) {
@@ -264,8 +263,8 @@ function humanEndStateFailure(
   const f = state.final;
   const page = task.verifier.end_page;
   if (page !== undefined && f) {
-    const here = new URL(f.url, PAGE_ORIGIN); // the episode's own origin does not matter, its page does
-    const at = finalPage(here.pathname + here.search, PAGE_ORIGIN, rules), want = finalPage(page, PAGE_ORIGIN, rules);
+    // The episode's own origin does not matter, its page does.
+    const at = pageOf(f.url, rules), want = pageOf(page, rules);
     const same = at && want && at.path === want.path &&
       JSON.stringify([...at.query].sort()) === JSON.stringify([...want.query].sort());
     if (!same) return `final page ${JSON.stringify(at?.url ?? f.url)} is not the one the task ends on (${page})`;
