@@ -18,14 +18,8 @@ import { replayReference } from "../lib/agent/mod.ts";
 import { ChromiumBrowser } from "../lib/browser/mod.ts";
 import { describeError } from "../lib/errors/mod.ts";
 import { gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
-import {
-  APPS,
-  type DirectoryApp,
-  fetchHealth,
-  readSessionStreams,
-  startSession,
-  startSites,
-} from "../lib/sites/mod.ts";
+import { APPS, type DirectoryApp, fetchHealth, readSessionStreams, startSites } from "../lib/sites/mod.ts";
+import { openStartPage } from "../lib/run/mod.ts";
 import { type ActionCall, humanStart, loadHumanTask, type ReferenceStep } from "../lib/tasks/mod.ts";
 
 const USAGE = `Usage: deno run -A scripts/record_annotation.ts TASK_DIR [TASK_DIR...] [--actions FILE]
@@ -56,10 +50,7 @@ async function recordOne(
     downloadDir: await Deno.makeTempDir({ prefix: "record_annotation_" }),
     uploadDir: new URL("../fixtures/uploads/", import.meta.url).pathname,
   });
-  await startSession(session, base, { logout: start.logout });
-  await session.goto(start.startUrl);
-  // The start page is the first history entry: go_back never reaches the session-flags call.
-  await session.resetHistory();
+  await openStartPage(session, base, start);
   // The given actions as they are, one step each; else the human kind's reference (the recording's replay steps).
   const reference: ReferenceStep[] | undefined = actions?.map((a) => ({ candidates: () => [a as ActionCall] }));
   const outcome = await replayReference(session, base, task, { reference });

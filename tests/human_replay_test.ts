@@ -9,14 +9,8 @@ import { replayReference } from "../lib/agent/mod.ts";
 import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
 import { type AppRules, type ChangeEntry, gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
 import { DEFAULT_JUDGE_MODEL, loadJudgePrompts, OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
-import {
-  APPS,
-  type DirectoryApp,
-  fetchHealth,
-  readSessionStreams,
-  startSession,
-  startSites,
-} from "../lib/sites/mod.ts";
+import { APPS, type DirectoryApp, fetchHealth, readSessionStreams, startSites } from "../lib/sites/mod.ts";
+import { openStartPage } from "../lib/run/mod.ts";
 import { humanStart, type HumanTask, loadHumanTasks } from "../lib/tasks/mod.ts";
 import { inEpisode } from "./browser_fixture.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
@@ -30,12 +24,9 @@ const needsLlm = (t: HumanTask) =>
     m.answer.number === undefined && m.answer.date === undefined
   );
 
-/** Starts a human episode as the runner does: the session reset, the start page, then the first history entry. */
-async function startEpisode(session: EpisodeSession, base: string, task: HumanTask, apps: readonly DirectoryApp[]) {
-  const start = humanStart(task, base, apps);
-  await startSession(session, base, { logout: start.logout });
-  await session.goto(start.startUrl);
-  await session.resetHistory();
+/** Starts a human episode as the runner does (lib/run's openStartPage). */
+function startEpisode(session: EpisodeSession, base: string, task: HumanTask, apps: readonly DirectoryApp[]) {
+  return openStartPage(session, base, humanStart(task, base, apps));
 }
 
 Deno.test({

@@ -12,7 +12,15 @@ import { BrowserTimeoutError, describeError, HarnessError } from "../errors/mod.
 import type { AnswerJudge, AppRules } from "../grading/mod.ts";
 import { writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
 import { type DirectoryApp, lastSeq, readLoginState, readSessionStreams, startSession } from "../sites/mod.ts";
-import { type AnyGradeInputs, formatAction, kindOf, type RunTask, type TaskKind, type Verdict } from "../tasks/mod.ts";
+import {
+  type AnyGradeInputs,
+  type EpisodeStart,
+  formatAction,
+  kindOf,
+  type RunTask,
+  type TaskKind,
+  type Verdict,
+} from "../tasks/mod.ts";
 import type { RunConfig } from "./config.ts";
 import { episodeName, type EpisodeResult } from "../results/mod.ts";
 import { writeRows } from "./rows.ts";
@@ -48,6 +56,21 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
+}
+
+/**
+ * Starts a session on `base` as an episode start says (reset, logged out or not) and opens its start page, which
+ * becomes the first history entry: go_back never reaches the session-flags call. The runner, the recording script
+ * and the replay tests start episodes this way.
+ */
+export async function openStartPage(
+  session: EpisodeSession,
+  base: string,
+  start: Pick<EpisodeStart, "logout" | "startUrl">,
+): Promise<void> {
+  await startSession(session, base, { logout: start.logout });
+  await session.goto(start.startUrl);
+  await session.resetHistory();
 }
 
 /** The fields every result line has, before anything ran. */
@@ -121,17 +144,16 @@ async function play(
   const kind = kindOf(task);
   const t1 = performance.now();
   const start = kind.start(task, site.base, site.apps);
-  await startSession(s, site.base, { logout: start.logout });
-  await s.goto(start.startUrl);
-  // The start page is the first history entry: go_back never reaches the session-flags call.
-  await s.resetHistory();
+  await openStartPage(s, site.base, start);
   for (const [i, action] of start.setup.entries()) {
     const state = await s.captureState({ screenshot: false });
     const res = await executeAction(s, formatAction(action), { base: site.base, state });
     if (!res.ok) throw new HarnessError(`task "${task.task_id}" setup action ${i + 1} failed: ${res.error}`);
   }
-  const mark = start.evidenceFrom === "arm" ? lastSeq(await readSessionStreams(s, site.base)) : 0;
-  const startLoggedIn = await readLoginState(s, site.base);
+  const [mark, startLoggedIn] = await Promise.all([
+    start.evidenceFrom === "arm" ? readSessionStreams(s, site.base).then(lastSeq) : 0,
+    readLoginState(s, site.base),
+  ]);
   const t2 = performance.now();
   const seen: string[] = [];
   const observe = async (step: number, screenshot = false): Promise<BrowserState> => {
@@ -192,8 +214,10 @@ async function finish(
   seen.push(final.visibleText);
   if (final.screenshot) await writeFileAtomic(join(dir, "final.png"), final.screenshot);
   const base = site.base;
-  const streams = await readSessionStreams(session, base, from.mark);
-  const loggedIn = await readLoginState(session, base);
+  const [streams, loggedIn] = await Promise.all([
+    readSessionStreams(session, base, from.mark),
+    readLoginState(session, base),
+  ]);
   const played = {
     steps: outcome.steps,
     answer: outcome.answer,
