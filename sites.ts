@@ -1,27 +1,33 @@
 /**
  * sites.ts: serve the embedded sandbox web apps on 127.0.0.1, for a person or another harness.
  *
- *   deno task sites [--port N] [--now ISO]
+ *   deno task sites [--port N] [--host H] [--now ISO] [--max-browsing-sessions N] [--max-harness-sessions N]
  *
  * Prints the base URL as the first line on stdout. Exit codes: 0 on SIGINT/SIGTERM shutdown after serving,
  * 2 on a usage error.
  */
 import { parseArgs } from "node:util";
-import { APPS, DEFAULT_NOW, startSites } from "./lib/sites/mod.ts";
+import { APPS, DEFAULT_NOW, DEFAULT_SESSION_LIMITS, startSites } from "./lib/sites/mod.ts";
 
 const USAGE = `Usage: deno task sites [options]
 
-Serves the sandbox apps (portal at /, apps under /<app>/, admin protocol under /_admin/ on loopback only).
+Serves the sandbox apps (portal at /, apps under /<app>/, admin protocol under /_admin/). Whatever --host, the
+admin and recorder endpoints answer this machine only, and admin endpoints never a browser.
 
 Options:
-  --port N     port to listen on; 0 picks a free one (default 8318)
-  --host H     address to bind (default 127.0.0.1)
-  --now ISO    the frozen clock (default ${DEFAULT_NOW})
-  -h, --help   this text
+  --port N                    port to listen on; 0 picks a free one (default 8318)
+  --host H                    address to bind (default 127.0.0.1)
+  --now ISO                   the frozen clock (default ${DEFAULT_NOW})
+  --max-browsing-sessions N   sessions opened by browsing kept in memory, least recently used evicted past that
+                              (default ${DEFAULT_SESSION_LIMITS.maxBrowsing})
+  --max-harness-sessions N    sessions started by a harness (/_admin/session-flags) live at once; never evicted,
+                              one more is refused with 503 (default ${DEFAULT_SESSION_LIMITS.maxHarness})
+  -h, --help                  this text
 
 Examples:
   deno task sites --port 0
   deno task sites --port 8318 --now 2026-04-01T09:00:00Z
+  deno task sites --port 8318 --max-harness-sessions 64
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -33,6 +39,8 @@ async function main(argv: string[]): Promise<number> {
         port: { type: "string", default: "8318" },
         host: { type: "string", default: "127.0.0.1" },
         now: { type: "string", default: DEFAULT_NOW },
+        "max-browsing-sessions": { type: "string", default: String(DEFAULT_SESSION_LIMITS.maxBrowsing) },
+        "max-harness-sessions": { type: "string", default: String(DEFAULT_SESSION_LIMITS.maxHarness) },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -50,10 +58,27 @@ async function main(argv: string[]): Promise<number> {
     console.error(`sites.ts: --port "${values.port}" is not a port number (0-65535)`);
     return 2;
   }
+  const limits: Record<string, number> = {};
+  for (const flag of ["max-browsing-sessions", "max-harness-sessions"] as const) {
+    const n = Number(values[flag]);
+    if (!Number.isInteger(n) || n < 1) {
+      console.error(`sites.ts: --${flag} "${values[flag]}" is not a positive integer`);
+      return 2;
+    }
+    limits[flag] = n;
+  }
   const controller = new AbortController();
   let server;
   try {
-    server = await startSites({ apps: APPS, port, hostname: values.host, now: values.now, signal: controller.signal });
+    server = await startSites({
+      apps: APPS,
+      port,
+      hostname: values.host,
+      now: values.now,
+      maxBrowsingSessions: limits["max-browsing-sessions"],
+      maxHarnessSessions: limits["max-harness-sessions"],
+      signal: controller.signal,
+    });
   } catch (err) {
     console.error(`sites.ts: ${(err as Error).message}`);
     return 2;

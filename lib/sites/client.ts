@@ -1,14 +1,17 @@
 /**
  * The client side of the admin protocol (docs/admin-protocol.md), for the embedded sandbox and any external site
- * server alike: the server's health and app directory, a session's start (its flags and reset), and reading a
- * session's streams. The calls a session makes go through an AdminChannel (lib/browser's EpisodeSession is one:
+ * server alike: the server's health and app directory, a session's start (its flags and reset), reading its
+ * streams and state (each answer checked to come from the session started), and its end. The calls a session makes go through an AdminChannel (lib/browser's EpisodeSession is one:
  * it calls with the episode's cookies), so this file needs no browser.
  */
 import { SiteProtocolError } from "../errors/mod.ts";
 
 type Entry = Record<string, unknown>;
 
-/** How a session reaches its site server's admin endpoints (with the session's cookie). */
+/**
+ * How a session reaches its site server's admin endpoints (with the session's cookie), from outside any page (a
+ * browser's request is refused). A non-200 answer rejects with an error whose message says `answered <status>`.
+ */
 export interface AdminChannel {
   /** GET a JSON admin endpoint as the session. */
   adminGet(base: string, path: string): Promise<unknown>;
@@ -16,6 +19,64 @@ export interface AdminChannel {
   adminCall(base: string, path: string): Promise<unknown>;
   /** Waits until every tab's recorder has posted what it holds. */
   flushRecorder(): Promise<void>;
+}
+
+/**
+ * An AdminChannel over `fetch` with a cookie header of its own: for calls without a browser, or past its life (ending
+ * the session of an episode whose browser session was aborted). `adminCall` adopts the session cookie it is given.
+ */
+export class CookieChannel implements AdminChannel {
+  constructor(public cookie = "", readonly options: { timeoutMs?: number; signal?: AbortSignal } = {}) {}
+
+  async #get(base: string, path: string): Promise<Response> {
+    const url = new URL(path, base).href;
+    const signals = [
+      AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      ...(this.options.signal ? [this.options.signal] : []),
+    ];
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: this.cookie ? { cookie: this.cookie } : {}, signal: AbortSignal.any(signals) });
+    } catch (err) {
+      throw new SiteProtocolError(`GET ${url} failed: ${(err as Error).message}`, { cause: err });
+    }
+    if (res.status !== 200) {
+      throw new SiteProtocolError(
+        `GET ${url} answered ${res.status}: ${JSON.stringify((await res.text()).slice(0, 200))}`,
+      );
+    }
+    return res;
+  }
+
+  /** GETs a JSON admin endpoint with the cookie. */
+  async adminGet(base: string, path: string): Promise<unknown> {
+    return await this.#json(await this.#get(base, path));
+  }
+
+  /** GETs an admin endpoint and keeps the cookies it sets (the session's). */
+  async adminCall(base: string, path: string): Promise<unknown> {
+    const res = await this.#get(base, path);
+    const jar = new Map(this.cookie.split(/;\s*/).filter(Boolean).map((c) => [c.split("=")[0], c]));
+    for (const set of res.headers.getSetCookie()) jar.set(set.split("=")[0], set.split(";")[0]);
+    this.cookie = [...jar.values()].join("; ");
+    return await this.#json(res);
+  }
+
+  /** No page, no recorder to flush. */
+  flushRecorder(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async #json(res: Response): Promise<unknown> {
+    const text = await res.text();
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      throw new SiteProtocolError(`GET ${res.url} did not answer JSON: ${JSON.stringify(text.slice(0, 200))}`, {
+        cause: err,
+      });
+    }
+  }
 }
 
 /** The streams of a session (each entry with its `seq`). */
@@ -83,45 +144,121 @@ export async function fetchHealth(base: string, timeoutMs = 5000): Promise<Healt
   return { apps, rules, now: typeof json.now === "string" ? json.now : undefined };
 }
 
-/** Resets the session on `base` to a fresh seeded state, logged out with `logout`. */
-export async function startSession(channel: AdminChannel, base: string, options: { logout: boolean }): Promise<void> {
-  await channel.adminCall(base, `/_admin/session-flags${options.logout ? "?logout=1" : ""}`);
+/**
+ * The session an episode started, as `startSession` returns it: the id the server named it with (null from a server
+ * that names none). Every later read passes it, so that an answer for another session is caught.
+ */
+export interface StartedSession {
+  session: string | null;
+}
+
+/** What `readSessionStreams` reads: the episode's session, and the entries after `since` (0: all of them). */
+export interface StreamRead extends StartedSession {
+  since?: number;
+}
+
+/** The message of a read whose session the server no longer holds. */
+function lostSession(expected: string | null | undefined, what: string): string {
+  return `the site server lost the episode's session ${expected ?? "(unnamed)"} (restarted, or the session was ` +
+    `evicted): ${what}`;
+}
+
+/** An AdminChannel error for an HTTP status (lib/browser's message: "GET <url> answered <status>: ..."). */
+const answered = (err: unknown, status: number) =>
+  err instanceof Error && new RegExp(`answered ${status}\\b`).test(err.message);
+
+/**
+ * GETs an admin endpoint of the episode's session and checks that the server answered for that session.
+ * @throws SiteProtocolError saying the session was lost on a 410, or on an answer naming another session.
+ */
+async function readAs(channel: AdminChannel, base: string, path: string, expected?: string | null): Promise<Entry> {
+  let body: unknown;
+  try {
+    body = await channel.adminGet(base, path);
+  } catch (err) {
+    if (answered(err, 410)) throw new SiteProtocolError(lostSession(expected, (err as Error).message), { cause: err });
+    throw err;
+  }
+  const json = (typeof body === "object" && body !== null ? body : {}) as Entry;
+  // A server that names no session (an external one, protocol before session ids) is taken at its word.
+  if (expected && typeof json.session === "string" && json.session !== expected) {
+    throw new SiteProtocolError(lostSession(expected, `${base}${path} answered for session ${json.session}`));
+  }
+  return json;
+}
+
+/**
+ * Resets the session on `base` to a fresh seeded state, logged out with `logout`, and keeps it from eviction
+ * until `endSession`.
+ * @returns the session's id as the server named it, to pass to every read (null from a server that names none).
+ * @throws SiteProtocolError when the server refuses (503: as many harness sessions as it holds are in use).
+ */
+export async function startSession(
+  channel: AdminChannel,
+  base: string,
+  options: { logout: boolean },
+): Promise<StartedSession> {
+  const body = await channel.adminCall(base, `/_admin/session-flags${options.logout ? "?logout=1" : ""}`) as {
+    session?: unknown;
+  };
+  return { session: typeof body?.session === "string" && body.session ? body.session : null };
+}
+
+/**
+ * Ends the episode's session on `base`: the server frees it, and no later request of its pages brings it back.
+ * A server without `/_admin/session-end` (404), or that no longer holds the session (410), is no error: there is
+ * nothing left to free.
+ * @throws SiteProtocolError when the server answers otherwise.
+ */
+export async function endSession(channel: AdminChannel, base: string, started: StartedSession): Promise<void> {
+  try {
+    await readAs(channel, base, "/_admin/session-end", started.session);
+  } catch (err) {
+    if (answered(err, 404) || answered((err as Error).cause, 410)) return;
+    // Another session answering means the episode's own is gone already; ending that one is harmless.
+    if (err instanceof SiteProtocolError && /answered for session/.test(err.message)) return;
+    throw err;
+  }
 }
 
 /**
  * Reads the session's streams after `since` (the whole session with 0), after flushing every tab's recorder.
- * @throws SiteProtocolError when an admin endpoint answers without `entries`.
+ * @throws SiteProtocolError when an admin endpoint answers without `entries`, or for another session than
+ * `read.session` (the server restarted, or evicted it).
  */
-export async function readSessionStreams(channel: AdminChannel, base: string, since = 0): Promise<AdminStreams> {
+export async function readSessionStreams(channel: AdminChannel, base: string, read: StreamRead): Promise<AdminStreams> {
+  const { session, since = 0 } = read;
   await channel.flushRecorder();
-  const read = async (name: string): Promise<Entry[]> => {
-    const body = await channel.adminGet(base, `/_admin/${name}${since ? `?since=${since}` : ""}`) as {
-      entries?: unknown;
-    };
-    if (!Array.isArray(body?.entries)) {
+  const one = async (name: string): Promise<Entry[]> => {
+    const body = await readAs(channel, base, `/_admin/${name}${since ? `?since=${since}` : ""}`, session);
+    if (!Array.isArray(body.entries)) {
       throw new SiteProtocolError(`${base}/_admin/${name} answered without an "entries" list`);
     }
     // A server that ignores ?since= still gives only what came after.
     return (body.entries as Entry[]).filter((e) => typeof e.seq !== "number" || e.seq > since);
   };
-  const [record, log, changes, clipboard] = await Promise.all(["record", "log", "changes", "clipboard"].map(read));
+  const [record, log, changes, clipboard] = await Promise.all(["record", "log", "changes", "clipboard"].map(one));
   return { record, log, changes, clipboard };
 }
 
 /**
  * Whether the session is signed in (`/_admin/state`); a server without that endpoint answers null.
- * @throws SiteProtocolError when the server answers something other than the protocol says.
+ * @throws SiteProtocolError when the server answers something other than the protocol says, or for another
+ * session than `started.session`.
  */
-export async function readLoginState(channel: AdminChannel, base: string): Promise<boolean | null> {
-  let body: unknown;
+export async function readLoginState(
+  channel: AdminChannel,
+  base: string,
+  started: StartedSession,
+): Promise<boolean | null> {
+  let state: Entry;
   try {
-    body = await channel.adminGet(base, "/_admin/state");
+    state = await readAs(channel, base, "/_admin/state", started.session);
   } catch (err) {
-    if (/answered 404/.test(String((err as Error).message))) return null;
+    if (answered(err, 404)) return null;
     throw err;
   }
-  const state = body as { logged_in?: unknown };
-  if (typeof state?.logged_in !== "boolean") {
+  if (typeof state.logged_in !== "boolean") {
     throw new SiteProtocolError(`${base}/_admin/state answered without a boolean "logged_in"`);
   }
   return state.logged_in;

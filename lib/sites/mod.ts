@@ -6,30 +6,32 @@ export { type Html, type NavLink, type PageOptions, renderPage } from "./layout.
 export { isLoopback } from "./admin.ts";
 export {
   type ClipboardEntry,
+  DEFAULT_SESSION_LIMITS,
   DEFAULT_USER,
   type LogEntry,
   type RecordEntry,
   Session,
+  SESSION_COOKIE,
   type SessionFlags,
+  type SessionGone,
+  type SessionKind,
+  type SessionLimits,
   SessionStore,
 } from "./session.ts";
-export {
-  createSandbox,
-  type Sandbox,
-  type SandboxOptions,
-  SESSION_COOKIE,
-  type SitesServer,
-  startSites,
-} from "./server.ts";
+export { createSandbox, type Sandbox, type SandboxOptions, type SitesServer, startSites } from "./server.ts";
 export type { SandboxEnv, SiteApp } from "./types.ts";
 export {
   type AdminChannel,
   type AdminStreams,
+  CookieChannel,
   type DirectoryApp,
+  endSession,
   fetchHealth,
   type Health,
   lastSeq,
   readLoginState,
   readSessionStreams,
+  type StartedSession,
   startSession,
+  type StreamRead,
 } from "./client.ts";

@@ -1,12 +1,13 @@
 /**
  * The sandbox: every app under its own path prefix on one origin, per-session state, the admin protocol, the
  * recorder endpoints and the portal. `createSandbox` is a Request → Response handler (tests call it in-process);
- * `startSites` serves it on 127.0.0.1.
+ * `startSites` serves it on 127.0.0.1. Whatever the address it binds, the admin and recorder endpoints answer this
+ * machine only.
  */
-import { Hono, type HonoRequest } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { type Context, Hono, type HonoRequest } from "hono";
+import { getCookie } from "hono/cookie";
 import { html } from "hono/html";
-import { adminRoutes } from "./admin.ts";
+import { adminRoutes, loopbackOnly, setSessionCookie } from "./admin.ts";
 import { type Clock, frozenClock } from "./clock.ts";
 import type { AppSeed, Row } from "./db.ts";
 import { renderPage } from "./layout.ts";
@@ -14,20 +15,21 @@ import { recorderMain } from "./page/recorder.ts";
 import { STYLE_CSS } from "./page/style.ts";
 import { widgetsMain } from "./page/widgets.ts";
 import { portalRoutes } from "./portal.ts";
-import { SessionStore } from "./session.ts";
+import { Session, SESSION_COOKIE, SessionStore } from "./session.ts";
 import type { SandboxEnv, SiteApp } from "./types.ts";
 
-/** The cookie that names a session. */
-export const SESSION_COOKIE = "webmix_sid";
-
+/** What a sandbox serves and how many sessions it holds. */
 export interface SandboxOptions {
   apps: SiteApp[];
   /** The frozen clock's instant (ISO); default DEFAULT_NOW. */
   now?: string;
-  /** How many sessions stay in memory; the least recently used beyond are dropped. */
-  maxSessions?: number;
+  /** How many sessions that browsing opened stay in memory (512); the least recently used beyond are evicted. */
+  maxBrowsingSessions?: number;
+  /** How many sessions the harness started may be live at once (256); session-flags answers 503 past that. */
+  maxHarnessSessions?: number;
 }
 
+/** An in-process sandbox. */
 export interface Sandbox {
   /** The handler: in-process calls pass `{remoteAddr}` as env to act as a remote client. */
   fetch: (req: Request, env?: SandboxEnv["Bindings"]) => Response | Promise<Response>;
@@ -76,26 +78,45 @@ function logQuery(params: URLSearchParams): Record<string, string | string[]> {
   return out;
 }
 
+/** A sandbox of `options.apps`: the Request → Response handler, its sessions and its clock. */
 export function createSandbox(options: SandboxOptions): Sandbox {
   const clock = frozenClock(options.now);
   const seeds = new Map<string, AppSeed>(options.apps.map((a) => [a.id, a.seed()]));
-  const sessions = new SessionStore(seeds, options.maxSessions);
+  const sessions = new SessionStore(seeds, {
+    ...(options.maxBrowsingSessions === undefined ? {} : { maxBrowsing: options.maxBrowsingSessions }),
+    ...(options.maxHarnessSessions === undefined ? {} : { maxHarness: options.maxHarnessSessions }),
+  });
   const root = new Hono<SandboxEnv>({ strict: false });
+  // What a late request of an ended session's page gets: not a new session (the harness may still read the old one's
+  // fate), not the old one back.
+  const sessionEnded = (c: Context<SandboxEnv>, error: string) =>
+    c.html(
+      renderPage({
+        title: "Session ended",
+        app: "",
+        now: clock.now().toISOString(),
+        user: null,
+        body: html`
+          <h1>This session has ended</h1>
+          <p>${error}. Its pages and data are gone.</p>
+        `,
+      }),
+      410,
+    );
 
   root.use("*", async (c, next) => {
     c.set("clock", clock);
     // The favicon and the static assets need no session: opening one for a cookie-less request would set a cookie
     // that can overwrite, in the browser, the session the harness has just reset (a page's favicon request racing
-    // the start of an episode).
+    // the start of an episode). Admin and recorder requests find their session themselves, and open none.
     const url = new URL(c.req.url);
     const path = url.pathname; // c.req.path drops the trailing slash when routing is not strict
-    if (path === "/favicon.ico" || (c.req.method === "GET" && path.startsWith("/_sandbox/"))) return next();
-    const session = sessions.open(getCookie(c, SESSION_COOKIE));
-    if (session.id !== getCookie(c, SESSION_COOKIE)) {
-      setCookie(c, SESSION_COOKIE, session.id, { path: "/", httpOnly: true, sameSite: "Lax" });
-    }
+    if (path === "/favicon.ico" || path.startsWith("/_sandbox/") || path.startsWith("/_admin/")) return next();
+    const cookie = getCookie(c, SESSION_COOKIE);
+    const session = sessions.browse(cookie);
+    if (!(session instanceof Session)) return sessionEnded(c, session.error);
+    if (session.id !== cookie) setSessionCookie(c, session.id);
     c.set("session", session);
-    if (path.startsWith("/_admin/") || path.startsWith("/_sandbox/")) return next();
     const body = await readBody(c.req);
     await next();
     session.log.push({
@@ -115,6 +136,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (!asset) return c.notFound();
     return c.body(asset[1], 200, { "content-type": asset[0], "cache-control": "max-age=3600" });
   });
+  // The recorder posts into the session its page was served in, from this machine's browser only.
+  root.post("/_sandbox/*", loopbackOnly("the recorder endpoints"), async (c, next) => {
+    const found = sessions.find(getCookie(c, SESSION_COOKIE));
+    if (!(found instanceof Session)) return c.json({ error: found.error, reason: found.reason }, 410);
+    c.set("session", found);
+    await next();
+  });
   root.post("/_sandbox/record", async (c) => {
     const session = c.get("session");
     const { entries } = await c.req.json().catch(() => ({ entries: [] })) as { entries?: Row[] };
@@ -133,7 +161,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return c.body(null, 204);
   });
 
-  root.route("/_admin", adminRoutes(() => options.apps));
+  root.route("/_admin", adminRoutes(() => options.apps, sessions));
   root.route("/", portalRoutes(options.apps));
 
   for (const app of options.apps) {

@@ -1,8 +1,13 @@
 /**
  * Per-session state: a cookie names the session; each session has its own copy of every app's seeded data
- * (created on first use), its request log, data changes, clipboard writes and recorder stream.
+ * (created on first use), its request log, data changes, clipboard writes and recorder stream. The store keeps two
+ * kinds apart: sessions the harness started (never evicted, ended by the harness) and sessions that browsing
+ * opened (the least recently used dropped past a cap), and remembers why a session is gone.
  */
 import { AppDb, type AppSeed, type ChangeEntry, type Row } from "./db.ts";
+
+/** The cookie that names a session. */
+export const SESSION_COOKIE = "webmix_sid";
 
 /** The user a fresh session is logged in as, and the password the login form takes. */
 export const DEFAULT_USER = {
@@ -46,6 +51,10 @@ export interface SessionFlags {
   [flag: string]: unknown;
 }
 
+/** Who opened a session: the harness (`/_admin/session-flags`) or a page request of a browser. */
+export type SessionKind = "harness" | "browsing";
+
+/** One session: its flags, its databases and its streams. */
 export class Session {
   log: LogEntry[] = [];
   changes: ChangeEntry[] = [];
@@ -56,7 +65,11 @@ export class Session {
   #seq = 0;
   readonly #dbs = new Map<string, AppDb>();
 
-  constructor(readonly id: string, private readonly seeds: ReadonlyMap<string, AppSeed>) {}
+  constructor(
+    readonly id: string,
+    private readonly seeds: ReadonlyMap<string, AppSeed>,
+    public kind: SessionKind = "browsing",
+  ) {}
 
   /** The next sequence number: one order across all of the session's streams. */
   nextSeq(): number {
@@ -88,37 +101,147 @@ export class Session {
     this.flags = flags;
   }
 
+  /** Frees the databases and streams. */
   close(): void {
     this.reset({ loggedIn: true });
   }
 }
 
-/** Every session of one sandbox, the least recently used ones dropped past `capacity`. */
+/** How many sessions of each kind a store holds. */
+export interface SessionLimits {
+  /** Sessions a browser opened (a page request with no live session): the least recently used beyond are evicted. */
+  maxBrowsing: number;
+  /** Sessions the harness started and has not ended: never evicted; one more is refused. */
+  maxHarness: number;
+}
+
+/** The default limits: 512 browsing sessions, 256 harness sessions. */
+export const DEFAULT_SESSION_LIMITS: Readonly<SessionLimits> = { maxBrowsing: 512, maxHarness: 256 };
+
+/** Why a cookie names no live session, or why none can be started. */
+export interface SessionGone {
+  reason: "missing" | "unknown" | "evicted" | "ended" | "full";
+  /** What the server answers, naming the session and the reason. */
+  error: string;
+}
+
+/** How many gone sessions the store remembers the reason of (past that, they read as unknown). */
+const GONE_MEMORY = 10_000;
+
+/**
+ * Every session of one sandbox. A harness session stays until the harness ends it; browsing sessions are kept up to
+ * `maxBrowsing`, the least recently used evicted past that. An ended or evicted session is never opened again under
+ * its id: reads of it answer why it is gone.
+ */
 export class SessionStore {
-  readonly #sessions = new Map<string, Session>();
+  readonly limits: Readonly<SessionLimits>;
+  /** In least recently used order. */
+  readonly #browsing = new Map<string, Session>();
+  readonly #harness = new Map<string, Session>();
+  readonly #gone = new Map<string, "evicted" | "ended">();
 
-  constructor(private readonly seeds: ReadonlyMap<string, AppSeed>, private readonly capacity = 512) {}
-
-  get size(): number {
-    return this.#sessions.size;
+  constructor(private readonly seeds: ReadonlyMap<string, AppSeed>, limits: Partial<SessionLimits> = {}) {
+    this.limits = { ...DEFAULT_SESSION_LIMITS, ...limits };
+    for (const [name, n] of Object.entries(this.limits)) {
+      if (!Number.isInteger(n) || n < 1) throw new RangeError(`session limit ${name} must be a positive integer: ${n}`);
+    }
   }
 
-  /** The session named `id`, or a new one (with a new id when `id` is unknown or absent). */
-  open(id: string | undefined): Session {
-    const found = id ? this.#sessions.get(id) : undefined;
-    if (found) {
-      this.#sessions.delete(found.id);
-      this.#sessions.set(found.id, found);
-      found.lastUsed = Date.now();
-      return found;
+  /** Live sessions of both kinds. */
+  get size(): number {
+    return this.#browsing.size + this.#harness.size;
+  }
+
+  /** Live sessions of one kind. */
+  count(kind: SessionKind): number {
+    return kind === "harness" ? this.#harness.size : this.#browsing.size;
+  }
+
+  /** The live session named `id` (marked used), or why there is none. */
+  find(id: string | undefined): Session | SessionGone {
+    if (!id) return { reason: "missing", error: `no session: the request carries no ${SESSION_COOKIE} cookie` };
+    const session = this.#harness.get(id) ?? this.#browsing.get(id);
+    if (!session) return this.#whyGone(id);
+    if (session.kind === "browsing") {
+      this.#browsing.delete(id);
+      this.#browsing.set(id, session);
     }
-    const session = new Session(crypto.randomUUID(), this.seeds);
-    this.#sessions.set(session.id, session);
-    while (this.#sessions.size > this.capacity) {
-      const oldest = this.#sessions.keys().next().value as string;
-      this.#sessions.get(oldest)?.close();
-      this.#sessions.delete(oldest);
+    session.lastUsed = Date.now();
+    return session;
+  }
+
+  /**
+   * A page request's session: the live one named `id`, else a new browsing session. An ended session is not
+   * reopened (a late request of its page must not bring it back).
+   */
+  browse(id: string | undefined): Session | SessionGone {
+    const found = this.find(id);
+    if (found instanceof Session || found.reason === "ended") return found;
+    const session = new Session(crypto.randomUUID(), this.seeds, "browsing");
+    this.#browsing.set(session.id, session);
+    while (this.#browsing.size > this.limits.maxBrowsing) {
+      const [oldest] = this.#browsing.values();
+      this.#drop(oldest, "evicted");
     }
     return session;
+  }
+
+  /**
+   * The harness starts an episode's session: the live one named `id` becomes a harness session (never evicted), or
+   * a new one is made. Refused, with reason "full", when `maxHarness` harness sessions are live.
+   */
+  start(id: string | undefined): Session | SessionGone {
+    const found = this.find(id);
+    if (found instanceof Session && found.kind === "harness") return found;
+    if (this.#harness.size >= this.limits.maxHarness) {
+      return {
+        reason: "full",
+        error: `the sandbox holds at most ${this.limits.maxHarness} harness sessions and all are in use: ` +
+          `end finished ones with /_admin/session-end, or raise the limit (sites.ts --max-harness-sessions)`,
+      };
+    }
+    let session: Session;
+    if (found instanceof Session) {
+      this.#browsing.delete(found.id);
+      session = found;
+      session.kind = "harness";
+    } else {
+      session = new Session(crypto.randomUUID(), this.seeds, "harness");
+    }
+    this.#harness.set(session.id, session);
+    return session;
+  }
+
+  /** Ends the live session named `id` and frees its memory; it answers "ended" from then on. */
+  end(id: string | undefined): Session | SessionGone {
+    const found = this.find(id);
+    if (found instanceof Session) this.#drop(found, "ended");
+    return found;
+  }
+
+  #drop(session: Session, why: "evicted" | "ended"): void {
+    session.close();
+    this.#browsing.delete(session.id);
+    this.#harness.delete(session.id);
+    this.#gone.set(session.id, why);
+    if (this.#gone.size > GONE_MEMORY) this.#gone.delete(this.#gone.keys().next().value!);
+  }
+
+  #whyGone(id: string): SessionGone {
+    switch (this.#gone.get(id)) {
+      case "ended":
+        return { reason: "ended", error: `ended: session "${id}" was ended with /_admin/session-end` };
+      case "evicted":
+        return {
+          reason: "evicted",
+          error: `evicted: the sandbox holds at most ${this.limits.maxBrowsing} browsing sessions and session ` +
+            `"${id}" was the least recently used (a session started with /_admin/session-flags is never evicted)`,
+        };
+      default:
+        return {
+          reason: "unknown",
+          error: `unknown session "${id}": this server never started it, or has restarted since`,
+        };
+    }
   }
 }

@@ -8,7 +8,7 @@ import type { Session } from "./session.ts";
 /** The request context of every sandbox handler. */
 export type SandboxEnv = {
   Variables: {
-    /** The calling session (from its cookie). */
+    /** The calling session (from its cookie): set for page, recorder and evidence (`/_admin/log` ...) requests. */
     session: Session;
     /** The sandbox's frozen clock. */
     clock: Clock;
