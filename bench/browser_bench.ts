@@ -3,7 +3,8 @@
  * - episode set-up: newEpisode (fresh context, permissions, downloads, first tab) + goto of a sandbox page
  *   (/shop/ of the embedded sites), with the spare context prepared between episodes (the default: the runner
  *   grades between episodes; the bench leaves the spare 300 ms, outside the measured region) and without it;
- * - episode close;
+ * - episode close; launching Chromium (up to a usable browser: profile, recording proxy, request filter) and
+ *   closing it;
  * - per step: captureState with a PNG / JPEG / no screenshot, a click (mouse, with the wait for what it caused),
  *   and capture PNG + click together, on the test page of tests/browser_fixture.ts and on /shop/.
  * Medians go to stderr when the run ends.
@@ -14,6 +15,7 @@
 import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
 import { APPS, startSites } from "../lib/sites/mod.ts";
 import { episodeOptions, startTestSite } from "../tests/browser_fixture.ts";
+import { killChromium } from "../tests/support/process_tree.ts";
 
 const sites = await startSites({ apps: APPS });
 const lab = startTestSite();
@@ -31,11 +33,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 // Deno.bench has no teardown hook: close everything when the runner unloads this module.
 globalThis.addEventListener("unload", () => {
-  for (const b of [warm, cold, stepper]) {
-    try {
-      if (b.pid) Deno.kill(-b.pid, "SIGKILL"); // puppeteer starts Chromium as a process group leader
-    } catch { /* gone */ }
-  }
+  for (const b of [warm, cold, stepper]) if (b.pid) killChromium(b.pid);
   const lines = [...samples].map(([name, ms]) => `  ${name}: median ${median(ms).toFixed(1)} ms (n=${ms.length})`);
   if (lines.length) console.error(`browser_bench medians:\n${lines.join("\n")}`);
 });
@@ -70,20 +68,24 @@ for (const [browser, label] of [[warm, "spare context ready"], [cold, "no spare 
   });
 }
 
-// Starting the sandbox session: loading /_admin/session-flags in the page (before) against calling it from Deno
-// and adopting its cookie (after: what the runner does), each followed by the start page.
-for (
-  const [label, start] of [
-    ["session-flags as a page load", (s: EpisodeSession) => s.goto(`${sites.base}/_admin/session-flags`)],
-    ["session-flags from Deno + cookie", (s: EpisodeSession) => s.adminCall(sites.base, "/_admin/session-flags")],
-  ] as const
-) {
-  const name = `session start (${label}) + goto /shop/`;
+// Starting Chromium (a worker pays it once, and again after a crash): launch up to a usable browser, then close.
+Deno.bench({ name: "launch (prewarm off)", group: "launch", n: 8, warmup: 1 }, async (b) => {
+  let browser!: ChromiumBrowser;
+  await timed(b, "launch (prewarm off)", async () => (browser = await ChromiumBrowser.launch({ prewarm: false })));
+  const t0 = performance.now();
+  await browser.close();
+  record("close the browser", performance.now() - t0);
+});
+
+// Starting the sandbox session as the runner does: session-flags called from Deno, its cookie adopted, then the
+// start page. (Loading /_admin/session-flags in the page, the old way, is refused now: /_admin is the harness's.)
+{
+  const name = "session start (session-flags from Deno + cookie) + goto /shop/";
   Deno.bench({ name, group: "session start", n: 20, warmup: 3 }, async (b) => {
     let session!: EpisodeSession;
     await timed(b, name, async () => {
       session = await warm.newEpisode(options);
-      await start(session);
+      await session.adminCall(sites.base, "/_admin/session-flags");
       await session.goto(`${sites.base}/shop/`);
     });
     await session.close();

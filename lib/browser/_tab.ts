@@ -8,6 +8,7 @@ import { BrowserTimeoutError, HarnessError } from "../errors/mod.ts";
 import { ActionError } from "./errors.ts";
 import type { PageRefusal } from "./_page_fns.ts";
 import type { DialogRecord, Viewport } from "./types.ts";
+import { watchIceServers } from "./_webrtc.ts";
 
 /** What a tab reports to its session. */
 export interface TabHooks {
@@ -15,6 +16,8 @@ export interface TabHooks {
   /** The page asked for a navigation in a new tab or window (a target=_blank link). */
   onNewTabRequested: () => void;
   onClosed: (tab: Tab) => void;
+  /** A URL the page tried and the browser refused (here: an ICE server of a WebRTC connection). */
+  onBlocked: (url: string) => void;
 }
 
 /** A navigation requested but not started after this long was cancelled (prevented, or turned into nothing). */
@@ -39,7 +42,10 @@ export class Tab {
     readonly mainFrameId: string,
   ) {}
 
-  /** Wraps a page: navigation watcher, dialog handler, focus emulation (the clipboard needs a focused page). */
+  /**
+   * Wraps a page: navigation watcher, dialog handler, focus emulation (the clipboard needs a focused page), the
+   * report of the ICE servers its documents configure.
+   */
   static async open(id: string, page: Page, viewport: Viewport, hooks: TabHooks): Promise<Tab> {
     const cdp = await page.createCDPSession();
     const [, tree] = await Promise.all([
@@ -47,6 +53,7 @@ export class Tab {
       cdp.send("Page.getFrameTree"),
       cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
       sameViewport(page.viewport(), viewport) ? undefined : page.setViewport(viewport),
+      watchIceServers(cdp, hooks.onBlocked), // after Page.enable, which its init script needs
     ]);
     const tab = new Tab(id, page, cdp, tree.frameTree.frame.id);
     tab.#hooks = hooks;

@@ -32,6 +32,7 @@ export class TabSet {
     private readonly context: BrowserContext,
     private readonly viewport: Viewport,
     private readonly onDialog: (d: DialogRecord) => void,
+    private readonly onBlocked: (url: string) => void,
   ) {
     context.on("targetcreated", (t: Target) => this.#onTarget(t));
   }
@@ -61,6 +62,7 @@ export class TabSet {
       while ([...this.#tabs].some((t) => t.id === id)) id = tabId(this.#count++);
       tab = Tab.open(id, page, this.viewport, {
         onDialog: this.onDialog,
+        onBlocked: this.onBlocked,
         onNewTabRequested: () => (this.#expectTabUntil = performance.now() + NEW_TAB_WAIT_MS),
         onClosed: (t) => this.#forget(t),
       }).then((t) => (this.#tabs.push(t), t));

@@ -1,12 +1,34 @@
 /**
- * Chromium's lifecycle: launch (headless, the suite's flags, no signal handlers of puppeteer's own), the
- * browser-wide request filter, knowing when it died, and a close that kills the process when it hangs. One browser
- * runs one episode at a time (the clipboard and the request filter are browser-wide); a spare context and page are
- * prepared while it runs, so the next episode starts without paying for a new page.
+ * Chromium's lifecycle: launch (headless, the suite's flags, no signal handlers of puppeteer's own), the network
+ * allowlist, knowing when it died, and a close that kills the process when it hangs. One browser runs one episode
+ * at a time (the clipboard and the request filter are browser-wide); a spare context and page are prepared while
+ * it runs, so the next episode starts without paying for a new page.
+ *
+ * Chromium talks to the harness over a pipe (--remote-debugging-pipe), not a port: when the harness dies, even by
+ * SIGKILL, the pipe closes and Chromium exits with its whole process group.
+ *
+ * The allowlist admits the episode's origins (off their `/_admin` paths, which only the harness calls, from outside
+ * the browser) and data:, blob:, about:. Every other attempt is refused before any server hears of it and lands in
+ * EpisodeSession.blocked, once, in the order first seen, in one of these forms:
+ * - a URL the browser-wide request filter (CDP Fetch) saw: navigation, link, form, new tab, fetch, XHR,
+ *   sendBeacon, EventSource, `<a ping>`, prefetch, workers' and service workers' requests, e.g.
+ *   `http://127.0.0.2:9/collect?x=1` or `http://127.0.0.1:8080/_admin/session-flags`;
+ * - a WebSocket, which the filter never sees: each episode context uses the recording proxy (_proxy.ts) as its
+ *   HTTP proxy, and only the allowed origins' HTTP bypasses it; `ws://127.0.0.2:9001/x` (a WebSocket to an allowed
+ *   origin is passed on unless its path is an admin one);
+ * - a tunnel that carried no HTTP (TURN over TCP, a WebRTC TCP candidate, TLS: so a wss: WebSocket, whose path
+ *   cannot be read, is refused even to an allowed origin): `connect://127.0.0.2:3478`;
+ * - an ICE server a page gave RTCPeerConnection, as given: `stun:127.0.0.2:3478`, `turn:host:port?transport=tcp`
+ *   (_webrtc.ts). The profile forbids WebRTC UDP outside a proxy (_profile.ts), so STUN and peer traffic never go
+ *   out, and TURN over TCP meets the proxy (and is also recorded as `connect://`).
+ * `<link rel=preconnect>` and dns-prefetch leave no record: in tests/browser_network_test.ts they open no
+ * connection, neither to the host nor to the proxy.
  */
 import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Page } from "puppeteer-core";
 import { HarnessError } from "../errors/mod.ts";
-import { isAllowedUrl, normalizeOrigins } from "./_origins.ts";
+import { isAllowedUrl, normalizeOrigins, proxyBypassList } from "./_origins.ts";
+import { makeProfile, removeProfile } from "./_profile.ts";
+import { type ProxyRoute, RecordingProxy } from "./_proxy.ts";
 import { type EpisodeHost, EpisodeSession } from "./episode.ts";
 import type { EpisodeOptions, LaunchOptions, ResolvedEpisodeOptions, Viewport } from "./types.ts";
 
@@ -19,6 +41,9 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--no-first-run",
   "--disable-dev-shm-usage",
+  // Chromium asks Google's autofill server about every form it sees: a request no page made, which the
+  // allowlist would record as the page's.
+  "--disable-features=AutofillServerCommunication",
 ];
 
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
@@ -33,8 +58,11 @@ const WARMUP_PATH = "/__webmix_warmup";
 // An empty icon, so that the warm-up page asks the site for no favicon.
 const WARMUP_BODY = btoa('<!doctype html><title></title><link rel="icon" href="data:,">');
 
-type Route = { origins: ReadonlySet<string>; onBlocked: (url: string) => void };
 type Spare = { context: BrowserContext; page: Page };
+/** The next episode's context and page on their way, made for `origins` (the proxy bypass list depends on them). */
+type PendingSpare = { origins: string; ready: Promise<Spare | null> };
+
+const originsKey = (origins: Iterable<string>) => [...origins].sort().join(" ");
 
 /** The Chromium binary a launch uses: the option, else $CHROME_PATH, else /usr/bin/chromium. */
 export function chromiumPath(opts: LaunchOptions = {}): string {
@@ -61,17 +89,21 @@ async function assertExecutable(path: string): Promise<void> {
 
 export class ChromiumBrowser implements AsyncDisposable {
   #alive = true;
-  #route: Route | null = null;
+  #route: ProxyRoute | null = null;
   #episode: EpisodeSession | null = null;
-  #spare: Promise<Spare | null> | null = null;
-  #warmOrigin: string | null = null;
+  #spare: PendingSpare | null = null;
+  /** The origins the next episode most likely allows: the last episode's, else LaunchOptions.prewarmOrigins. */
+  #warmOrigins: ReadonlySet<string> | null;
   #closing?: Promise<void>;
 
   private constructor(
     private readonly browser: Browser,
     private readonly cdp: CDPSession,
+    private readonly proxy: RecordingProxy,
+    private readonly profile: string,
     private readonly opts: LaunchOptions,
   ) {
+    this.#warmOrigins = opts.prewarmOrigins ? normalizeOrigins(opts.prewarmOrigins) : null;
     browser.on("disconnected", () => (this.#alive = false));
     browser.process()?.once("exit", () => (this.#alive = false));
     cdp.on("Fetch.requestPaused", (e) => this.#filter(e.requestId, e.request.url));
@@ -84,31 +116,40 @@ export class ChromiumBrowser implements AsyncDisposable {
   static async launch(opts: LaunchOptions = {}): Promise<ChromiumBrowser> {
     const path = chromiumPath(opts);
     await assertExecutable(path);
+    if (opts.prewarmOrigins) normalizeOrigins(opts.prewarmOrigins); // a bad origin fails here, not in the spare
+    const profile = await makeProfile();
+    let b: ChromiumBrowser | undefined;
+    const proxy = RecordingProxy.start(() => (b ? b.#route : null));
     let browser: Browser;
     try {
       browser = await puppeteer.launch({
         executablePath: path,
         headless: true,
+        pipe: true, // Chromium exits when the harness's end closes, however the harness died
         handleSIGINT: false,
         handleSIGTERM: false,
         handleSIGHUP: false,
-        args: [...CHROMIUM_FLAGS, ...(opts.args ?? [])],
+        args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, ...(opts.args ?? [])],
         defaultViewport: opts.viewport ?? DEFAULT_VIEWPORT,
         protocolTimeout: opts.protocolTimeoutMs ?? 30_000,
         timeout: 30_000,
       });
     } catch (err) {
+      await proxy.close();
+      await removeProfile(profile);
       throw new HarnessError(`cannot start Chromium at "${path}": ${(err as Error).message}`, { cause: err });
     }
     try {
       // One filter for every context and tab: it sees a new tab's first request, which a per-page one misses.
       const cdp = await browser.target().createCDPSession();
       await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }] });
-      const b = new ChromiumBrowser(browser, cdp, opts);
+      b = new ChromiumBrowser(browser, cdp, proxy, profile, opts);
       b.#prewarm();
       return b;
     } catch (err) {
       await browser.close().catch(() => browser.process()?.kill("SIGKILL"));
+      await proxy.close();
+      await removeProfile(profile);
       throw new HarnessError(`cannot set up Chromium at "${path}": ${(err as Error).message}`, { cause: err });
     }
   }
@@ -142,18 +183,34 @@ export class ChromiumBrowser implements AsyncDisposable {
     }
   }
 
-  /** Prepares the next episode's context and page in the background. */
+  /** Prepares the next episode's context and page in the background, for the origins it most likely allows. */
   #prewarm(): void {
-    if (this.opts.prewarm === false || this.#spare || !this.alive) return;
-    const origin = this.#warmOrigin;
-    this.#spare = this.#newContext().then(async (spare) => {
-      if (origin) await spare.page.goto(origin + WARMUP_PATH, { timeout: 5000 }).catch(() => undefined);
+    const origins = this.#warmOrigins;
+    if (this.opts.prewarm === false || this.#spare || !this.alive || !origins) return;
+    const [first] = origins;
+    const ready = this.#newContext(origins).then(async (spare) => {
+      if (first) await spare.page.goto(first + WARMUP_PATH, { timeout: 5000 }).catch(() => undefined);
       return spare;
     }).catch(() => null);
+    this.#spare = { origins: originsKey(origins), ready };
   }
 
-  async #newContext(): Promise<Spare> {
-    const context = await this.browser.createBrowserContext();
+  /** The spare when it was made for `origins`; one made for others is closed in the background, unawaited. */
+  async #takeSpare(origins: ReadonlySet<string>): Promise<Spare | null> {
+    const pending = this.#spare;
+    this.#spare = null;
+    if (!pending) return null;
+    if (pending.origins === originsKey(origins)) return await pending.ready;
+    pending.ready.then((spare) => spare?.context.close()).catch(() => undefined);
+    return null;
+  }
+
+  /** An incognito context whose traffic, but the allowed origins' HTTP, goes through the recording proxy. */
+  async #newContext(origins: ReadonlySet<string>): Promise<Spare> {
+    const context = await this.browser.createBrowserContext({
+      proxyServer: this.proxy.url,
+      proxyBypassList: proxyBypassList(origins),
+    });
     try {
       return { context, page: await context.newPage() };
     } catch (err) {
@@ -183,11 +240,9 @@ export class ChromiumBrowser implements AsyncDisposable {
       signal: options.signal,
     };
     const origins = normalizeOrigins(resolved.allowedOrigins);
-    this.#warmOrigin = [...origins][0] ?? null;
+    this.#warmOrigins = origins;
     await Deno.mkdir(resolved.downloadDir, { recursive: true });
-    const spare = this.#spare;
-    this.#spare = null;
-    const { context, page } = (await spare) ?? await this.#newContext();
+    const { context, page } = (await this.#takeSpare(origins)) ?? await this.#newContext(origins);
     try {
       await Promise.all([
         this.cdp.send("Browser.setDownloadBehavior", {
@@ -243,6 +298,8 @@ export class ChromiumBrowser implements AsyncDisposable {
           } catch { /* already gone */ }
         }
       }
+      await this.proxy.close();
+      await removeProfile(this.profile);
     })());
   }
 

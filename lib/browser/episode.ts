@@ -10,7 +10,7 @@ import { screenshotTab, snapshotTab } from "./_capture.ts";
 import { clearClipboard, readClipboard, writeClipboard } from "./_clipboard.ts";
 import { locateIndex } from "./_locate.ts";
 import { ActionError } from "./errors.ts";
-import { isAllowedUrl } from "./_origins.ts";
+import { isAdminUrl, isAllowedUrl } from "./_origins.ts";
 import { classifyError, type Tab } from "./_tab.ts";
 import {
   clickElement,
@@ -51,7 +51,10 @@ export interface EpisodeHost {
 const CLOSE_TIMEOUT_MS = 5000;
 
 export class EpisodeSession implements AsyncDisposable {
-  /** URLs the request filter refused, first occurrence order, each once. */
+  /**
+   * What the browser refused to reach, first occurrence order, each once: URLs off the allowed origins or on their
+   * admin paths, WebSockets, bare connections and ICE servers (chromium.ts's module comment lists the forms).
+   */
   readonly blocked: string[] = [];
   /** Dialogs the pages opened (all accepted). */
   readonly dialogs: DialogRecord[] = [];
@@ -69,7 +72,7 @@ export class EpisodeSession implements AsyncDisposable {
     options: ResolvedEpisodeOptions,
   ) {
     this.options = options;
-    this.#tabs = new TabSet(context, options.viewport, (d) => this.dialogs.push(d));
+    this.#tabs = new TabSet(context, options.viewport, (d) => this.dialogs.push(d), (url) => this.#recordBlocked(url));
   }
 
   /** Opens a session on a prepared context and its first page (ChromiumBrowser.newEpisode calls this). */
@@ -142,13 +145,18 @@ export class EpisodeSession implements AsyncDisposable {
 
   /**
    * Loads `url` in the current tab (or a new one) up to DOMContentLoaded.
-   * @throws ActionError for a URL off the allowed origins or a network error; BrowserTimeoutError past navTimeoutMs.
+   * @throws ActionError for a URL off the allowed origins or on their /_admin paths, or a network error;
+   *   BrowserTimeoutError past navTimeoutMs.
    */
   goto(url: string, opts: { newTab?: boolean } = {}): Promise<void> {
     return this.#guard(`open ${url}`, async () => {
       if (!isAllowedUrl(url, this.origins)) {
-        if (!this.blocked.includes(url)) this.blocked.push(url);
-        throw new ActionError(`cannot open "${url}": only ${[...this.origins].join(", ")} may be visited`);
+        this.#recordBlocked(url);
+        throw new ActionError(
+          isAdminUrl(url, this.origins)
+            ? `cannot open "${url}": /_admin/ is the harness's own, not the agent's`
+            : `cannot open "${url}": only ${[...this.origins].join(", ")} may be visited`,
+        );
       }
       const tab = opts.newTab ? (this.#assertOpen(), await this.#tabs.open()) : this.tab();
       await tab.navigate(url, this.options.navTimeoutMs, this.options.signal);

@@ -15,6 +15,11 @@ export interface LaunchOptions {
   closeTimeoutMs?: number;
   /** Prepare the next episode's context and page while the current one runs (default true). */
   prewarm?: boolean;
+  /**
+   * The origins the first episode will allow (a run's sandbox base): its context is then prepared at launch. Without
+   * them the first episode makes its own; later ones get a context prepared for the last episode's origins.
+   */
+  prewarmOrigins?: string[];
 }
 
 export interface Viewport {
