@@ -6,14 +6,40 @@
  * options and the task count). Exit codes: 0 the run finished (whatever the grades), 1 the harness failed,
  * 2 a usage error or a malformed task file (nothing written), 130 interrupted (results so far are kept).
  */
-import { describeError, HarnessError, ModelReplyError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
+import { describeError, HarnessError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
 import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
 import type { AnswerJudge } from "./lib/grading/mod.ts";
-import { basesFlag, type Flags, intFlag, listFlag, parseFlags } from "./lib/io/mod.ts";
+import { join } from "node:path";
+import {
+  basesFlag,
+  checkFolderFlag,
+  choiceFlag,
+  type Flags,
+  type GuardedFolder,
+  guardedFolderProblem,
+  instantFlag,
+  listFlag,
+  numberFlag,
+  parseFlags,
+  readFileFlag,
+  Redactor,
+  textFlag,
+  urlFlag,
+} from "./lib/io/mod.ts";
 import { regradeRun } from "./lib/results/mod.ts";
-import { ARM_NAMES, type RunConfig, runConfig, runEval } from "./lib/run/mod.ts";
-import { DEFAULT_NOW } from "./lib/sites/mod.ts";
-import { filterTasks, loadHumanTasks, loadTasks, type RunTask } from "./lib/tasks/mod.ts";
+import {
+  ADAPTER_NAMES,
+  ARM_NAMES,
+  type LimitName,
+  LIMITS,
+  resolveArm,
+  type RunConfig,
+  runConfig,
+  runEval,
+  SUITE_ROOT,
+} from "./lib/run/mod.ts";
+import { APPS, DEFAULT_NOW } from "./lib/sites/mod.ts";
+import { checkTaskSites, FAMILIES, filterTasks, loadHumanTasks, loadTasks, type RunTask } from "./lib/tasks/mod.ts";
 
 const USAGE = `Usage: deno task eval --arm ARM --out DIR [options]
 
@@ -28,7 +54,9 @@ Arms:
 
 Options:
   --arm ARM        one of: ${ARM_NAMES.join(", ")} (required)
-  --out DIR        output folder: results.jsonl and one folder per episode (required)
+  --out DIR        output folder: results.jsonl and one folder per episode (required): a new or empty
+                   folder, or an earlier run's; never the current folder, one above it, the home folder or
+                   the repository
   --tasks FILE     a tasks.jsonl of datagen tasks, or of proposed tasks (kind "proposed"; graded "pending")
                    (default: the bundled fixtures/tasks.jsonl)
   --human          the human-written tasks (annotations with verifiers) instead of --tasks
@@ -38,12 +66,15 @@ Options:
   --task-ids A,B   only these task ids
   --limit N        only the first N tasks (after --task-ids)
   --repeats N      run each task N times (episodes task~rK) (default 1)
-  --workers N      parallel episodes, one Chromium each (default 4)
-  --timeout S      seconds per episode before it is recorded as "timeout" (default 600)
-  --max-steps N    step cap per episode (default 40)
+  --workers N      parallel episodes, one Chromium each, 1 to 256 (default 4)
+  --timeout S      seconds per episode before it is recorded as "timeout", 1 to 86400 (default 600)
+  --max-steps N    step cap per episode, 1 to 10000 (default 40)
   --resume         skip (task, repeat) pairs already in <out>/results.jsonl
-  --overwrite      delete <out> first (without it or --resume, a non-empty <out>/results.jsonl is an error)
-  --regrade DIR    recompute every grade of an earlier run from its grade_inputs.json, then exit
+  --force-resume   --resume a folder whose run.json says it was run with other settings
+  --overwrite      delete <out>'s earlier run first, once every other check passed (without it or --resume, a
+                   non-empty <out>/results.jsonl is an error)
+  --regrade DIR    recompute every grade of an earlier run from its grade_inputs.json, then exit (takes only
+                   --tasks, or --human and its options, to grade with other checks)
   --bases URLS     external site servers speaking the admin protocol (default: start the embedded sandbox)
   --ports P1,P2    external site servers on 127.0.0.1 ports (the seed's flag; adds to --bases)
   --now ISO        the embedded sandbox's frozen clock (default ${DEFAULT_NOW})
@@ -53,17 +84,18 @@ Model arms (an OpenAI-compatible server; the request's model name picks the LoRA
   --vllm URL       the server's /v1 base URL (default http://127.0.0.1:8400/v1; key from $WEBMIX_VLLM_API_KEY)
   --base-name N    served name of the base model (default qwen35-4b)
   --pooled-name N  served name of the pooled adapter (default pooled)
-  --adapters A,B   adapters the server serves: drag, io, select, rest, reasoning (oracle)
+  --adapters A,B   adapters the server serves, of: drag, io, select, rest, reasoning (oracle)
   --gate-done      oracle: the router turns a premature done into macro_done (at most 3 times)
   --gate-note      --gate-done, and tell the model the planned steps still left
   --temperature T  sampling temperature (default 0)
   --max-tokens N   reply budget per call (default 1024)
-  --model-timeout S   seconds per model call attempt (default 120)
-  --max-actions N  actions per step (default 5)
+  --model-timeout S   seconds per model call attempt, > 0 (default 120)
+  --max-actions N  actions per step, 1 to 20 (default 5)
   --system-prompt FILE   the agent's system prompt (default prompts/system_prompt.md)
   --normalized-coords    click/drag coordinates on a 0-1000 grid
   --record-rows    write passing episodes' requests and replies as training rows
-  --record-family F      the rows' family (default: the task macro's)
+  --record-family F      the rows' family, one of: ${FAMILIES.join(", ")}
+                   (default: the task macro's)
 
 The LLM tier of human verifiers' answer checks reads WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY and
 WEBMIX_JUDGE_MODEL (default gemini-3.5-flash-lite); without them such grades are recorded with grade_error and
@@ -95,6 +127,7 @@ const OPTIONS = {
   timeout: { type: "string" },
   "max-steps": { type: "string" },
   resume: { type: "boolean" },
+  "force-resume": { type: "boolean" },
   overwrite: { type: "boolean" },
   regrade: { type: "string" },
   bases: { type: "string" },
@@ -119,72 +152,105 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-/** The run configuration the flags say (every default is runConfig's). */
-function configFromFlags(flags: Flags): RunConfig {
-  const str = (name: string) => typeof flags[name] === "string" ? flags[name] as string : undefined;
-  const bool = (name: string) => Boolean(flags[name]);
-  const number = (name: string) => {
-    const raw = flags[name];
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${name} "${raw}" is not a number >= 0`);
-    return n;
-  };
-  const split = str("human-split");
-  if (split !== undefined && !["test", "train", "all"].includes(split)) {
-    throw new UsageError(`--human-split "${split}" is not one of: test, train, all`);
-  }
-  if (!flags.human && (flags["human-split"] || flags["human-macros"] || flags.annotations)) {
+/** Each numeric flag and the setting whose range (LIMITS) it takes. */
+const NUMBER_FLAGS: Readonly<Record<string, LimitName>> = {
+  workers: "workers",
+  repeats: "repeats",
+  limit: "limit",
+  timeout: "timeoutS",
+  "max-steps": "maxSteps",
+  temperature: "temperature",
+  "max-tokens": "maxTokens",
+  "model-timeout": "modelTimeoutS",
+  "max-actions": "maxActions",
+};
+
+/** The flags --regrade reads (it runs nothing: any other would be ignored). */
+const REGRADE_FLAGS = new Set(["regrade", "tasks", "human", "human-split", "human-macros", "annotations"]);
+
+/** Flags that contradict each other or need another. */
+function checkFlagCombinations(flags: Flags): void {
+  const given = (name: string) => flags[name] !== undefined && flags[name] !== false;
+  if (!flags.human && (given("human-split") || given("human-macros") || given("annotations"))) {
     throw new UsageError("--human-split, --human-macros and --annotations go with --human");
   }
+  if (flags.human && given("tasks")) {
+    throw new UsageError("--tasks and --human exclude each other: --human reads the annotations folder");
+  }
+  if (flags.resume && flags.overwrite) throw new UsageError("--resume and --overwrite exclude each other");
+  if (flags["force-resume"] && !flags.resume) throw new UsageError("--force-resume goes with --resume");
+}
+
+/** The run configuration the flags say, every value checked here (every default is runConfig's). */
+function configFromFlags(flags: Flags): RunConfig {
+  checkFlagCombinations(flags);
+  const text = (name: string, expected: string) => textFlag(flags, name, expected);
+  const bool = (name: string) => Boolean(flags[name]);
+  const num = (name: string) => numberFlag(flags, name, LIMITS[NUMBER_FLAGS[name]]);
   return runConfig({
     arm: String(flags.arm),
     out: String(flags.out),
     tasks: {
-      file: str("tasks"),
+      file: text("tasks", "a task file"),
       human: bool("human"),
-      humanSplit: split as "test" | "train" | "all" | undefined,
+      humanSplit: choiceFlag(flags, "human-split", ["test", "train", "all"] as const),
       humanMacros: listFlag(flags, "human-macros"),
-      annotations: str("annotations"),
+      annotations: text("annotations", "an annotations folder"),
       taskIds: listFlag(flags, "task-ids"),
-      limit: intFlag(flags, "limit", 0),
+      limit: num("limit"),
     },
-    workers: intFlag(flags, "workers", undefined, 1, 256),
-    repeats: intFlag(flags, "repeats", undefined, 1, 10_000),
-    timeoutS: intFlag(flags, "timeout", undefined, 1),
-    maxSteps: intFlag(flags, "max-steps", undefined, 1),
+    workers: num("workers"),
+    repeats: num("repeats"),
+    timeoutS: num("timeout"),
+    maxSteps: num("max-steps"),
     resume: bool("resume"),
+    forceResume: bool("force-resume"),
     overwrite: bool("overwrite"),
     dryRun: bool("dry-run"),
     bases: basesFlag(flags),
-    now: str("now"),
+    now: instantFlag(flags, "now", DEFAULT_NOW),
     stepScreenshots: !flags["no-step-screenshots"],
     recordRows: bool("record-rows"),
-    recordFamily: str("record-family"),
+    recordFamily: choiceFlag(flags, "record-family", FAMILIES),
     model: {
-      vllm: str("vllm"),
+      vllm: urlFlag(flags, "vllm", "http://127.0.0.1:8400/v1"),
       apiKey: Deno.env.get("WEBMIX_VLLM_API_KEY"),
-      baseName: str("base-name"),
-      pooledName: str("pooled-name"),
-      adapters: listFlag(flags, "adapters"),
-      temperature: number("temperature"),
-      maxTokens: intFlag(flags, "max-tokens", undefined, 1),
-      modelTimeoutS: number("model-timeout"),
+      baseName: text("base-name", "a served model name"),
+      pooledName: text("pooled-name", "a served model name"),
+      adapters: listFlag(flags, "adapters", ADAPTER_NAMES),
+      temperature: num("temperature"),
+      maxTokens: num("max-tokens"),
+      modelTimeoutS: num("model-timeout"),
       gateDone: bool("gate-done"),
       gateNote: bool("gate-note"),
-      systemPromptFile: str("system-prompt"),
-      maxActions: intFlag(flags, "max-actions", undefined, 1, 20),
+      systemPromptFile: text("system-prompt", "a file"),
+      maxActions: num("max-actions"),
       normalizedCoords: bool("normalized-coords"),
     },
   });
 }
 
-/** The tasks a configuration selects: human annotations, or a task file of datagen and proposed tasks. */
-async function loadRunTasks(config: RunConfig): Promise<RunTask[]> {
+/** The files and folders the flags name exist and can be read (task files are read by the loaders). */
+async function checkFlagPaths(flags: Flags): Promise<void> {
+  const prompt = flags["system-prompt"];
+  if (typeof prompt === "string") await readFileFlag("system-prompt", prompt);
+  const annotations = flags.annotations;
+  if (typeof annotations === "string") {
+    await checkFolderFlag("annotations", annotations, { file: "site_split.json", what: "an annotations folder" });
+  }
+}
+
+/**
+ * The tasks a configuration selects: human annotations, or a task file of datagen and proposed tasks. On the
+ * embedded sandbox (no --bases) each task's sites must be its apps; an external server's apps are known only
+ * after its /_admin/health, and runEval checks those.
+ */
+async function loadRunTasks(config: RunConfig, checkSites: boolean): Promise<RunTask[]> {
   const t = config.tasks;
   const tasks: RunTask[] = t.human
     ? await loadHumanTasks({ annotationsDir: t.annotations, split: t.humanSplit, macros: t.humanMacros })
     : await loadTasks(t.file);
+  if (checkSites && config.bases.length === 0) checkTaskSites(tasks, APPS.map((a) => a.id));
   return filterTasks(tasks, { taskIds: t.taskIds, limit: t.limit || undefined });
 }
 
@@ -194,22 +260,73 @@ async function answerJudge(): Promise<AnswerJudge | undefined> {
   return endpoint ? await OpenAiJudge.create(endpoint) : undefined;
 }
 
-/** A run never appends to an earlier run's results by accident. */
-async function guardOut(out: string, resume: boolean, overwrite: boolean): Promise<void> {
-  if (overwrite) {
-    await Deno.remove(out, { recursive: true }).catch((err) => {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
-    });
-    return;
+/** What marks a folder as a run's output (a run writes one of them first): only such a folder takes a run. */
+const RUN_MARKERS = ["results.jsonl", "run.json", "run.lock"];
+
+/** The names in --out, or undefined when it does not exist yet. */
+async function folderEntries(path: string): Promise<string[] | undefined> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw new UsageError(`--out "${path}": ${(err as Error).message}`, { cause: err });
   }
-  const text = await Deno.readTextFile(`${out}/results.jsonl`).catch(() => "");
+  if (!info.isDirectory) throw new UsageError(`--out "${path}" is a file, not a folder`);
+  const names: string[] = [];
+  for await (const e of Deno.readDir(path)) names.push(e.name);
+  return names;
+}
+
+/**
+ * Whether --out can take this run, before anything is written or deleted: never the current folder, a folder
+ * above it, the filesystem root, the home folder or the repository; a folder that holds files must hold a run
+ * (so --overwrite deletes only an earlier run); without --resume or --overwrite, a folder with results is refused.
+ */
+async function checkOut(config: RunConfig): Promise<void> {
+  const out = config.out;
+  const guarded: GuardedFolder[] = [
+    { path: Deno.cwd(), what: "the current folder" },
+    { path: SUITE_ROOT, what: "the repository" },
+  ];
+  const home = Deno.env.get("HOME");
+  if (home) guarded.push({ path: home, what: "the home folder" });
+  const problem = await guardedFolderProblem(out, guarded);
+  if (problem) throw new UsageError(`--out "${out}" ${problem}: name a folder of the run's own (e.g. out/r1)`);
+  const names = await folderEntries(out);
+  if (!names?.length) return;
+  if (!RUN_MARKERS.some((m) => names.includes(m))) {
+    const flag = config.overwrite ? "--overwrite: " : "--out ";
+    throw new UsageError(
+      `${flag}"${out}" holds files but no earlier run (no ${RUN_MARKERS.join(", ")} at its top)` +
+        (config.overwrite ? ", and --overwrite deletes only a run's folder" : "") +
+        ": choose a new or empty folder",
+    );
+  }
+  if (config.overwrite) return;
+  const text = names.includes("results.jsonl") ? await Deno.readTextFile(join(out, "results.jsonl")) : "";
   const lines = text.split("\n").filter((l) => l.trim()).length;
-  if (lines > 0 && !resume) {
+  if (lines > 0 && !config.resume) {
     throw new UsageError(
       `${out}/results.jsonl already holds ${lines} episodes: pass --resume to finish that run, --overwrite to start ` +
         `it again, or choose another --out`,
     );
   }
+}
+
+/** --regrade DIR: the grades of an earlier run recomputed, with the checks of --tasks or --human when given. */
+async function regrade(flags: Flags): Promise<number> {
+  const other = Object.keys(flags).find((f) => !REGRADE_FLAGS.has(f) && flags[f] !== undefined);
+  if (other) throw new UsageError(`--${other} does not go with --regrade (it runs nothing)`);
+  const dir = textFlag(flags, "regrade", "a run's output folder")!;
+  await checkFolderFlag("regrade", dir, { file: "results.jsonl", what: "a run's output folder" });
+  await checkFlagPaths(flags);
+  const tasks = typeof flags.tasks === "string" || flags.human
+    ? await loadRunTasks(configFromFlags({ ...flags, arm: "noop", out: dir }), false)
+    : undefined;
+  const s = await regradeRun(dir, tasks, await answerJudge());
+  console.log(`regraded ${dir}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed)`);
+  return 0;
 }
 
 async function main(argv: string[], signal: AbortSignal): Promise<number> {
@@ -218,27 +335,28 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (typeof flags.regrade === "string") {
-    const tasks = typeof flags.tasks === "string" || flags.human
-      ? await loadRunTasks(configFromFlags({ ...flags, arm: "noop", out: flags.regrade }))
-      : undefined;
-    const s = await regradeRun(flags.regrade, tasks, await answerJudge());
-    console.log(`regraded ${flags.regrade}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed)`);
-    return 0;
-  }
-  if (typeof flags.arm !== "string") throw new UsageError("--arm is required");
-  if (!ARM_NAMES.includes(flags.arm)) {
+  if (flags.regrade !== undefined) return await regrade(flags);
+  if (flags.arm === undefined) throw new UsageError("--arm is required");
+  if (!ARM_NAMES.includes(String(flags.arm))) {
     throw new UsageError(`--arm "${flags.arm}" is not one of: ${ARM_NAMES.join(", ")}`);
   }
-  if (typeof flags.out !== "string") throw new UsageError("--out is required");
+  if (flags.out === undefined) throw new UsageError("--out is required");
+  textFlag(flags, "out", "the run's output folder");
+  // Every check comes before anything is written or deleted: flags, the files they name, the tasks, --out.
   const config = configFromFlags(flags);
-  const tasks = await loadRunTasks(config);
-  await guardOut(config.out, config.resume, config.overwrite);
+  await checkFlagPaths(flags);
+  const tasks = await loadRunTasks(config, true);
+  await checkOut(config);
   if (config.dryRun) {
-    console.log(JSON.stringify({ ...config, task_count: tasks.length }, null, 2));
+    const shown = new Redactor([config.model.apiKey]).value({ ...config, task_count: tasks.length });
+    console.log(JSON.stringify(shown, null, 2));
     return 0;
   }
-  const summary = await runEval(config, { tasks, signal, qa: await answerJudge() });
+  // A model arm's server and the answer judge are checked before --overwrite deletes the earlier run (runEval
+  // deletes it once the site servers and the lock have been checked too).
+  const arm = await resolveArm(config, tasks);
+  const qa = await answerJudge();
+  const summary = await runEval(config, { tasks, arm, signal, qa });
   console.log(
     `${config.arm}: ${JSON.stringify({ ok: summary.ok, fail: summary.fail })}` +
       (summary.skipped ? ` (${summary.skipped} already done)` : ""),
@@ -254,21 +372,21 @@ if (import.meta.main) {
   };
   Deno.addSignalListener("SIGINT", onSignal);
   Deno.addSignalListener("SIGTERM", onSignal);
+  // Messages quote flags and URLs: a URL's password and the API key are hidden.
+  const clean = new Redactor([Deno.env.get("WEBMIX_VLLM_API_KEY")]);
+  const fail = (message: string) => console.error(clean.text(`eval.ts: ${message}`));
   let code: number;
   try {
     code = await main(Deno.args, controller.signal);
   } catch (err) {
     if (err instanceof UsageError) {
-      console.error(`eval.ts: ${err.message}\nRun with --help for the options.`);
+      fail(`${err.message}\nRun with --help for the options.`);
       code = 2;
-    } else if (err instanceof ModelReplyError) {
-      console.error(`eval.ts: ${err.message}`);
-      code = 1;
     } else if (err instanceof TaskFormatError) {
-      console.error(`eval.ts: ${err.message}`);
+      fail(err.message);
       code = 2;
     } else {
-      console.error(`eval.ts: ${err instanceof HarnessError ? err.message : describeError(err)}`);
+      fail(err instanceof HarnessError ? err.message : describeError(err));
       code = 1;
     }
   }

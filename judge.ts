@@ -15,7 +15,7 @@
 import { describeError, UsageError } from "./lib/errors/mod.ts";
 import { judgeRun, savedEpisodes } from "./lib/judge/mod.ts";
 import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
-import { intFlag, listFlag, parseFlags } from "./lib/io/mod.ts";
+import { checkFolderFlag, listFlag, numberFlag, parseFlags, textFlag } from "./lib/io/mod.ts";
 
 const USAGE = `Usage: deno task judge --out DIR [options]
 
@@ -54,13 +54,19 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (typeof flags.out !== "string") throw new UsageError("--out DIR is required");
-  const out = flags.out;
-  const workers = intFlag(flags, "workers", 4, 1, 64);
+  if (flags.out === undefined) throw new UsageError("--out DIR is required");
+  const out = textFlag(flags, "out", "a run's output folder")!;
+  const workers = numberFlag(flags, "workers", { whole: true, min: 1, max: 64 }) ?? 4;
   const episodes = listFlag(flags, "episodes");
+  await checkFolderFlag("out", out);
+  const all = await savedEpisodes(out);
+  if (all.length === 0) throw new UsageError(`--out "${out}" holds no episode folder with a grade_inputs.json`);
+  const missing = (episodes ?? []).filter((e) => !all.includes(e));
+  if (missing.length) {
+    throw new UsageError(`--episodes: no grade_inputs.json for ${missing.map((e) => `"${e}"`).join(", ")} in ${out}`);
+  }
   const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
   if (flags["dry-run"]) {
-    const all = await savedEpisodes(out);
     const chosen = episodes ? all.filter((e) => episodes.includes(e)) : all;
     console.log(
       JSON.stringify({ out, endpoint: endpoint && { ...endpoint, apiKey: "***" }, workers, episodes: chosen }),

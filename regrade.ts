@@ -10,7 +10,7 @@
  * cannot be read, 2 a usage error or a malformed task file.
  */
 import { describeError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
-import { parseFlags } from "./lib/io/mod.ts";
+import { checkFolderFlag, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
 import { regradeRun } from "./lib/results/mod.ts";
 import { loadTasks } from "./lib/tasks/mod.ts";
 import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
@@ -40,12 +40,15 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (typeof flags.out !== "string") throw new UsageError("--out is required");
-  const tasks = typeof flags.tasks === "string" ? await loadTasks(flags.tasks) : undefined;
+  if (flags.out === undefined) throw new UsageError("--out is required");
+  const out = textFlag(flags, "out", "a run's output folder")!;
+  await checkFolderFlag("out", out, { file: "results.jsonl", what: "a run's output folder" });
+  const file = textFlag(flags, "tasks", "a task file");
+  const tasks = file === undefined ? undefined : await loadTasks(file);
   const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
-  const s = await regradeRun(flags.out, tasks, endpoint ? await OpenAiJudge.create(endpoint) : undefined);
+  const s = await regradeRun(out, tasks, endpoint ? await OpenAiJudge.create(endpoint) : undefined);
   console.log(
-    `regraded ${flags.out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed` +
+    `regraded ${out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed` +
       (s.missing ? `, ${s.missing} without grade inputs` : "") + ")",
   );
   return 0;
@@ -57,7 +60,9 @@ if (import.meta.main) {
     code = await main(Deno.args);
   } catch (err) {
     const usage = err instanceof UsageError || err instanceof TaskFormatError;
-    console.error(`regrade.ts: ${usage ? (err as Error).message : describeError(err)}`);
+    const hint = err instanceof UsageError ? "\nRun with --help for the options." : "";
+    const message = `regrade.ts: ${usage ? (err as Error).message : describeError(err)}${hint}`;
+    console.error(new Redactor([Deno.env.get("WEBMIX_JUDGE_API_KEY")]).text(message));
     code = usage ? 2 : 1;
   }
   Deno.exit(code);

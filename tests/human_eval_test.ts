@@ -28,7 +28,7 @@ function startJudge() {
   }));
   return startFixtureModelServer({ models: [DEFAULT_JUDGE_MODEL], episodes, checks: { image: false } });
 }
-const judgeEnv = (url: string) => ({ WEBMIX_JUDGE_BASE_URL: url, WEBMIX_JUDGE_API_KEY: "test" });
+const judgeEnv = (url: string) => ({ env: { WEBMIX_JUDGE_BASE_URL: url, WEBMIX_JUDGE_API_KEY: "test" } });
 
 Deno.test("eval.ts --human --arm replay passes every bundled human task, and --arm noop fails every one", async () => {
   await using judge = startJudge();

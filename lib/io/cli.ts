@@ -1,6 +1,11 @@
-/** Command-line parsing shared by the entry scripts: flags in --kebab-case, errors as UsageError (exit 2). */
+/**
+ * Command-line parsing shared by the entry scripts: flags in --kebab-case, each value checked once, here, and a
+ * wrong one a UsageError (exit 2) that names the flag, quotes the value and says what was expected.
+ */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { join } from "node:path";
 import { UsageError } from "../errors/mod.ts";
+import { readUtf8File } from "./files.ts";
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -13,43 +18,191 @@ export function parseFlags(argv: string[], options: ParseArgsConfig["options"]):
   }
 }
 
-/** A whole number flag within [min, max]; `fallback` (a number, or undefined for "the default") when absent. */
-export function intFlag<F extends number | undefined>(
-  flags: Flags,
-  name: string,
-  fallback: F,
-  min = 0,
-  max = Number.MAX_SAFE_INTEGER,
-): number | F {
+/** The values a number flag takes. */
+export interface NumberRange {
+  /** Whole numbers only. */
+  whole?: boolean;
+  /** The least value; with `above`, the value must be greater than it. */
+  min: number;
+  above?: boolean;
+  /** The greatest value (default: none). */
+  max?: number;
+}
+
+const WHOLE = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** "a whole number from 1 to 256", "a number > 0 and <= 86400". */
+export function describeRange(r: NumberRange): string {
+  const kind = r.whole ? "a whole number" : "a number";
+  if (r.max !== undefined && !r.above) return `${kind} from ${r.min} to ${r.max}`;
+  return `${kind} ${r.above ? ">" : ">="} ${r.min}${r.max === undefined ? "" : ` and <= ${r.max}`}`;
+}
+
+/** Whether `n` is in `r`. */
+export function inRange(n: number, r: NumberRange): boolean {
+  if (!Number.isFinite(n) || (r.whole && !Number.isInteger(n))) return false;
+  if (r.above ? n <= r.min : n < r.min) return false;
+  return r.max === undefined || n <= r.max;
+}
+
+/**
+ * A number flag within `range` (decimal notation only: "0x10", "" and "1,5" are errors); undefined when absent.
+ * @throws UsageError `--workers "1.5" is not a whole number from 1 to 256`.
+ */
+export function numberFlag(flags: Flags, name: string, range: NumberRange): number | undefined {
   const raw = flags[name];
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${name} "${raw}" is not a whole number from ${min} to ${max}`);
-  }
+  if (raw === undefined) return undefined;
+  const text = String(raw).trim();
+  const n = (range.whole ? WHOLE : DECIMAL).test(text) ? Number(text) : NaN;
+  if (!inRange(n, range)) throw new UsageError(`--${name} "${raw}" is not ${describeRange(range)}`);
   return n;
 }
 
-/** A comma-separated list flag (empty items dropped). */
-export function listFlag(flags: Flags, name: string): string[] | undefined {
+/**
+ * A string flag that must say something; undefined when absent.
+ * @throws UsageError when it is empty or blank: `--out "" is empty: expected a folder`.
+ */
+export function textFlag(flags: Flags, name: string, expected = "a value"): string | undefined {
   const raw = flags[name];
   if (typeof raw !== "string") return undefined;
-  return raw.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!raw.trim()) throw new UsageError(`--${name} "${raw}" is empty: expected ${expected}`);
+  return raw;
+}
+
+/**
+ * One of `choices`; undefined when absent.
+ * @throws UsageError `--human-split "dev" is not one of: test, train, all`.
+ */
+export function choiceFlag<C extends string>(flags: Flags, name: string, choices: readonly C[]): C | undefined {
+  const raw = flags[name];
+  if (raw === undefined) return undefined;
+  if (!(choices as readonly unknown[]).includes(raw)) {
+    throw new UsageError(`--${name} "${raw}" is not one of: ${choices.join(", ")}`);
+  }
+  return raw as C;
+}
+
+/**
+ * A comma-separated list flag (blank items dropped); with `choices`, every item must be one of them. Undefined
+ * when absent.
+ * @throws UsageError when the list names nothing (`--task-ids ","`) or an item is not a choice.
+ */
+export function listFlag(flags: Flags, name: string, choices?: readonly string[]): string[] | undefined {
+  const raw = flags[name];
+  if (raw === undefined) return undefined;
+  const items = String(raw).split(",").map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) throw new UsageError(`--${name} "${raw}" names nothing: expected a comma-separated list`);
+  const unknown = choices ? items.filter((i) => !choices.includes(i)) : [];
+  if (unknown.length) {
+    const which = items.length > 1 ? `"${raw}": "${unknown[0]}"` : `"${unknown[0]}"`;
+    throw new UsageError(`--${name} ${which} is not one of: ${choices!.join(", ")}`);
+  }
+  return items;
+}
+
+/** Whether `text` is an absolute http(s) URL. */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An http(s) URL flag; undefined when absent.
+ * @throws UsageError `--vllm "not a url" is not an http(s) URL (e.g. http://127.0.0.1:8400/v1)`.
+ */
+export function urlFlag(flags: Flags, name: string, example: string): string | undefined {
+  const raw = flags[name];
+  if (raw === undefined) return undefined;
+  if (!isHttpUrl(String(raw))) throw new UsageError(`--${name} "${raw}" is not an http(s) URL (e.g. ${example})`);
+  return String(raw);
+}
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/** Whether `text` is an ISO 8601 day (`2026-03-15`, midnight UTC) or instant with its zone (`...T10:00:00Z`). */
+export function isIsoInstant(text: string): boolean {
+  const m = INSTANT.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h = "0", mi = "0", s = "0"] = m.slice(1);
+  const day = new Date(Date.UTC(+y, +mo - 1, +d));
+  const real = day.getUTCFullYear() === +y && day.getUTCMonth() === +mo - 1 && day.getUTCDate() === +d;
+  return real && +h < 24 && +mi < 60 && +s < 60 && Number.isFinite(Date.parse(text));
+}
+
+/**
+ * An ISO 8601 instant flag (isIsoInstant); undefined when absent.
+ * @throws UsageError `--now "garbage" is not an ISO instant (e.g. 2026-03-15T10:00:00Z)`.
+ */
+export function instantFlag(flags: Flags, name: string, example: string): string | undefined {
+  const raw = flags[name];
+  if (raw === undefined) return undefined;
+  if (!isIsoInstant(String(raw))) {
+    throw new UsageError(`--${name} "${raw}" is not an ISO day or instant with its zone (e.g. ${example})`);
+  }
+  return String(raw);
 }
 
 /** Site bases from --bases URLs or --ports on 127.0.0.1, without trailing slashes. */
 export function basesFlag(flags: Flags): string[] {
   const bases = listFlag(flags, "bases") ?? [];
   for (const port of listFlag(flags, "ports") ?? []) {
-    if (!/^\d+$/.test(port)) throw new UsageError(`--ports "${port}" is not a port number`);
+    if (!/^\d+$/.test(port) || +port < 1 || +port > 65535) {
+      throw new UsageError(`--ports "${port}" is not a port number (1 to 65535)`);
+    }
     bases.push(`http://127.0.0.1:${port}`);
   }
   return bases.map((b) => {
-    try {
-      const u = new URL(b);
-      return `${u.origin}${u.pathname.replace(/\/+$/, "")}`;
-    } catch {
-      throw new UsageError(`--bases "${b}" is not a URL (e.g. http://127.0.0.1:8318)`);
-    }
+    if (!isHttpUrl(b)) throw new UsageError(`--bases "${b}" is not an http(s) URL (e.g. http://127.0.0.1:8318)`);
+    const u = new URL(b);
+    return `${u.origin}${u.pathname.replace(/\/+$/, "")}`;
   });
+}
+
+/** Deno's error for a path, as a short reason. */
+function pathReason(err: unknown, kind: "file" | "folder"): string {
+  if (err instanceof Deno.errors.NotFound) return `no such ${kind}`;
+  if (err instanceof Deno.errors.PermissionDenied) return "permission denied";
+  return (err as Error).message;
+}
+
+/**
+ * Checks that a flag's folder exists (and, with `needs`, holds that file at its top).
+ * @throws UsageError `--regrade "out/x": no such folder`, `--regrade "out/x" holds no results.jsonl (expected a
+ *   run's output folder)`.
+ */
+export async function checkFolderFlag(
+  name: string,
+  path: string,
+  needs?: { file: string; what: string },
+): Promise<void> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(path);
+  } catch (err) {
+    throw new UsageError(`--${name} "${path}": ${pathReason(err, "folder")}`, { cause: err });
+  }
+  if (!info.isDirectory) throw new UsageError(`--${name} "${path}" is a file, not a folder`);
+  if (!needs) return;
+  const found = await Deno.stat(join(path, needs.file)).then((i) => i.isFile, () => false);
+  if (!found) throw new UsageError(`--${name} "${path}" holds no ${needs.file} (expected ${needs.what})`);
+}
+
+/**
+ * The text of a flag's file, read strictly as UTF-8 (no byte order mark).
+ * @throws UsageError `--system-prompt "p.md": no such file`, or its encoding problem with the byte offset.
+ */
+export async function readFileFlag(name: string, path: string): Promise<string> {
+  const fail = (p: { message: string }) => new UsageError(`--${name} "${path}" ${p.message}`);
+  try {
+    return await readUtf8File(path, fail);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    const why = err instanceof Deno.errors.IsADirectory ? "is a folder, not a file" : pathReason(err, "file");
+    throw new UsageError(`--${name} "${path}": ${why}`, { cause: err });
+  }
 }

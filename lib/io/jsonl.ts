@@ -7,7 +7,7 @@ export interface JsonLine {
 }
 
 /**
- * Parses JSON Lines text; blank lines are skipped. A line that is not JSON throws what `fail(line, message)`
+ * Parses JSON Lines text; blank lines are skipped, a byte order mark is an error (line 1). A line that is not JSON throws what `fail(line, message)`
  * makes (each caller names its file and its error class). With `partialTail`, the text after the last newline is
  * not parsed: it is a line a crash cut short, and its byte length is returned for the caller to cut.
  */
@@ -16,6 +16,8 @@ export function parseJsonLines(
   fail: (line: number, message: string, cause: unknown) => Error,
   options: { partialTail?: boolean } = {},
 ): { lines: JsonLine[]; partialTail: number } {
+  // A byte order mark would be read as part of the first line's JSON: reported, not skipped.
+  if (text.startsWith("\uFEFF")) throw fail(1, "starts with a UTF-8 byte order mark; save it without one", undefined);
   const raw = text.split("\n");
   let partialTail = 0;
   if (options.partialTail) partialTail = new TextEncoder().encode(raw.pop() ?? "").length;

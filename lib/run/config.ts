@@ -6,10 +6,15 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap } from "../grading/mod.ts";
+import { describeRange, inRange, isHttpUrl, isIsoInstant, type NumberRange } from "../io/mod.ts";
 import { ROUTED_ARMS } from "../routing/mod.ts";
 import { DEFAULT_NOW } from "../sites/mod.ts";
+import { ADAPTER_OF_FAMILY, FAMILIES } from "../tasks/mod.ts";
 
 const suiteFile = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+/** The suite's own folder (the repository): a run never writes into it, nor deletes it. */
+export const SUITE_ROOT: string = suiteFile("").replace(/\/+$/, "");
 
 /** Where the bundled data lives (resolved from the suite, not the current folder). */
 export const BUNDLED: Readonly<Record<"tasks" | "annotations" | "systemPrompt" | "uploads", string>> = {
@@ -22,12 +27,47 @@ export const BUNDLED: Readonly<Record<"tasks" | "annotations" | "systemPrompt" |
 /** Every arm eval.ts runs: the model-free ones, then the model arms. */
 export const ARM_NAMES: readonly string[] = ["replay", "noop", ...ROUTED_ARMS];
 
-const whole = (min: number, max = Number.MAX_SAFE_INTEGER): z.ZodNumber => z.number().int().min(min).max(max);
+/** The adapter names the oracle arm can route to (docs/tasks.md, "Macros and families"). */
+export const ADAPTER_NAMES: readonly string[] = [...new Set(Object.values(ADAPTER_OF_FAMILY))];
+
+/** The numeric settings. */
+export type LimitName =
+  | "workers"
+  | "repeats"
+  | "limit"
+  | "timeoutS"
+  | "maxSteps"
+  | "temperature"
+  | "maxTokens"
+  | "modelTimeoutS"
+  | "maxActions";
+
+/**
+ * The values of every numeric setting; eval.ts's flags take the same. Timeouts stop at a day: a timer of more
+ * than 2^31 ms would fire at once.
+ */
+export const LIMITS: Readonly<Record<LimitName, NumberRange>> = {
+  workers: { whole: true, min: 1, max: 256 },
+  repeats: { whole: true, min: 1, max: 10_000 },
+  limit: { whole: true, min: 0, max: 1_000_000 },
+  timeoutS: { whole: true, min: 1, max: 86_400 },
+  maxSteps: { whole: true, min: 1, max: 10_000 },
+  temperature: { min: 0 },
+  maxTokens: { whole: true, min: 1, max: 10_000_000 },
+  modelTimeoutS: { min: 0, above: true, max: 86_400 },
+  maxActions: { whole: true, min: 1, max: 20 },
+};
+
+/** A number in LIMITS[name]. */
+const ranged = (name: LimitName): z.ZodNumber => {
+  const r = LIMITS[name];
+  return z.number().refine((n) => inRange(n, r), { message: `must be ${describeRange(r)}` });
+};
 
 /** The model arms' settings. */
 const modelSchema = z.strictObject({
   /** The OpenAI-compatible server's /v1 base URL. */
-  vllm: z.string().default("http://127.0.0.1:8400/v1"),
+  vllm: z.string().refine(isHttpUrl, { message: "must be an http(s) URL" }).default("http://127.0.0.1:8400/v1"),
   /** Its API key ($WEBMIX_VLLM_API_KEY in eval.ts). */
   apiKey: z.string().default("EMPTY"),
   /** Served name of the base model. */
@@ -35,20 +75,24 @@ const modelSchema = z.strictObject({
   /** Served name of the adapter trained on every family. */
   pooledName: z.string().min(1).default("pooled"),
   /** Adapters the server serves (oracle): drag, io, select, rest, reasoning. */
-  adapters: z.array(z.string()).default([]),
-  temperature: z.number().min(0).default(0),
+  adapters: z.array(
+    z.string().refine((a) => ADAPTER_NAMES.includes(a), {
+      message: `must be one of: ${ADAPTER_NAMES.join(", ")}`,
+    }),
+  ).default([]),
+  temperature: ranged("temperature").default(0),
   /** Reply budget per call. */
-  maxTokens: whole(1).default(1024),
+  maxTokens: ranged("maxTokens").default(1024),
   /** Seconds per model call attempt. */
-  modelTimeoutS: z.number().positive().default(120),
+  modelTimeoutS: ranged("modelTimeoutS").default(120),
   /** Let the router turn a premature done into macro_done. */
   gateDone: z.boolean().default(false),
   /** With gateDone: tell the model the planned steps still left. */
   gateNote: z.boolean().default(false),
   /** The system prompt's file. */
-  systemPromptFile: z.string().default(BUNDLED.systemPrompt),
+  systemPromptFile: z.string().min(1).default(BUNDLED.systemPrompt),
   /** Actions per step. */
-  maxActions: whole(1, 20).default(5),
+  maxActions: ranged("maxActions").default(5),
   /** Click and drag coordinates on a 0-1000 grid. */
   normalizedCoords: z.boolean().default(false),
 });
@@ -56,15 +100,15 @@ const modelSchema = z.strictObject({
 /** Which tasks a run takes. */
 const tasksSchema = z.strictObject({
   /** A task file of datagen and/or proposed tasks (ignored with `human`). */
-  file: z.string().default(BUNDLED.tasks),
+  file: z.string().min(1).default(BUNDLED.tasks),
   /** The human-written tasks of the annotations folder instead of `file`. */
   human: z.boolean().default(false),
   humanSplit: z.enum(["test", "train", "all"]).default("test"),
-  humanMacros: z.array(z.string()).optional(),
-  annotations: z.string().default(BUNDLED.annotations),
-  taskIds: z.array(z.string()).optional(),
+  humanMacros: z.array(z.string().min(1)).min(1).optional(),
+  annotations: z.string().min(1).default(BUNDLED.annotations),
+  taskIds: z.array(z.string().min(1)).min(1).optional(),
   /** Only the first N tasks (after taskIds); 0: all. */
-  limit: whole(0).default(0),
+  limit: ranged("limit").default(0),
 });
 
 const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
@@ -72,26 +116,29 @@ const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
   out: z.string().min(1),
   tasks: tasksSchema.default(tasksSchema.parse({})),
   /** Parallel episodes, one Chromium each. */
-  workers: whole(1, 256).default(4),
+  workers: ranged("workers").default(4),
   /** Episodes per task (task~rK). */
-  repeats: whole(1, 10_000).default(1),
+  repeats: ranged("repeats").default(1),
   /** Seconds per episode. */
-  timeoutS: whole(1).default(600),
+  timeoutS: ranged("timeoutS").default(600),
   /** Step cap per episode. */
-  maxSteps: whole(1).default(40),
+  maxSteps: ranged("maxSteps").default(40),
   resume: z.boolean().default(false),
+  /** With resume: take a folder whose run.json says it was run otherwise. */
+  forceResume: z.boolean().default(false),
   overwrite: z.boolean().default(false),
   dryRun: z.boolean().default(false),
   /** External site servers; empty: the embedded sandbox on a free port. */
-  bases: z.array(z.string()).default([]),
+  bases: z.array(z.string().refine(isHttpUrl, { message: "must be an http(s) URL" })).default([]),
   /** The embedded sandbox's frozen clock. */
-  now: z.string().default(DEFAULT_NOW),
+  now: z.string().refine(isIsoInstant, { message: `must be an ISO instant with its zone (e.g. ${DEFAULT_NOW})` })
+    .default(DEFAULT_NOW),
   /** A screenshot per step (false: only final.png). */
   stepScreenshots: z.boolean().default(true),
   /** Write model exchanges as training rows (passing episodes; every proposed episode). */
   recordRows: z.boolean().default(false),
   /** The rows' family (default: the task macro's). */
-  recordFamily: z.string().optional(),
+  recordFamily: z.enum(FAMILIES).optional(),
   uploadDir: z.string().default(BUNDLED.uploads),
   chromePath: z.string().optional(),
   model: modelSchema.default(modelSchema.parse({})),
@@ -99,6 +146,7 @@ const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
   if (c.resume && c.overwrite) {
     ctx.addIssue({ code: "custom", message: "resume and overwrite contradict each other" });
   }
+  if (c.forceResume && !c.resume) ctx.addIssue({ code: "custom", path: ["forceResume"], message: "goes with resume" });
 });
 
 /** The model arms' settings, every default applied. */
@@ -139,6 +187,7 @@ export interface RunConfig {
   timeoutS: number;
   maxSteps: number;
   resume: boolean;
+  forceResume: boolean;
   overwrite: boolean;
   dryRun: boolean;
   bases: string[];

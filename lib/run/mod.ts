@@ -2,7 +2,18 @@
  * Running an arm over tasks: the resolved run configuration, episodes on the worker pool, results as they end,
  * resume. Regrading (offline) is lib/results'.
  */
-export { ARM_NAMES, BUNDLED, isModelArm, type RunConfig, runConfig, type RunConfigInput } from "./config.ts";
+export {
+  ADAPTER_NAMES,
+  ARM_NAMES,
+  BUNDLED,
+  isModelArm,
+  type LimitName,
+  LIMITS,
+  type RunConfig,
+  runConfig,
+  type RunConfigInput,
+  SUITE_ROOT,
+} from "./config.ts";
 export { type EpisodeEnv, type EpisodeSite, openStartPage, runEpisode } from "./episode.ts";
 export { neededModels, readSystemPrompt, resolveModelArm } from "./model_arms.ts";
 export { type RecordedStep, replyOp, writeRows } from "./rows.ts";

@@ -4,18 +4,24 @@
  */
 import { join } from "node:path";
 import type { z } from "zod";
-import { TaskFormatError } from "../errors/mod.ts";
+import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap, type HumanVerifier } from "../grading/mod.ts";
+import { readUtf8File } from "../io/mod.ts";
 import {
   type HumanTaskFile,
   humanTaskFileSchema,
   humanVerifierSchema,
+  macroLabelSchema,
   type Recording,
   recordingSchema,
   type SiteSplit,
   siteSplitSchema,
 } from "./human_schema.ts";
 import { type HumanTask, resolveHumanTask } from "./human_task.ts";
+import { quote, taskIdProblem } from "./task.ts";
+
+/** What every folder under `<annotations>/<site>/` must hold. */
+const TASK_FOLDER = "a task folder holds task.json, verifier.json and optionally recording.json";
 
 /** Which human tasks a run takes. */
 export type HumanSplit = "test" | "train" | "all";
@@ -33,11 +39,13 @@ export interface LoadHumanTasksOptions {
   sites?: Iterable<string>;
 }
 
+/** A JSON file's value (undefined when there is no such file); its bytes must be UTF-8 without a byte order mark. */
 async function readJson(file: string): Promise<unknown | undefined> {
   let text: string;
   try {
-    text = await Deno.readTextFile(file);
+    text = await readUtf8File(file, (p) => new TaskFormatError(`${file} ${p.message}`, file, p.line));
   } catch (e) {
+    if (e instanceof TaskFormatError) throw e;
     if (e instanceof Deno.errors.NotFound) return undefined;
     throw new TaskFormatError(`cannot read ${file}: ${(e as Error).message}`, file, undefined, { cause: e });
   }
@@ -78,20 +86,23 @@ async function folders(dir: string): Promise<string[]> {
 }
 
 /**
- * Reads one task folder. Undefined when it has no task.json or no verifier.json yet (an annotation in progress).
+ * Reads one task folder: task.json and verifier.json (both required; an annotation in progress belongs outside
+ * the annotations folder), and recording.json when there is one.
  * @throws TaskFormatError naming the file and field of the first problem.
  */
-export async function loadHumanTask(dir: string, key: string): Promise<HumanTask | undefined> {
+export async function loadHumanTask(dir: string, key: string): Promise<HumanTask> {
   const taskFile = join(dir, "task.json");
   const verifierFile = join(dir, "verifier.json");
-  const rawTask = await readJson(taskFile);
-  const rawVerifier = rawTask === undefined ? undefined : await readJson(verifierFile);
-  if (rawTask === undefined || rawVerifier === undefined) return undefined;
-  const file: HumanTaskFile = parseFile(humanTaskFileSchema, rawTask, taskFile);
   const taskId = key.split("/").pop()!;
-  if (!/^[A-Za-z0-9_.-]+$/.test(taskId)) {
-    throw new TaskFormatError(`${dir}: the folder name "${taskId}" is not a task id ([A-Za-z0-9_.-]+)`, dir);
+  const idProblem = taskIdProblem(taskId);
+  if (idProblem) throw new TaskFormatError(`${dir}: the folder name is not a task id: ${idProblem}`, dir);
+  const rawTask = await readJson(taskFile);
+  if (rawTask === undefined) throw new TaskFormatError(`${dir}: has no task.json (${TASK_FOLDER})`, taskFile);
+  const rawVerifier = await readJson(verifierFile);
+  if (rawVerifier === undefined) {
+    throw new TaskFormatError(`${dir}: has task.json but no verifier.json (${TASK_FOLDER})`, verifierFile);
   }
+  const file: HumanTaskFile = parseFile(humanTaskFileSchema, rawTask, taskFile);
   if (file.task_id !== undefined && file.task_id !== taskId) {
     throw new TaskFormatError(`${taskFile}: task_id: "${file.task_id}" differs from its folder "${taskId}"`, taskFile);
   }
@@ -112,6 +123,21 @@ export async function loadHumanTask(dir: string, key: string): Promise<HumanTask
   return resolveHumanTask(taskId, key, dir, file, verifier, recording);
 }
 
+/** Every site of every task is in the split file: a site it does not name would leave its task in no split. */
+function checkSplitSites(tasks: readonly HumanTask[], s: SiteSplit, splitFile: string): void {
+  const named = new Set([...s.train, ...s.test]);
+  for (const task of tasks) {
+    const site = task.sites.find((x) => !named.has(x));
+    if (site === undefined) continue;
+    const file = join(task.dir, "task.json");
+    throw new TaskFormatError(
+      `${file}: ${task.sites.length > 1 ? "sites" : "site"}: ${quote(site)} is in neither split of ${splitFile} ` +
+        `(train: ${s.train.join(", ") || "none"}; test: ${s.test.join(", ")})`,
+      file,
+    );
+  }
+}
+
 /** Whether the task belongs to the split (the seed's rule; a task is held out when any of its sites is). */
 function inSplit(task: HumanTask, split: HumanSplit, s: SiteSplit): boolean {
   const test = task.sites.some((x) => s.test.includes(x));
@@ -124,31 +150,71 @@ function hasMacro(task: HumanTask, wanted: Set<string>): boolean {
   return task.macros.some((m) => wanted.has(m) || wanted.has(m.split("#")[0]));
 }
 
-/**
- * The human tasks of a split (optionally only those with one of `macros`), sorted by `<site>/<task>`.
- * @throws TaskFormatError naming the file and field of a malformed task, verifier, recording or split file, or
- *   a task id used twice.
- */
-export async function loadHumanTasks(options: LoadHumanTasksOptions): Promise<HumanTask[]> {
-  const dir = options.annotationsDir;
-  const split = options.split ?? "test";
-  const sites = options.sites ? new Set(options.sites) : undefined;
-  const siteSplit = sites ? undefined : await loadSiteSplit(options.splitFile ?? join(dir, "site_split.json"));
-  const macros = options.macros ? new Set(options.macros) : undefined;
-  const out: HumanTask[] = [];
+/** The macro labels of a selection, each checked (a typo would select nothing). */
+function wantedMacros(macros: Iterable<string>): Set<string> {
+  const wanted = new Set(macros);
+  if (wanted.size === 0) throw new UsageError("--human-macros names no macro");
+  for (const m of wanted) {
+    const r = macroLabelSchema.safeParse(m);
+    if (!r.success) throw new UsageError(`--human-macros: ${r.error.issues[0].message}`);
+  }
+  return wanted;
+}
+
+/** Every task of the annotations folder, checked, with no task id used twice. */
+async function loadAllHumanTasks(dir: string): Promise<HumanTask[]> {
+  const all: HumanTask[] = [];
   const seen = new Map<string, string>();
   for (const siteDir of await folders(dir)) {
     for (const taskDir of await folders(join(dir, siteDir))) {
       const key = `${siteDir}/${taskDir}`;
       const task = await loadHumanTask(join(dir, siteDir, taskDir), key);
-      if (!task) continue;
       const first = seen.get(task.task_id);
-      if (first) throw new TaskFormatError(`${join(dir, key)}: task id "${task.task_id}" is also ${first}`, task.dir);
+      if (first) {
+        throw new TaskFormatError(`${join(dir, key)}: task id ${quote(task.task_id)} is also ${first}`, task.dir);
+      }
       seen.set(task.task_id, key);
-      if (sites ? !task.sites.some((x) => sites.has(x)) : !inSplit(task, split, siteSplit!)) continue;
-      if (macros && !hasMacro(task, macros)) continue;
-      out.push(task);
+      all.push(task);
     }
   }
-  return out;
+  if (all.length === 0) {
+    throw new TaskFormatError(`${dir} has no human tasks (expected <site>/<task_id>/ folders: ${TASK_FOLDER})`, dir);
+  }
+  return all;
+}
+
+/**
+ * The human tasks of a split (optionally only those with one of `macros`), sorted by `<site>/<task>`.
+ * @throws TaskFormatError naming the file and field of a malformed task, verifier, recording or split file, a
+ *   task folder without its files, a task id used twice, or an annotations folder without tasks.
+ * @throws UsageError when `macros` names something that is not a macro label, or the selection leaves no task.
+ */
+export async function loadHumanTasks(options: LoadHumanTasksOptions): Promise<HumanTask[]> {
+  const dir = options.annotationsDir;
+  const split = options.split ?? "test";
+  const sites = options.sites ? new Set(options.sites) : undefined;
+  const splitFile = options.splitFile ?? join(dir, "site_split.json");
+  const siteSplit = sites ? undefined : await loadSiteSplit(splitFile);
+  const macros = options.macros ? wantedMacros(options.macros) : undefined;
+  const all = await loadAllHumanTasks(dir);
+  if (siteSplit) checkSplitSites(all, siteSplit, splitFile);
+  const inSites = all.filter((t) => sites ? t.sites.some((x) => sites.has(x)) : inSplit(t, split, siteSplit!));
+  if (inSites.length === 0) {
+    throw new UsageError(
+      sites
+        ? `no human task in ${dir} is on one of the sites ${[...sites].map(quote).join(", ")}`
+        : `--human-split ${quote(split)}: no human task in ${dir} is on its sites`,
+    );
+  }
+  if (!macros) return inSites;
+  const picked = inSites.filter((t) => hasMacro(t, macros));
+  if (picked.length === 0) {
+    const list = quote([...macros].join(","));
+    throw new UsageError(
+      all.some((t) => hasMacro(t, macros))
+        ? `--human-macros ${list}: no task of --human-split ${quote(split)} has one of these macros`
+        : `--human-macros ${list}: no human task in ${dir} has one of these macros`,
+    );
+  }
+  return picked;
 }

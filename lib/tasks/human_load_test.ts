@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { TaskFormatError } from "../errors/mod.ts";
+import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { loadHumanTasks, loadSiteSplit } from "./human_load.ts";
 
 const ANNOTATIONS = fileURLToPath(new URL("../../fixtures/annotations", import.meta.url));
@@ -46,15 +46,23 @@ Deno.test("loadHumanTasks() macros: any of the macros, by name or numbered label
   assert.deepEqual(drag.map((t) => t.task_id), ["tracker_h_board_mob10_done"]);
   const login = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "all", macros: ["authenticate_by_form"] });
   assert.ok(login.length >= 2 && login.every((t) => t.needs_login));
-  const none = await loadHumanTasks({ annotationsDir: ANNOTATIONS, macros: ["drag_and_drop"] });
-  assert.deepEqual(none, [], "the drag task is a train task: not in the default test split");
+  // The drag task is a train task: not in the default test split, and a selection of nothing is an error.
+  await assert.rejects(
+    loadHumanTasks({ annotationsDir: ANNOTATIONS, macros: ["drag_and_drop"] }),
+    (e: unknown) =>
+      e instanceof UsageError &&
+      e.message === '--human-macros "drag_and_drop": no task of --human-split "test" has one of these macros',
+  );
   const dir = await scratch({ macros: ["search", "submit_form", "submit_form#2"] });
   try {
     const numbered = await loadHumanTasks({ annotationsDir: dir, split: "all", macros: ["submit_form"] });
     assert.equal(numbered.length, 1);
     const exact = await loadHumanTasks({ annotationsDir: dir, split: "all", macros: ["submit_form#2"] });
     assert.equal(exact.length, 1);
-    assert.equal((await loadHumanTasks({ annotationsDir: dir, split: "all", macros: ["drag_and_drop"] })).length, 0);
+    await assert.rejects(
+      loadHumanTasks({ annotationsDir: dir, split: "all", macros: ["drag_and_drop"] }),
+      /--human-macros "drag_and_drop": no human task in .* has one of these macros/,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -118,11 +126,22 @@ Deno.test("loadHumanTasks() errors name the file and the field", async () => {
   assert.match(e.message, /site_split\.json: test: "shop" is also a train site/);
 });
 
-Deno.test("loadHumanTasks() skips a folder without verifier.json and rejects a task id used twice", async () => {
+Deno.test("loadHumanTasks() rejects a task folder without verifier.json or task.json, and a task id used twice", async () => {
   const dir = await scratch();
   try {
     await Deno.mkdir(join(dir, "shop", "draft"));
-    await Deno.writeTextFile(join(dir, "shop", "draft", "task.json"), "{}"); // in progress: not read yet
+    await Deno.writeTextFile(join(dir, "shop", "draft", "task.json"), "{}");
+    await assert.rejects(
+      loadHumanTasks({ annotationsDir: dir, split: "all" }),
+      (e: unknown) =>
+        e instanceof TaskFormatError && e.file === join(dir, "shop", "draft", "verifier.json") &&
+        /shop\/draft: has task\.json but no verifier\.json/.test(e.message),
+    );
+    await Deno.remove(join(dir, "shop", "draft", "task.json"));
+    await assert.rejects(loadHumanTasks({ annotationsDir: dir, split: "all" }), /shop\/draft: has no task\.json/);
+    await Deno.remove(join(dir, "shop", "draft"));
+    // A hidden folder is not a task (an editor's or a version control's).
+    await Deno.mkdir(join(dir, "shop", ".drafts"));
     assert.equal((await loadHumanTasks({ annotationsDir: dir, split: "all" })).length, 1);
     await Deno.mkdir(join(dir, "mail", "t1"), { recursive: true });
     await Deno.copyFile(join(dir, "shop", "t1", "task.json"), join(dir, "mail", "t1", "task.json"));
@@ -166,5 +185,57 @@ Deno.test("loadHumanTasks() resolves gold subtasks (span order, reasoning last) 
     assert.equal(t.start_hint, "/shop/", "starting_url without a recording");
   } finally {
     await Deno.remove(partial, { recursive: true });
+  }
+});
+
+Deno.test("loadHumanTasks() checks ids, start pages and encodings of task.json, verifier.json and recording.json", async () => {
+  let e = await loadError(await scratch({ task_id: ".." }));
+  assert.match(e.message, /shop\/t1\/task\.json: task_id: "\.\." starts with a dot \(a task id names its episode's/);
+  e = await loadError(await scratch({ starting_url: "https://example.com/shop/" }));
+  assert.match(
+    e.message,
+    /task\.json: starting_url: "https:\/\/example\.com\/shop\/" is outside the sandbox: give a path/,
+  );
+  e = await loadError(await scratch({ agent_start_url: "//example.com/" }));
+  assert.match(e.message, /task\.json: agent_start_url: "\/\/example\.com\/" names another host/);
+  const recording = JSON.stringify({ start_url: "https://mail.example.com/inbox", entries: [] });
+  e = await loadError(await scratch({}, VERIFIER, { "shop/t1/recording.json": recording }));
+  assert.match(e.message, /recording\.json: start_url: "https:\/\/mail\.example\.com\/inbox" is outside the sandbox/);
+  e = await loadError(await scratch({}, VERIFIER, { "shop/t1/verifier.json": `\uFEFF${JSON.stringify(VERIFIER)}` }));
+  assert.match(e.message, /shop\/t1\/verifier\.json starts with a UTF-8 byte order mark; save it without one$/);
+  const dir = await scratch();
+  await Deno.writeFile(join(dir, "shop", "t1", "task.json"), new Uint8Array([0x7b, 0x0a, 0x22, 0xe9, 0x22]));
+  e = await loadError(dir);
+  assert.match(e.message, /shop\/t1\/task\.json is not UTF-8: byte 0xe9 at byte offset 3 \(line 2\)/);
+  assert.equal(e.line, 2);
+  const spaced = await scratch();
+  await Deno.rename(join(spaced, "shop", "t1"), join(spaced, "shop", "t 1"));
+  e = await loadError(spaced);
+  assert.match(e.message, /shop\/t 1: the folder name is not a task id: "t 1" holds " "/);
+});
+
+Deno.test("loadHumanTasks() refuses a selection of nothing: a typo in macros, a split without tasks", async () => {
+  const dir = await scratch();
+  try {
+    const rejects = (options: Partial<Parameters<typeof loadHumanTasks>[0]>, message: string) =>
+      assert.rejects(
+        loadHumanTasks({ annotationsDir: dir, ...options }),
+        (e: unknown) => e instanceof UsageError && e.message === message,
+      );
+    await rejects(
+      { split: "all", macros: ["serch"] },
+      '--human-macros: "serch" is not a macro (did you mean "search"?)',
+    );
+    await rejects({ split: "all", macros: [] }, "--human-macros names no macro");
+    // shop is a train site: the test split has no task.
+    await rejects({ split: "test" }, `--human-split "test": no human task in ${dir} is on its sites`);
+    await rejects({ sites: ["bank"] }, `no human task in ${dir} is on one of the sites "bank"`);
+    await Deno.remove(join(dir, "shop"), { recursive: true });
+    await assert.rejects(
+      loadHumanTasks({ annotationsDir: dir, split: "all" }),
+      (e: unknown) => e instanceof TaskFormatError && e.message.startsWith(`${dir} has no human tasks`),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

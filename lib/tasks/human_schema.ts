@@ -11,7 +11,7 @@ import {
   type HumanVerifier,
   type MacroVerifier,
 } from "../grading/mod.ts";
-import { macroSchema } from "./task.ts";
+import { macroSchema, startUrlSchema, taskIdSchema } from "./task.ts";
 
 /** `search`, or `submit_form#2` for the second submit_form of a task: a vocabulary macro, optionally numbered. */
 export const macroLabelSchema = z.string().transform((label, ctx): string => {
@@ -28,20 +28,19 @@ export const macroLabelSchema = z.string().transform((label, ctx): string => {
   return label;
 });
 
-const ID = /^[A-Za-z0-9_.-]+$/;
 const site = z.string().regex(/^[a-z][a-z0-9_-]*$/);
 
 /** task.json as an annotator writes it. */
 export const humanTaskFileSchema = z.strictObject({
-  task_id: z.string().regex(ID).optional(),
+  task_id: taskIdSchema.optional(),
   site,
   sites: z.array(site).min(1).optional(),
   instruction: z.string().min(1),
   macros: z.array(macroLabelSchema).min(1),
   macro_subtasks: z.record(z.string(), z.string()).optional(),
   macro_spans: z.record(z.string(), z.tuple([z.number().int().min(0), z.number().int().min(0)])).optional(),
-  starting_url: z.string().min(1).optional(),
-  agent_start_url: z.string().min(1).nullable().optional(),
+  starting_url: startUrlSchema.optional(),
+  agent_start_url: startUrlSchema.nullable().optional(),
   notes: z.string().optional(),
 }).superRefine((t, ctx) => {
   if (new Set(t.macros).size !== t.macros.length) {
@@ -158,7 +157,7 @@ export interface Recording {
 }
 
 export const recordingSchema: z.ZodType<Recording> = z.strictObject({
-  start_url: z.string().min(1),
+  start_url: startUrlSchema,
   answer: z.string().nullable().default(null),
   entries: z.array(z.looseObject({ type: z.string() })),
   recorded_at: z.string().optional(),

@@ -1,21 +1,24 @@
-/** Loading task files (JSON Lines) and choosing the tasks of a run. */
+/** Loading task files (JSON Lines), choosing the tasks of a run, and checking them against a server's apps. */
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
 import type { z } from "zod";
-import { parseJsonLines } from "../io/mod.ts";
-import { kindName } from "./kinds.ts";
+import { parseJsonLines, readUtf8File } from "../io/mod.ts";
+import { kindName, type RunTask } from "./kinds.ts";
 import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
-import { type Task, taskSchema } from "./task.ts";
+import { quote, type Task, taskSchema } from "./task.ts";
+
+/** Where a parsed task line came from, for errors found after parsing (an app the server does not serve). */
+const ORIGIN = new WeakMap<object, { file: string; line: number }>();
 
 function lineError(file: string, line: number, taskId: unknown, message: string, cause?: unknown): TaskFormatError {
-  const task = typeof taskId === "string" && taskId ? `task "${taskId}": ` : "";
+  const task = typeof taskId === "string" && taskId ? `task ${quote(taskId)}: ` : "";
   return new TaskFormatError(`${file} line ${line}: ${task}${message}`, file, line, { cause });
 }
 
 /**
  * Parses a JSON Lines task file's text (blank lines allowed): datagen task lines, and proposed task lines (those
  * with `"kind": "proposed"`), which may be mixed.
- * @throws TaskFormatError on the first bad line or duplicate id:
+ * @throws TaskFormatError on the first bad line or duplicate id, or when the text holds no task:
  *   `fixtures/tasks.jsonl line 14: task "shop_017": start.url: is missing`.
  */
 export function parseTaskLines(text: string, fileName: string): (Task | ProposedTask)[] {
@@ -40,23 +43,28 @@ export function parseTaskLines(text: string, fileName: string): (Task | Proposed
     const seen = firstLine.get(r.data.task_id);
     if (seen !== undefined) throw lineError(fileName, line, id, `duplicate task_id (first on line ${seen})`);
     firstLine.set(r.data.task_id, line);
+    ORIGIN.set(r.data, { file: fileName, line });
     tasks.push(r.data);
+  }
+  if (tasks.length === 0) {
+    const what = text.length === 0 ? "it is empty" : "it holds only blank lines";
+    throw new TaskFormatError(`${fileName} has no tasks (${what}): expected one JSON task per line`, fileName);
   }
   return tasks;
 }
 
 /**
- * Reads and parses a task file.
- * @throws TaskFormatError when the file cannot be read or a line is bad.
+ * Reads and parses a task file; its bytes must be UTF-8 without a byte order mark.
+ * @throws TaskFormatError when the file cannot be read, is not UTF-8, holds no task or a line is bad.
  */
 export async function loadTasks(path: string): Promise<(Task | ProposedTask)[]> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = await readUtf8File(path, (p) => new TaskFormatError(`${path} ${p.message}`, path, p.line));
   } catch (e) {
-    throw new TaskFormatError(`cannot read task file "${path}": ${(e as Error).message}`, path, undefined, {
-      cause: e,
-    });
+    if (e instanceof TaskFormatError) throw e;
+    const why = e instanceof Deno.errors.IsADirectory ? "it is a folder" : (e as Error).message;
+    throw new TaskFormatError(`cannot read task file "${path}": ${why}`, path, undefined, { cause: e });
   }
   return parseTaskLines(text, path);
 }
@@ -71,19 +79,57 @@ export interface TaskFilter {
 
 /**
  * The tasks a run takes, in file order.
- * @throws UsageError when a requested id is not in the tasks (a typo would silently run nothing).
+ * @throws UsageError when a requested id is not in the tasks (a typo would silently run nothing), the ids name
+ *   none, or nothing is left.
  */
 export function filterTasks<T extends { task_id: string }>(tasks: readonly T[], filter: TaskFilter = {}): T[] {
   let out = [...tasks];
   if (filter.taskIds !== undefined) {
     const wanted = new Set(filter.taskIds);
+    if (wanted.size === 0) throw new UsageError("--task-ids names no task id");
     const known = new Set(tasks.map((t) => t.task_id));
     const unknown = [...wanted].filter((id) => !known.has(id));
     if (unknown.length) {
-      throw new UsageError(`no task with id ${unknown.slice(0, 5).map((id) => `"${id}"`).join(", ")}`);
+      throw new UsageError(`--task-ids: no task with id ${unknown.slice(0, 5).map(quote).join(", ")}`);
     }
     out = out.filter((t) => wanted.has(t.task_id));
   }
+  if (filter.limit !== undefined && (!Number.isInteger(filter.limit) || filter.limit < 0)) {
+    throw new UsageError(`--limit ${filter.limit} is not a whole number >= 0`);
+  }
   if (filter.limit) out = out.slice(0, filter.limit);
+  if (out.length === 0) throw new UsageError("the selection leaves no task to run");
   return out;
+}
+
+/** An error about `task` that names where it came from: its file and line, or its task.json. */
+function taskError(task: RunTask, message: string): TaskFormatError {
+  const origin = ORIGIN.get(task);
+  if (origin) return lineError(origin.file, origin.line, task.task_id, message);
+  if ("kind" in task && task.kind === "human") {
+    const file = `${task.dir}/task.json`;
+    return new TaskFormatError(`${file}: ${message}`, file);
+  }
+  return new TaskFormatError(`task ${quote(task.task_id)}: ${message}`);
+}
+
+/**
+ * Checks that every site of every task (a human task's `sites`, else its `site`) is one of `appIds`, the apps
+ * the site server serves: the embedded sandbox's bundled apps, or what an external server's /_admin/health lists
+ * (`base` names it in the message).
+ * @throws TaskFormatError naming the task's file and line (or task.json), the site and the apps served:
+ *   `tasks.jsonl line 3: task "t1": site: "bank" is not an app of the sandbox (shop, mail, tracker, bookings)`.
+ */
+export function checkTaskSites(tasks: readonly RunTask[], appIds: readonly string[], base?: string): void {
+  const known = new Set(appIds);
+  const server = base ? `the site server at ${base}` : "the sandbox";
+  for (const task of tasks) {
+    const human = "kind" in task && task.kind === "human";
+    const sites = human ? task.sites : [task.site];
+    const unknown = sites.find((s) => !known.has(s));
+    if (unknown === undefined) continue;
+    const field = human && task.sites.length > 1 ? "sites" : "site";
+    const served = appIds.length ? appIds.join(", ") : "it serves none";
+    throw taskError(task, `${field}: ${quote(unknown)} is not an app of ${server} (${served})`);
+  }
 }

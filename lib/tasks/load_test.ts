@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
-import { filterTasks, loadTasks, parseTaskLines } from "./load.ts";
+import type { RunTask } from "./kinds.ts";
+import { checkTaskSites, filterTasks, loadTasks, parseTaskLines } from "./load.ts";
 import type { Task } from "./task.ts";
 
 const TASK = {
@@ -117,7 +118,8 @@ Deno.test("parseTaskLines() reports malformed checks, actions and unknown fields
   );
   rejects(
     withTask({ task_id: "shop 17" }),
-    'fixtures/tasks.jsonl line 1: task "shop 17": task_id: must match /^[A-Za-z0-9_.-]+$/, got "shop 17"',
+    'fixtures/tasks.jsonl line 1: task "shop 17": task_id: "shop 17" holds " " (a task id names its episode\'s folder: ' +
+      'letters, digits, "_", "." and "-", no leading dot, no "..", at most 128 characters)',
     1,
   );
   rejects("[1, 2]", "fixtures/tasks.jsonl line 1: expected an object, got a list", 1);
@@ -170,6 +172,114 @@ Deno.test("filterTasks() keeps file order, applies ids then limit, and rejects u
   assert.deepEqual(filterTasks(tasks, { limit: 0 }).length, 4);
   assert.throws(
     () => filterTasks(tasks, { taskIds: ["a", "shop_01"] }),
-    (e: unknown) => e instanceof UsageError && e.message === 'no task with id "shop_01"',
+    (e: unknown) => e instanceof UsageError && e.message === '--task-ids: no task with id "shop_01"',
+  );
+});
+
+Deno.test("parseTaskLines() refuses a file without tasks: empty, or blank lines only", () => {
+  for (const [text, what] of [["", "it is empty"], ["\n  \n\r\n", "it holds only blank lines"]]) {
+    assert.throws(() => parseTaskLines(text, "t.jsonl"), (e: unknown) => {
+      assert.ok(e instanceof TaskFormatError);
+      assert.equal(e.message, `t.jsonl has no tasks (${what}): expected one JSON task per line`);
+      return true;
+    });
+  }
+});
+
+Deno.test("parseTaskLines() checks task ids: one plain folder name, no leading dot, no '..', 128 at most", () => {
+  const rule = `(a task id names its episode's folder: letters, digits, "_", "." and "-", no leading dot, no "..", ` +
+    "at most 128 characters)";
+  for (
+    const [id, why] of [
+      ["..", "starts with a dot"],
+      [".hidden", "starts with a dot"],
+      ["a..b", 'holds ".."'],
+      ["../../etc", 'holds "/"'],
+      ["a\\b", 'holds "\\\\"'],
+      ["a\tb", 'holds "\\t"'],
+      ["x".repeat(129), "is 129 characters long"],
+    ]
+  ) {
+    assert.throws(() => parseTaskLines(withTask({ task_id: id }), "t.jsonl"), (e: unknown) => {
+      assert.ok(e instanceof TaskFormatError);
+      const quoted = JSON.stringify(id.length > 60 ? `${id.slice(0, 60)}…` : id);
+      assert.equal(e.message, `t.jsonl line 1: task ${quoted}: task_id: ${quoted} ${why} ${rule}`);
+      return true;
+    });
+  }
+  assert.equal(parseTaskLines(withTask({ task_id: "x".repeat(128) }), "t.jsonl").length, 1);
+});
+
+Deno.test("parseTaskLines() takes a start URL on the site or a recording server, never another host", () => {
+  const start = (url: string) => withTask({ start: { url } });
+  for (const url of ["/shop/", "http://127.0.0.1:40115/shop/", "http://localhost:8318/mail?x=1"]) {
+    assert.equal(parseTaskLines(start(url), "t.jsonl").length, 1, url);
+  }
+  for (
+    const [url, why] of [
+      ["https://example.com/shop/", "is outside the sandbox"],
+      ["//example.com/shop/", "names another host, outside the sandbox"],
+      ["/\\example.com/shop/", "names another host, outside the sandbox"],
+      ["http://127.0.0.1.example.com:80/", "is outside the sandbox"],
+      ["javascript:alert(1)", "is outside the sandbox"],
+      ["shop/", 'is not a path starting with "/"'],
+    ]
+  ) {
+    assert.throws(
+      () => parseTaskLines(start(url), "t.jsonl"),
+      (e: unknown) => e instanceof TaskFormatError && e.message.includes(`start.url: ${JSON.stringify(url)} ${why}: `),
+      url,
+    );
+  }
+});
+
+Deno.test("loadTasks() reports a byte order mark and bytes that are not UTF-8, with the line", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "webmix-load-" });
+  try {
+    const path = `${dir}/tasks.jsonl`;
+    await Deno.writeFile(path, new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(line(TASK))]));
+    await assert.rejects(loadTasks(path), (e: unknown) => {
+      assert.ok(e instanceof TaskFormatError);
+      assert.equal(e.message, `${path} starts with a UTF-8 byte order mark; save it without one`);
+      return true;
+    });
+    const latin1 = new TextEncoder().encode(`${line(TASK)}\n${withTask({ task_id: "two", instruction: "caf_" })}\n`);
+    latin1[latin1.lastIndexOf(0x5f)] = 0xe9;
+    await Deno.writeFile(path, latin1);
+    await assert.rejects(loadTasks(path), (e: unknown) => {
+      assert.ok(e instanceof TaskFormatError);
+      assert.match(e.message, new RegExp(`^${path} is not UTF-8: byte 0xe9 at byte offset \\d+ \\(line 2\\)`));
+      assert.equal(e.line, 2);
+      return true;
+    });
+    await assert.rejects(loadTasks(dir), /cannot read task file ".*": it is a folder/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("filterTasks() names --task-ids when the ids name nothing, and refuses an empty selection", () => {
+  const tasks = [{ task_id: "a" }];
+  assert.throws(() => filterTasks(tasks, { taskIds: [] }), /^UsageError: --task-ids names no task id$/);
+  assert.throws(() => filterTasks([], {}), /^UsageError: the selection leaves no task to run$/);
+});
+
+Deno.test("checkTaskSites() names the file, line and task of a site the server does not serve", () => {
+  const tasks = parseTaskLines(`${line(TASK)}\n\n${withTask({ task_id: "b", site: "bank" })}`, "t.jsonl");
+  checkTaskSites(tasks.slice(0, 1), ["shop", "mail"]);
+  assert.throws(() => checkTaskSites(tasks, ["shop", "mail"]), (e: unknown) => {
+    assert.ok(e instanceof TaskFormatError);
+    assert.equal(e.message, 't.jsonl line 3: task "b": site: "bank" is not an app of the sandbox (shop, mail)');
+    assert.deepEqual([e.file, e.line], ["t.jsonl", 3]);
+    return true;
+  });
+  assert.throws(
+    () => checkTaskSites(tasks, ["lab"], "http://127.0.0.1:9"),
+    /^TaskFormatError: t\.jsonl line 1: task "shop_checkout_express": site: "shop" is not an app of the site server at http:\/\/127\.0\.0\.1:9 \(lab\)$/,
+  );
+  const human = { kind: "human", task_id: "h", dir: "ann/mail/h", site: "mail", sites: ["mail", "bank"] };
+  assert.throws(
+    () => checkTaskSites([human as unknown as RunTask], ["shop", "mail"]),
+    /^TaskFormatError: ann\/mail\/h\/task\.json: sites: "bank" is not an app of the sandbox \(shop, mail\)$/,
   );
 });

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Macro } from "./macros.ts";
-import { macroSchema } from "./task.ts";
+import { macroSchema, quote, startUrlProblem, taskIdSchema } from "./task.ts";
 
 /** A proposed task line. */
 export interface ProposedTask {
@@ -21,10 +21,14 @@ export interface ProposedTask {
 
 export const proposedTaskSchema: z.ZodType<ProposedTask> = z.strictObject({
   kind: z.literal("proposed"),
-  task_id: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+  task_id: taskIdSchema,
   site: z.string().min(1),
   macro: macroSchema,
   instruction: z.string().min(1),
-  start_path: z.string().regex(/^\//, { message: "must be a path starting with /" }),
+  start_path: z.string().superRefine((path, ctx) => {
+    // A path only: the start is the run's own base plus this path.
+    const problem = path.startsWith("/") ? startUrlProblem(path) : `${quote(path)} is not a path starting with "/"`;
+    if (problem) ctx.addIssue({ code: "custom", message: problem, input: path });
+  }),
   option: z.record(z.string(), z.unknown()).nullable().default(null),
 });

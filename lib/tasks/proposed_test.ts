@@ -51,8 +51,12 @@ Deno.test("loadTasks() errors on proposed lines name the file, the line and the 
     start_path: "/shop/",
   };
   let e = await loadText(`\n${JSON.stringify({ ...good, start_path: "shop/" })}\n`);
-  assert.match(e.message, /\.jsonl line 2: task "p1": start_path: must be a path starting with \//);
+  assert.match(e.message, /\.jsonl line 2: task "p1": start_path: "shop\/" is not a path starting with "\/"/);
   assert.equal(e.line, 2);
+  e = await loadText(JSON.stringify({ ...good, start_path: "//evil.example/x" }));
+  assert.match(e.message, /start_path: "\/\/evil\.example\/x" names another host, outside the sandbox/);
+  e = await loadText(JSON.stringify({ ...good, task_id: "../p1" }));
+  assert.match(e.message, /task_id: "\.\.\/p1" holds "\/" \(a task id names its episode's folder/);
   e = await loadText(JSON.stringify({ ...good, kind: "human" }));
   assert.match(e.message, /line 1: task "p1": kind: /);
   e = await loadText(JSON.stringify({ ...good, macro: "serch" }));

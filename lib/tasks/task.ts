@@ -50,8 +50,69 @@ export const macroSchema = z.string().transform((name, ctx): Macro => {
   return z.NEVER;
 });
 
+/** The longest task id: it names a folder, and with `~rK` an episode's. */
+export const MAX_TASK_ID = 128;
+
+/** A value quoted for a message: JSON string syntax (control characters escaped), long ones cut. */
+export const quote = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
+
+/**
+ * Why `id` cannot be a task id, or undefined when it can: a task id names its episode's folder, so it is one
+ * plain name (letters, digits, `_`, `.`, `-`), with no leading dot, no `..`, at most MAX_TASK_ID characters.
+ */
+export function taskIdProblem(id: string): string | undefined {
+  const rule = `a task id names its episode's folder: letters, digits, "_", "." and "-", no leading dot, no "..", ` +
+    `at most ${MAX_TASK_ID} characters`;
+  const bad = /[^A-Za-z0-9_.-]/.exec(id)?.[0];
+  const why = id === ""
+    ? "is empty"
+    : bad !== undefined
+    ? `holds ${quote(bad)}`
+    : id.startsWith(".")
+    ? "starts with a dot"
+    : id.includes("..")
+    ? 'holds ".."'
+    : id.length > MAX_TASK_ID
+    ? `is ${id.length} characters long`
+    : undefined;
+  return why && `${quote(id)} ${why} (${rule})`;
+}
+
+/** A task id (taskIdProblem). */
+export const taskIdSchema: z.ZodType<string> = z.string().superRefine((id, ctx) => {
+  const problem = taskIdProblem(id);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, input: id });
+});
+
+/** An origin a task may name in an absolute start URL: the recording server's, rebased onto the run's base. */
+const RECORDED_ORIGIN = /^http:\/\/(?:127\.0\.0\.1|localhost):\d+(?=[/?#]|$)/;
+
+/**
+ * Why `url` cannot be a start page, or undefined when it can: a path on the site server (`/shop/cart`), or an
+ * absolute URL on a recording server (`http://127.0.0.1:40279/mail/`), which is rebased onto the run's base. Any
+ * other URL would start the agent outside the sandbox.
+ */
+export function startUrlProblem(url: string): string | undefined {
+  const hint = 'give a path ("/shop/") or a URL on the recording server ("http://127.0.0.1:PORT/shop/")';
+  if (url.startsWith("/")) {
+    // "//host/x" and "/\\host/x" name another host, as a browser reads them.
+    const probe = "http://sandbox.invalid";
+    const onSite = URL.parse(url, `${probe}/`)?.origin === probe;
+    return onSite ? undefined : `${quote(url)} names another host, outside the sandbox: ${hint}`;
+  }
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return `${quote(url)} is not a path starting with "/": ${hint}`;
+  if (!RECORDED_ORIGIN.test(url)) return `${quote(url)} is outside the sandbox: ${hint}`;
+  return undefined;
+}
+
+/** A start page (startUrlProblem). */
+export const startUrlSchema: z.ZodType<string> = z.string().superRefine((url, ctx) => {
+  const problem = startUrlProblem(url);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, input: url });
+});
+
 const startSchema = z.strictObject({
-  url: z.string().min(1),
+  url: startUrlSchema,
   setup: z.array(actionSchema).default([]),
   prefix: z.strictObject({ macro: macroSchema }).nullable().default(null),
   logged_out: z.boolean().default(false),
@@ -59,7 +120,7 @@ const startSchema = z.strictObject({
 
 /** The zod schema of one task line. */
 export const taskSchema: z.ZodType<Task> = z.strictObject({
-  task_id: z.string().regex(/^[A-Za-z0-9_.-]+$/),
+  task_id: taskIdSchema,
   site: z.string().min(1),
   macro: macroSchema,
   instruction: z.string().min(1),

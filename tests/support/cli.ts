@@ -1,4 +1,5 @@
 /** Spawning the entry scripts as a user would, with the permissions of the deno.json tasks. */
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -17,12 +18,21 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `deno run PERMS script args` from the repository root and waits for it (`env` adds variables). */
-export async function runCli(script: string, args: string[], env?: Record<string, string>): Promise<CliResult> {
+/** What a spawned entry script runs with besides its flags. */
+export interface CliOptions {
+  /** The working folder (default: the repository root). */
+  cwd?: string;
+  /** Variables added to the environment. */
+  env?: Record<string, string>;
+}
+
+/** Runs `deno run PERMS <ROOT>/script args` and waits for it. */
+export async function runCli(script: string, args: string[], options: CliOptions = {}): Promise<CliResult> {
+  const { cwd, env } = options;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMS, script, ...args],
-    cwd: ROOT,
-    env,
+    args: ["run", ...PERMS, join(ROOT, script), ...args],
+    cwd: cwd ?? ROOT,
+    env: { NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",
     stdin: "null",
@@ -94,4 +104,15 @@ export function labTask(task_id: string, startUrl: string, solution: unknown[], 
     check,
     solution,
   });
+}
+
+/** Writes task lines to `<new temporary folder>/tasks.jsonl`; `out` is a folder name inside it (not created). */
+export async function taskFile(
+  lines: string[],
+  prefix = "webmix-run-",
+): Promise<{ dir: string; tasks: string; out: string }> {
+  const dir = await Deno.makeTempDir({ prefix });
+  const tasks = join(dir, "tasks.jsonl");
+  await Deno.writeTextFile(tasks, lines.join("\n") + "\n");
+  return { dir, tasks, out: join(dir, "out") };
 }
