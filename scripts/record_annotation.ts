@@ -50,7 +50,7 @@ async function recordOne(
     downloadDir: await Deno.makeTempDir({ prefix: "record_annotation_" }),
     uploadDir: new URL("../fixtures/uploads/", import.meta.url).pathname,
   });
-  await openStartPage(session, base, start);
+  const started = await openStartPage(session, base, start);
   // The given actions as they are, one step each; else the human kind's reference (the recording's replay steps).
   const reference: ReferenceStep[] | undefined = actions?.map((a) => ({ candidates: () => [a as ActionCall] }));
   const outcome = await replayReference(session, base, task, { reference });
@@ -58,7 +58,7 @@ async function recordOne(
     console.error(`FAIL ${key}: ${outcome.errors.join("; ")}`);
     return false;
   }
-  const streams = await readSessionStreams(session, base);
+  const streams = await readSessionStreams(session, base, started);
   const recording = {
     start_url: start.startUrl,
     answer: outcome.answer,

@@ -5,15 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { labTask, readResults, runCli, spawnCli } from "./support/cli.ts";
+import { labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
 import { startLab } from "./support/lab.ts";
-
-async function taskFile(lines: string[]): Promise<{ dir: string; tasks: string; out: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "webmix-robust-" });
-  const tasks = join(dir, "tasks.jsonl");
-  await Deno.writeTextFile(tasks, lines.join("\n") + "\n");
-  return { dir, tasks, out: join(dir, "out") };
-}
 
 const wait = (id: string, seconds: number) => labTask(id, "/lab/", [{ wait: { seconds } }]);
 

@@ -62,10 +62,10 @@ Deno.test({
   for (const task of tasks) {
     await t.step(`${task.key}: the recording passes`, async () => {
       await inEpisode(browser, base, async (session) => {
-        await startEpisode(session, base, task, apps);
+        const started = await startEpisode(session, base, task, apps);
         const outcome = await replayReference(session, base, task);
         assert.deepEqual(outcome.errors, []);
-        const streams = await readSessionStreams(session, base);
+        const streams = await readSessionStreams(session, base, started);
         const state = {
           changes: streams.changes as unknown as ChangeEntry[],
           rules: rules as Record<string, AppRules>,
@@ -78,8 +78,8 @@ Deno.test({
     });
     await t.step(`${task.key}: doing nothing fails`, async () => {
       await inEpisode(browser, base, async (session) => {
-        await startEpisode(session, base, task, apps);
-        const streams = await readSessionStreams(session, base);
+        const started = await startEpisode(session, base, task, apps);
+        const streams = await readSessionStreams(session, base, started);
         const grade = await gradeHuman(task, humanTrajectory(streams.record, streams.log), "", { qa });
         assert.equal(grade.ok, false, `${task.key} passed with nothing done`);
         assert.equal(grade.gradeError, undefined, grade.detail);

@@ -40,6 +40,11 @@ export interface ArmOutcome {
   history: HistoryItem[];
   trace: TraceEntry[];
   errors: string[];
+  /**
+   * Set when the arm could not play its part (a step of the reference solution failed): the episode fails whatever
+   * the grade says. Agent mistakes are not failures of the arm: they are in `errors` and the grade judges the end.
+   */
+  failure?: string;
   /** Every model request and reply, when the arm records them (training rows). */
   records?: ChatRecord[];
 }

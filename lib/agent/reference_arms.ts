@@ -17,14 +17,19 @@ const stateOf = (s: BrowserState, screenshot: string | null) => ({
 
 /**
  * The reference solution, step by step: each step's candidate actions are tried in turn (a fresh state before
- * each retry) until one succeeds; a step none can do ends the episode with its error, unless it is optional.
+ * each retry) until one succeeds; a step none can do ends the episode as failed (`failure`), unless it is optional.
+ * A browser that dies or a site that breaks the protocol throws instead: a harness error, not a failed reference.
  */
 export const replayArm: Arm = {
   name: "replay",
   async run(ctx) {
     const out: ArmOutcome = { answer: null, done: false, steps: 0, history: [], trace: [], errors: [] };
     for (const [i, step] of ctx.reference.entries()) {
-      if (ctx.signal.aborted || i >= ctx.maxSteps) break;
+      if (ctx.signal.aborted) break;
+      if (i >= ctx.maxSteps) {
+        out.failure = `reference has ${ctx.reference.length} steps, more than the step cap ${ctx.maxSteps}`;
+        break;
+      }
       const start = Date.now() / 1000;
       const state = await ctx.observe(i + 1);
       const candidates = step.candidates(state.snapshot.elements);
@@ -53,7 +58,9 @@ export const replayArm: Arm = {
       });
       if (!r.ok && step.optional) continue;
       if (!r.ok) {
-        out.errors.push(`step ${i + 1} ${Object.keys(action)[0]}: ${r.error}`);
+        const what = `step ${i + 1} ${Object.keys(action)[0]}: ${r.error}`;
+        out.errors.push(what);
+        out.failure = `reference ${what}`;
         break;
       }
       if (r.done) {

@@ -40,6 +40,27 @@ export class ModelReplyError extends HarnessError {
   }
 }
 
+/**
+ * The out folder refuses writes (full, read-only, over quota): nothing more can be recorded, so the run stops (exit
+ * 1) instead of recording each later episode as an error.
+ */
+export class OutFolderError extends HarnessError {}
+
+const DISK_CODES = new Set(["ENOSPC", "EROFS", "EDQUOT"]);
+// Deno reports some of them only in the message: "No space left on device (os error 28)".
+const DISK_OS_ERRORS = /\(os error (28|30|122)\)/;
+
+/** True when `err` (or a cause of it) says the file system refuses writes: full, read-only or over quota. */
+export function isDiskFault(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof OutFolderError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && DISK_CODES.has(code)) return true;
+    if (e instanceof Error && DISK_OS_ERRORS.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** "ClassName: message", the form results.jsonl records a harness failure in. */
 export function describeError(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;

@@ -3,9 +3,9 @@
  * the task file when one is given (rebased onto the episode's base), else from the task saved with the inputs.
  */
 import { join } from "node:path";
-import { describeError } from "../errors/mod.ts";
+import { describeError, UsageError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
-import { writeFileAtomic } from "../io/mod.ts";
+import { childPath, writeFileAtomic } from "../io/mod.ts";
 import { kindName, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
 import { type EpisodeResult, parseResults } from "./store.ts";
 
@@ -32,19 +32,32 @@ function latestByEpisode(results: EpisodeResult[]): EpisodeResult[] {
  */
 export async function regradeRun(out: string, tasks?: RunTask[], qa?: AnswerJudge): Promise<RegradeSummary> {
   const file = join(out, "results.jsonl");
-  const { results } = parseResults(await Deno.readTextFile(file), file);
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+    throw new UsageError(`${out} holds no results.jsonl: expected a run's output folder`, { cause: err });
+  }
+  const { results } = parseResults(text, file);
   const byId = new Map((tasks ?? []).map((t) => [t.task_id, t]));
   const summary: RegradeSummary = { ok: 0, fail: 0, changed: 0, missing: 0, results: [] };
   for (const r of latestByEpisode(results)) {
     let next: EpisodeResult = r;
-    const file = join(out, r.episode ?? r.task_id, "grade_inputs.json");
     try {
+      // A line's episode names a folder inside the run: one that would lead outside it is not read.
+      const file = join(childPath(out, r.episode ?? r.task_id), "grade_inputs.json");
       const { kind, inputs } = parseGradeInputs(await Deno.readTextFile(file), file);
       const given = byId.get(r.task_id);
       // A task from the task file replaces the saved one only when it is of the same kind.
       const task = given && kindName(given) === kind.name ? given : undefined;
       const v = await kind.grade(inputs, { qa, task });
-      next = { ...r, ok: v.ok, detail: v.detail.slice(0, 300), regraded: true };
+      // An arm that failed its part (a reference step) failed the episode whatever the grade says.
+      const failure = typeof r.arm_failure === "string" ? r.arm_failure : undefined;
+      next = failure
+        ? { ...r, ok: false, detail: `${failure} (the grade said: ${v.ok ? "passed" : v.detail})`.slice(0, 300) }
+        : { ...r, ok: v.ok, detail: v.detail.slice(0, 300) };
+      next.regraded = true;
       if (v.gradeError) next.grade_error = true;
       else delete next.grade_error;
       if (next.ok !== r.ok) summary.changed++;

@@ -1,6 +1,7 @@
 /**
- * results.jsonl: one line per finished episode, appended as one write so a crash leaves at most one partial last
- * line, which opening the store for resume cuts off (that episode runs again).
+ * results.jsonl: one line per finished episode. Appends are serialised and whole: a write the disk cuts short (full,
+ * gone read-only) is cut back, so the file holds whole lines only and the append fails naming the file. A crash
+ * mid-write can still leave one partial last line, which opening the store cuts off (that episode runs again).
  */
 import { dirname, join } from "node:path";
 import { HarnessError } from "../errors/mod.ts";
@@ -54,32 +55,43 @@ export function parseResults(text: string, file: string): { results: EpisodeResu
 
 /** The append-only results file of a run. */
 export class ResultsStore {
+  /** The appends under way, one after another: a failed one cuts back only its own bytes. */
+  #appending: Promise<unknown> = Promise.resolve();
+
   private constructor(readonly path: string, readonly previous: EpisodeResult[]) {}
 
   /**
    * Opens (creating) results.jsonl; cuts a partial last line left by a crash. With `retryErrors` (--resume),
    * episodes the harness failed to finish (an `error`: model server down, browser crash, timeout) leave
    * results.jsonl for retried.jsonl beside it, so they run again and the file keeps one line per episode.
+   * @throws HarnessError naming the file when it cannot be read, or written (the folder is read-only or full):
+   *   a run finds out before its first episode.
    */
   static async open(path: string, options: { retryErrors?: boolean } = {}): Promise<ResultsStore> {
     let text = "";
     try {
       text = await Deno.readTextFile(path);
     } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
+      if (!(err instanceof Deno.errors.NotFound)) {
+        throw new HarnessError(`cannot read ${path}: ${message(err)}`, { cause: err });
+      }
     }
     const { results, partialTail } = parseResults(text, path);
-    if (partialTail > 0) {
-      const size = new TextEncoder().encode(text).length;
-      await Deno.truncate(path, size - partialTail);
-    }
     const failed = options.retryErrors ? results.filter((r) => r.error) : [];
-    if (failed.length === 0) return new ResultsStore(path, results);
-    const kept = results.filter((r) => !r.error);
-    const lines = (rs: EpisodeResult[]) => rs.map((r) => JSON.stringify(r) + "\n").join("");
-    // Keep the failed lines first, then replace results.jsonl whole: a crash in between loses nothing.
-    await Deno.writeTextFile(join(dirname(path), "retried.jsonl"), lines(failed), { append: true });
-    await writeFileAtomic(path, lines(kept));
+    const kept = results.filter((r) => !failed.includes(r));
+    try {
+      // Created now, so that a folder that takes no file stops the run before any episode.
+      (await Deno.open(path, { append: true, create: true })).close();
+      if (partialTail > 0) await Deno.truncate(path, new TextEncoder().encode(text).length - partialTail);
+      if (failed.length > 0) {
+        const lines = (rs: EpisodeResult[]) => rs.map((r) => JSON.stringify(r) + "\n").join("");
+        // Keep the failed lines first, then replace results.jsonl whole: a crash in between loses nothing.
+        await Deno.writeTextFile(join(dirname(path), "retried.jsonl"), lines(failed), { append: true });
+        await writeFileAtomic(path, lines(kept));
+      }
+    } catch (err) {
+      throw new HarnessError(`cannot write ${path}: ${message(err)}`, { cause: err });
+    }
     return new ResultsStore(path, kept);
   }
 
@@ -88,8 +100,46 @@ export class ResultsStore {
     return new Set(this.previous.map((r) => resultKey(r.task_id, r.repeat)));
   }
 
-  /** Appends one line in a single write. */
-  async append(result: EpisodeResult): Promise<void> {
-    await Deno.writeTextFile(this.path, JSON.stringify(result) + "\n", { append: true, create: true });
+  /**
+   * Appends the episode's line, whole or not at all; appends run one after another.
+   * @throws HarnessError naming the episode and the file when the line cannot be written (the file is then as it
+   *   was before, unless cutting the partial line back failed too: the error says so, and the next open cuts it).
+   */
+  append(result: EpisodeResult): Promise<void> {
+    const line = new TextEncoder().encode(JSON.stringify(result) + "\n");
+    const done = this.#appending.then(() => appendWhole(this.path, line, result.episode));
+    this.#appending = done.catch(() => {});
+    return done;
+  }
+}
+
+const message = (err: unknown) => err instanceof Error ? err.message : String(err);
+
+/** Appends `bytes` to `path`; a write cut short is cut back to the size the file had. */
+async function appendWhole(path: string, bytes: Uint8Array, episode: string): Promise<void> {
+  const fail = (err: unknown, more = "") =>
+    new HarnessError(`cannot append the line of episode "${episode}" to ${path}: ${message(err)}${more}`, {
+      cause: err,
+    });
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { append: true, create: true });
+  } catch (err) {
+    throw fail(err);
+  }
+  let size: number | undefined;
+  try {
+    size = (await file.stat()).size;
+    for (let n = 0; n < bytes.length;) n += await file.write(bytes.subarray(n));
+  } catch (err) {
+    if (size === undefined) throw fail(err);
+    try {
+      await file.truncate(size);
+    } catch (cut) {
+      throw fail(err, `; cutting the partial line back failed too (${message(cut)}), reopening cuts it`);
+    }
+    throw fail(err);
+  } finally {
+    file.close();
   }
 }

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { HarnessError } from "../errors/mod.ts";
+import { fillDisk, makeReadOnly, smallDisk, smallDiskProblem } from "../../tests/support/fs_faults.ts";
 import { episodeName, parseResults, ResultsStore } from "./store.ts";
 
 const line = (task_id: string, repeat = 0, ok = true) =>
@@ -53,4 +55,62 @@ Deno.test("ResultsStore.open() with retryErrors moves harness failures to retrie
   const untouched = await ResultsStore.open(path);
   assert.equal(untouched.previous.length, 2);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ResultsStore.append() keeps concurrent appends whole and in call order", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "results.jsonl");
+  const store = await ResultsStore.open(path);
+  const ids = Array.from({ length: 20 }, (_, i) => `t${i}`);
+  await Promise.all(ids.map((id) => store.append({ ...JSON.parse(line(id)), answer: "x".repeat(50_000) })));
+  const { results, partialTail } = parseResults(await Deno.readTextFile(path), path);
+  assert.deepEqual(results.map((r) => r.task_id), ids);
+  assert.equal(partialTail, 0);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ResultsStore.open() refuses a read-only folder before anything is written, naming the file", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "results.jsonl");
+  await Deno.writeTextFile(path, `${line("a")}\n{"task_id": "b", "cut`);
+  {
+    await using _ro = await makeReadOnly(dir);
+    await assert.rejects(ResultsStore.open(path), (err: Error) => {
+      assert.ok(err instanceof HarnessError, String(err));
+      assert.match(err.message, new RegExp(`^cannot write ${path}: `));
+      return true;
+    });
+  }
+  assert.equal(await Deno.readTextFile(path), `${line("a")}\n{"task_id": "b", "cut`, "left as it was");
+  await Deno.remove(dir, { recursive: true });
+});
+
+// A full disk is a small tmpfs, which takes root (the test is left out, with the reason printed, without it).
+const noTmpfs = await smallDiskProblem();
+if (noTmpfs) console.error(`store_test: the full-disk test is ignored: ${noTmpfs}`);
+Deno.test({
+  name: "ResultsStore.append() on a full disk fails naming the file and leaves no partial line",
+  ignore: noTmpfs !== undefined,
+  async fn() {
+    const disk = await smallDisk(64);
+    if (typeof disk === "string") throw new Error(disk);
+    await using d = disk;
+    const path = join(d.dir, "results.jsonl");
+    const store = await ResultsStore.open(path);
+    await store.append(JSON.parse(line("a")));
+    const before = await Deno.readTextFile(path);
+    // The line's first page-worth fits where results.jsonl's last page has room; the rest cannot.
+    await fillDisk(join(d.dir, "filler"));
+    const big = { ...JSON.parse(line("b")), answer: "y".repeat(20_000) };
+    await assert.rejects(store.append(big), (err: Error) => {
+      assert.ok(err instanceof HarnessError, String(err));
+      assert.match(err.message, new RegExp(`^cannot append the line of episode "b" to ${path}: .*No space left`));
+      return true;
+    });
+    assert.equal(await Deno.readTextFile(path), before, "whole lines only");
+    await Deno.remove(join(d.dir, "filler"));
+    await store.append(big);
+    const { results, partialTail } = parseResults(await Deno.readTextFile(path), path);
+    assert.deepEqual([results.map((r) => r.task_id), partialTail], [["a", "b"], 0]);
+  },
 });

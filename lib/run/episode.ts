@@ -8,10 +8,19 @@ import { join } from "node:path";
 import type { Arm, ArmOutcome } from "../agent/mod.ts";
 import { executeAction } from "../agent/mod.ts";
 import type { BrowserState, ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
-import { BrowserTimeoutError, describeError, HarnessError } from "../errors/mod.ts";
+import { BrowserTimeoutError, describeError, HarnessError, isDiskFault, OutFolderError } from "../errors/mod.ts";
 import type { AnswerJudge, AppRules } from "../grading/mod.ts";
-import { writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
-import { type DirectoryApp, lastSeq, readLoginState, readSessionStreams, startSession } from "../sites/mod.ts";
+import { childPath, Redactor, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
+import {
+  CookieChannel,
+  type DirectoryApp,
+  endSession,
+  lastSeq,
+  readLoginState,
+  readSessionStreams,
+  type StartedSession,
+  startSession,
+} from "../sites/mod.ts";
 import {
   type AnyGradeInputs,
   type EpisodeStart,
@@ -33,6 +42,8 @@ export interface EpisodeEnv {
   qa?: AnswerJudge;
   /** The run's interrupt: aborts the episode (its result is then not to be recorded). */
   signal?: AbortSignal;
+  /** Hides secrets in the episode's files (none hidden without it). */
+  redactor?: Redactor;
 }
 
 /** Where an episode runs: a site base, its server's app directory, and a worker's browser. */
@@ -67,10 +78,11 @@ export async function openStartPage(
   session: EpisodeSession,
   base: string,
   start: Pick<EpisodeStart, "logout" | "startUrl">,
-): Promise<void> {
-  await startSession(session, base, { logout: start.logout });
+): Promise<StartedSession> {
+  const started = await startSession(session, base, { logout: start.logout });
   await session.goto(start.startUrl);
   await session.resetHistory();
+  return started;
 }
 
 /** The fields every result line has, before anything ran. */
@@ -96,7 +108,7 @@ export async function runEpisode(
   const t0 = performance.now();
   const { config } = env;
   const head = resultHead(task, repeat, config, env.arm.name);
-  const dir = join(config.out, head.episode);
+  const dir = childPath(config.out, head.episode);
   const timeout = new AbortController();
   const timer = setTimeout(
     () => timeout.abort(new BrowserTimeoutError(`episode "${head.episode}" ran past --timeout ${config.timeoutS}s`)),
@@ -105,6 +117,8 @@ export async function runEpisode(
   const interrupt = () => timeout.abort(new HarnessError(`episode "${head.episode}" interrupted`));
   env.signal?.addEventListener("abort", interrupt, { once: true });
   let session: EpisodeSession | undefined;
+  // The site session the episode started, ended once the episode is over (failed and timed-out ones too).
+  const held: { started?: StartedSession } = {};
   let body: Partial<EpisodeResult>;
   try {
     await Deno.mkdir(dir, { recursive: true });
@@ -115,8 +129,14 @@ export async function runEpisode(
       signal: timeout.signal,
     });
     const s = session;
-    body = await raceAbort(play(s, task, site, dir, head.episode, env, timeout.signal, t0), timeout.signal);
+    body = await raceAbort(play(s, task, site, dir, head.episode, env, timeout.signal, t0, held), timeout.signal);
   } catch (err) {
+    // The out folder refuses writes: no later episode can be recorded either, so the run stops (run.ts).
+    if (isDiskFault(err)) {
+      throw new OutFolderError(`cannot write to the out folder ${config.out}: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
     const timedOut = err instanceof BrowserTimeoutError && timeout.signal.aborted;
     body = timedOut
       ? { error: "timeout", detail: `timeout after ${config.timeoutS}s` }
@@ -124,7 +144,10 @@ export async function runEpisode(
   } finally {
     clearTimeout(timer);
     env.signal?.removeEventListener("abort", interrupt);
+    // The cookie is read before the context closes; the end goes out of band (the episode's signal may be aborted).
+    const cookie = held.started ? await session?.cookieHeader(site.base).catch(() => "") : undefined;
     await session?.close().catch(() => {});
+    if (held.started) await endSession(new CookieChannel(cookie ?? ""), site.base, held.started).catch(() => {});
   }
   return { ...head, ...body, duration_s: Math.round((performance.now() - t0) / 100) / 10 };
 }
@@ -139,20 +162,21 @@ async function play(
   env: EpisodeEnv,
   signal: AbortSignal,
   t0: number,
+  held: { started?: StartedSession },
 ): Promise<Partial<EpisodeResult>> {
   const { config } = env;
   const kind = kindOf(task);
   const t1 = performance.now();
   const start = kind.start(task, site.base, site.apps);
-  await openStartPage(s, site.base, start);
+  const started = held.started = await openStartPage(s, site.base, start);
   for (const [i, action] of start.setup.entries()) {
     const state = await s.captureState({ screenshot: false });
     const res = await executeAction(s, formatAction(action), { base: site.base, state });
     if (!res.ok) throw new HarnessError(`task "${task.task_id}" setup action ${i + 1} failed: ${res.error}`);
   }
   const [mark, startLoggedIn] = await Promise.all([
-    start.evidenceFrom === "arm" ? readSessionStreams(s, site.base).then(lastSeq) : 0,
-    readLoginState(s, site.base),
+    start.evidenceFrom === "arm" ? readSessionStreams(s, site.base, started).then(lastSeq) : 0,
+    readLoginState(s, site.base, started),
   ]);
   const t2 = performance.now();
   const seen: string[] = [];
@@ -175,7 +199,7 @@ async function play(
     observe,
   });
   const t3 = performance.now();
-  const played = await finish(s, kind, task, site, { mark, startLoggedIn }, outcome, seen, dir, env, signal);
+  const played = await finish(s, kind, task, site, { started, mark, startLoggedIn }, outcome, seen, dir, env, signal);
   const ms = (x: number) => Math.round(x);
   const timing = {
     context_ms: ms(t1 - t0),
@@ -190,10 +214,14 @@ async function play(
   return { ...played, timing, ...(rows === undefined ? {} : { rows }) };
 }
 
-/** The fields a verdict gives a result line. */
-function graded(verdict: Verdict, errors: readonly string[]): Partial<EpisodeResult> {
+/** The fields a verdict gives a result line; an arm that failed its part fails the episode whatever the grade. */
+function graded(verdict: Verdict, outcome: ArmOutcome): Partial<EpisodeResult> {
+  if (outcome.failure) {
+    const detail = `${outcome.failure} (the grade said: ${verdict.ok ? "passed" : verdict.detail})`;
+    return { ok: false, detail: detail.slice(0, 300), arm_failure: outcome.failure.slice(0, 300) };
+  }
   let detail = verdict.detail.slice(0, 300);
-  if (errors.length && !verdict.ok) detail = `${detail}; ${errors[0]}`.slice(0, 300);
+  if (outcome.errors.length && !verdict.ok) detail = `${detail}; ${outcome.errors[0]}`.slice(0, 300);
   return { ok: verdict.ok, detail, ...(verdict.gradeError ? { grade_error: true } : {}) };
 }
 
@@ -203,7 +231,7 @@ async function finish(
   kind: TaskKind<RunTask, AnyGradeInputs>,
   task: RunTask,
   site: EpisodeSite,
-  from: { mark: number; startLoggedIn: boolean | null },
+  from: { started: StartedSession; mark: number; startLoggedIn: boolean | null },
   outcome: ArmOutcome,
   seen: string[],
   dir: string,
@@ -215,8 +243,8 @@ async function finish(
   if (final.screenshot) await writeFileAtomic(join(dir, "final.png"), final.screenshot);
   const base = site.base;
   const [streams, loggedIn] = await Promise.all([
-    readSessionStreams(session, base, from.mark),
-    readLoginState(session, base),
+    readSessionStreams(session, base, { ...from.started, since: from.mark }),
+    readLoginState(session, base, from.started),
   ]);
   const played = {
     steps: outcome.steps,
@@ -226,8 +254,9 @@ async function finish(
     errors: outcome.errors.slice(0, 5),
   };
   // History and trace first: a grade that fails must not cost the episode's record of what happened.
-  await writeJsonAtomic(join(dir, "history.json"), { history: outcome.history }, 1);
-  await writeJsonAtomic(join(dir, "trace.json"), outcome.trace, 1);
+  const clean = env.redactor ?? new Redactor();
+  await writeJsonAtomic(join(dir, "history.json"), clean.value({ history: outcome.history }), 1);
+  await writeJsonAtomic(join(dir, "trace.json"), clean.value(outcome.trace), 1);
   const inputs = kind.collect(task, {
     base,
     streams,
@@ -243,12 +272,12 @@ async function finish(
     },
     rules: site.rules as Record<string, AppRules>,
   });
-  await writeJsonAtomic(join(dir, "grade_inputs.json"), inputs);
+  await writeJsonAtomic(join(dir, "grade_inputs.json"), clean.value(inputs));
   let verdict: Verdict;
   try {
     verdict = await kind.grade(inputs, { qa: env.qa, signal });
   } catch (err) {
     verdict = { ok: false, detail: `grade error ${describeError(err)}`, gradeError: true };
   }
-  return { ...played, ...graded(verdict, outcome.errors) };
+  return { ...played, ...graded(verdict, outcome) };
 }

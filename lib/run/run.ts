@@ -6,13 +6,15 @@
 import { join } from "node:path";
 import { type Arm, MODEL_FREE_ARMS } from "../agent/mod.ts";
 import { ChromiumBrowser } from "../browser/mod.ts";
-import { describeError } from "../errors/mod.ts";
+import { describeError, isDiskFault, OutFolderError, UsageError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
-import { runPool } from "../io/mod.ts";
+import { exists, Redactor, runPool } from "../io/mod.ts";
 import { APPS, fetchHealth, type Health, type SitesServer, startSites } from "../sites/mod.ts";
-import type { RunTask } from "../tasks/mod.ts";
+import { checkTaskSites, type RunTask } from "../tasks/mod.ts";
 import type { RunConfig } from "./config.ts";
 import { type EpisodeEnv, resultHead, runEpisode } from "./episode.ts";
+import { liveHolder, lockOut, type RunLock } from "./lock.ts";
+import { checkResume, MANIFEST_FILE, runManifest, writeManifest } from "./manifest.ts";
 import { resolveModelArm } from "./model_arms.ts";
 import { type EpisodeResult, resultKey, ResultsStore } from "../results/mod.ts";
 
@@ -25,6 +27,8 @@ export interface RunInputs {
   signal?: AbortSignal;
   /** The LLM tier of human verifiers' answer checks. */
   qa?: AnswerJudge;
+  /** Hides secrets in what the run writes (default: the configuration's, see runRedactor). */
+  redactor?: Redactor;
   /** Progress lines (stderr by default). */
   log?: (line: string) => void;
 }
@@ -47,11 +51,12 @@ class WorkerBrowsers {
   #browsers: (ChromiumBrowser | undefined)[] = [];
   constructor(private readonly chromePath?: string) {}
 
-  async get(worker: number): Promise<ChromiumBrowser> {
+  /** Worker `worker`'s browser; a new one prepares its first episode's context for `base` at once. */
+  async get(worker: number, base: string): Promise<ChromiumBrowser> {
     const current = this.#browsers[worker];
     if (current?.alive) return current;
     await current?.close().catch(() => {});
-    const fresh = await ChromiumBrowser.launch({ executablePath: this.chromePath });
+    const fresh = await ChromiumBrowser.launch({ executablePath: this.chromePath, prewarmOrigins: [base] });
     this.#browsers[worker] = fresh;
     return fresh;
   }
@@ -68,36 +73,63 @@ class WorkerBrowsers {
 export async function runEval(config: RunConfig, inputs: RunInputs): Promise<RunSummary> {
   const log = inputs.log ?? ((line: string) => console.error(line));
   const { tasks, signal } = inputs;
-  // A model arm's server is checked before anything is written.
+  const redactor = inputs.redactor ?? runRedactor(config);
+  // Everything that can refuse the run is checked before anything is written: the model server, the site
+  // servers, the tasks against their apps, the out folder's lock and manifest.
   const arm = inputs.arm ?? await resolveArm(config, tasks);
-  await Deno.mkdir(config.out, { recursive: true });
-  const store = await ResultsStore.open(join(config.out, "results.jsonl"), { retryErrors: config.resume });
-  const done = config.resume ? store.doneKeys() : new Set<string>();
-  const queue: [RunTask, number][] = [];
-  for (const task of tasks) {
-    for (let r = 0; r < config.repeats; r++) if (!done.has(resultKey(task.task_id, r))) queue.push([task, r]);
-  }
-  const skipped = tasks.length * config.repeats - queue.length;
-  if (config.resume) log(`resume: ${skipped} episodes already in ${store.path}, ${queue.length} to run`);
-  const summary: RunSummary = { ran: 0, ok: 0, fail: 0, skipped, results: [] };
-  if (queue.length === 0) return summary;
   let server: SitesServer | undefined;
   const browsers = new WorkerBrowsers(config.chromePath);
+  let lock: RunLock | undefined;
+  const summary: RunSummary = { ran: 0, ok: 0, fail: 0, skipped: 0, results: [] };
   try {
     const bases = config.bases.length
       ? config.bases
       : [(server = await startSites({ apps: APPS, port: 0, now: config.now })).base];
     const health = new Map<string, Health>();
     for (const base of bases) health.set(base, await fetchHealth(base));
-    const env: EpisodeEnv = { config, arm, qa: inputs.qa, signal };
+    for (const [base, h] of health) checkTaskSites(tasks, h.apps.map((a) => a.id), base);
+    if (config.overwrite) {
+      // Only now, every check passed: the earlier run goes (never one that still runs).
+      const holder = await liveHolder(config.out);
+      if (holder) throw new UsageError(`--overwrite: ${config.out} is in use by another run (${holder})`);
+      await Deno.remove(config.out, { recursive: true }).catch((err) => {
+        if (!(err instanceof Deno.errors.NotFound)) throw err;
+      });
+    }
+    try {
+      await Deno.mkdir(config.out, { recursive: true });
+      lock = await lockOut(config.out);
+    } catch (err) {
+      if (!isDiskFault(err)) throw err;
+      throw new OutFolderError(`cannot write to the out folder ${config.out}: ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+    const store = await ResultsStore.open(join(config.out, "results.jsonl"), { retryErrors: config.resume });
+    const manifest = await runManifest(config, tasks);
+    if (config.resume) await checkResume(config.out, manifest, store.previous, { force: config.forceResume, log });
+    if (!config.resume || config.forceResume || !(await exists(join(config.out, MANIFEST_FILE)))) {
+      await writeManifest(config.out, manifest);
+    }
+    const done = config.resume ? store.doneKeys() : new Set<string>();
+    const queue: [RunTask, number][] = [];
+    for (const task of tasks) {
+      for (let r = 0; r < config.repeats; r++) if (!done.has(resultKey(task.task_id, r))) queue.push([task, r]);
+    }
+    summary.skipped = tasks.length * config.repeats - queue.length;
+    if (config.resume) log(`resume: ${summary.skipped} episodes already in ${store.path}, ${queue.length} to run`);
+    if (queue.length === 0) return summary;
+    const env: EpisodeEnv = { config, arm, qa: inputs.qa, signal, redactor };
     await runPool(queue, config.workers, async ([task, repeat], w) => {
       const base = bases[w % bases.length];
       let result: EpisodeResult;
       try {
         const { apps, rules } = health.get(base)!;
-        const site = { base, apps, rules, browser: await browsers.get(w) };
+        const site = { base, apps, rules, browser: await browsers.get(w, base) };
         result = await runEpisode(task, repeat, site, env);
       } catch (err) {
+        // The out folder refuses writes: the run stops (runPool rethrows once the running episodes end).
+        if (err instanceof OutFolderError) throw err;
         // Launching the browser failed, or something outside the episode's own try: still one line per episode.
         result = { ...resultHead(task, repeat, config, arm.name), error: describeError(err).slice(0, 300) };
       }
@@ -106,21 +138,33 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
         log(`interrupted: ${result.episode} not recorded`);
         return;
       }
+      result = redactor.value(result);
+      // A failed append (a full or read-only disk) stops the run; the store keeps what is recorded whole.
       await store.append(result);
       summary.ran++;
       summary[result.ok ? "ok" : "fail"]++;
       summary.results.push(result);
       const why = result.error ?? (result.ok ? "" : result.detail ?? "");
-      log(
+      log(redactor.text(
         `[${summary.ran}/${queue.length}] ${result.ok ? "OK  " : "FAIL"} ${result.episode} ${
           result.steps ?? 0
         } steps ` +
           `${result.duration_s}s ${why.slice(0, 120)}`,
-      );
+      ));
     }, signal);
   } finally {
     await browsers.closeAll();
     await server?.close();
+    await lock?.release();
   }
   return summary;
+}
+
+/** The run's redactor: the model server URL's credentials and the API keys it was given. */
+export function runRedactor(config: RunConfig): Redactor {
+  return new Redactor([
+    config.model.apiKey,
+    ...Redactor.secretsOf(config.model.vllm),
+    ...config.bases.flatMap((b) => Redactor.secretsOf(b)),
+  ]);
 }

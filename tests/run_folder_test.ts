@@ -1,0 +1,169 @@
+/**
+ * What a run promises about its out folder and its evidence: one process per folder, --resume only continues the
+ * same run, a reference that fails is a failed episode, and no secret is written anywhere. Each spawns eval.ts as a
+ * user would, against a site server with test pages (tests/support/lab.ts).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startFixtureModelServer } from "./fixture_model_server.ts";
+import { labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
+import { startLab } from "./support/lab.ts";
+
+const wait = (id: string, seconds: number) => labTask(id, "/lab/", [{ wait: { seconds } }]);
+
+/** Every file under `dir`, recursively. */
+async function* walk(dir: string): AsyncGenerator<string> {
+  for await (const e of Deno.readDir(dir)) {
+    const path = join(dir, e.name);
+    if (e.isDirectory) yield* walk(path);
+    else yield path;
+  }
+}
+
+Deno.test("a second run on a folder in use exits 2 naming the holder, and the folder keeps one line per episode", async () => {
+  await using lab = await startLab();
+  const ids = ["l1", "l2", "l3"];
+  const { dir, tasks, out } = await taskFile(ids.map((id) => wait(id, 1)));
+  const args = ["--arm", "replay", "--tasks", tasks, "--out", out, "--workers", "1", "--bases", lab.base];
+  const first = spawnCli("eval.ts", args);
+  await first.waitFor(/\[1\/3\]/);
+  const second = await runCli("eval.ts", [...args, "--resume"]);
+  assert.equal(second.code, 2, second.stderr);
+  assert.match(second.stderr, /is in use by another run \(pid \d+ on .+, since /);
+  const firstDone = await first.done();
+  assert.equal(firstDone.code, 0, firstDone.stderr);
+  const results = await readResults(out);
+  assert.deepEqual(results.map((r) => r.task_id).sort(), ids);
+  // The lock goes with its run.
+  assert.equal(await Deno.stat(join(out, "run.lock")).then(() => true, () => false), false);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a lock left by a killed run is taken over", async () => {
+  await using lab = await startLab();
+  const { dir, tasks, out } = await taskFile([wait("k1", 0)]);
+  await Deno.mkdir(out, { recursive: true });
+  // A pid that cannot be running: above the kernel's pid_max.
+  const stale = { pid: 2 ** 30, host: Deno.hostname(), started: "2026-01-01T00:00:00Z" };
+  await Deno.writeTextFile(join(out, "run.lock"), JSON.stringify(stale));
+  const r = await runCli("eval.ts", ["--arm", "replay", "--tasks", tasks, "--out", out, "--bases", lab.base]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal((await readResults(out)).length, 1);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("--resume refuses a folder run with another arm or another task file, naming each difference", async () => {
+  await using lab = await startLab();
+  const { dir, tasks, out } = await taskFile([wait("m1", 0), wait("m2", 0)]);
+  const base = ["--tasks", tasks, "--out", out, "--bases", lab.base];
+  const first = await runCli("eval.ts", ["--arm", "replay", ...base]);
+  assert.equal(first.code, 0, first.stderr);
+  const manifest = JSON.parse(await Deno.readTextFile(join(out, "run.json")));
+  assert.equal(manifest.settings.arm, "replay");
+  assert.deepEqual(manifest.tasks.ids, ["m1", "m2"]);
+
+  const otherArm = await runCli("eval.ts", ["--arm", "noop", ...base, "--resume"]);
+  assert.equal(otherArm.code, 2, otherArm.stderr);
+  assert.match(otherArm.stderr, /arm: "replay" → "noop"/);
+
+  const other = join(dir, "other.jsonl");
+  await Deno.writeTextFile(other, [wait("m1", 0), wait("m3", 0)].join("\n") + "\n");
+  const otherTasks = await runCli("eval.ts", ["--arm", "replay", ...base, "--tasks", other, "--resume"]);
+  assert.equal(otherTasks.code, 2, otherTasks.stderr);
+  assert.match(otherTasks.stderr, /tasks: 2 → 2 tasks, 1 added, 1 gone/);
+  // Refused before anything was written: the folder holds the first run only.
+  assert.deepEqual((await readResults(out)).map((r) => `${r.task_id} ${r.arm}`).sort(), ["m1 replay", "m2 replay"]);
+
+  const forced = await runCli("eval.ts", ["--arm", "replay", ...base, "--tasks", other, "--resume", "--force-resume"]);
+  assert.equal(forced.code, 0, forced.stderr);
+  assert.deepEqual((await readResults(out)).map((r) => r.task_id).sort(), ["m1", "m2", "m3"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a reference step that fails, or that leaves the sandbox, is a failed episode, never a pass", async () => {
+  await using lab = await startLab();
+  const { dir, tasks, out } = await taskFile([
+    labTask("missing_target", "/lab/", [{ click: { selector: "#does-not-exist" } }]),
+    labTask("off_sandbox", "/lab/", [{ navigate: { url: "http://127.0.0.2:9/elsewhere" } }]),
+    labTask("fine", "/lab/", [{ wait: { seconds: 0 } }]),
+  ]);
+  const r = await runCli("eval.ts", ["--arm", "replay", "--tasks", tasks, "--out", out, "--bases", lab.base]);
+  assert.equal(r.code, 0, r.stderr);
+  const byId = new Map((await readResults(out)).map((x) => [x.task_id, x]));
+  for (const id of ["missing_target", "off_sandbox"]) {
+    const x = byId.get(id)!;
+    assert.equal(x.ok, false, JSON.stringify(x));
+    assert.equal(x.error, undefined, "a failed reference is a verdict, not a harness error");
+    assert.match(String(x.arm_failure), /^reference step 1 (click|navigate): /);
+    assert.match(String(x.detail), /the grade said: passed/);
+  }
+  assert.equal(byId.get("fine")!.ok, true);
+  // A regrade keeps them failed: the grade inputs alone would pass them.
+  const regrade = await runCli("eval.ts", ["--regrade", out]);
+  assert.equal(regrade.code, 0, regrade.stderr);
+  const regraded = (await Deno.readTextFile(join(out, "results_regraded.jsonl"))).trim().split("\n").map((l) =>
+    JSON.parse(l)
+  );
+  assert.deepEqual(regraded.map((x) => `${x.task_id} ${x.ok}`).sort(), [
+    "fine true",
+    "missing_target false",
+    "off_sandbox false",
+  ]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("credentials in --vllm and the API key are written nowhere: results, artifacts, messages", async () => {
+  const password = "Hunter2-PaSs";
+  const key = "sk-test-KEY-98765";
+  const marker = "In the shop's product list, go to page 3.";
+  // Every attempt fails: the episode's error carries the server's URL.
+  await using server = startFixtureModelServer({
+    episodes: [{ marker, steps: [{ reply: "{}", faults: Array.from({ length: 20 }, () => ({ status: 500 })) }] }],
+  });
+  const withCreds = (url: string) => url.replace("http://", `http://alex:${password}@`);
+  const out = await Deno.makeTempDir({ prefix: "webmix-folder-" });
+  const env = { env: { WEBMIX_VLLM_API_KEY: key } };
+  const common = ["--arm", "base", "--task-ids", "shop_paginate_page3", "--model-timeout", "2", "--workers", "1"];
+  const runs = [
+    // A server that answers: the episode runs and fails on the model's 500s.
+    await runCli("eval.ts", [...common, "--out", join(out, "a"), "--vllm", withCreds(server.url)], env),
+    // Port 9 (discard): nothing answers, so the model server check fails and its message carries the URL.
+    await runCli("eval.ts", [...common, "--out", join(out, "b"), "--vllm", withCreds("http://127.0.0.1:9/v1")], env),
+    await runCli("eval.ts", [...common, "--out", join(out, "c"), "--vllm", withCreds(server.url), "--dry-run"], env),
+  ];
+  assert.equal(runs[0].code, 0, runs[0].stderr);
+  const [episode] = await readResults(join(out, "a"));
+  assert.match(String(episode.error), /\*\*\*@127\.0\.0\.1/, JSON.stringify(episode));
+  assert.equal(runs[1].code, 1, runs[1].stderr);
+  assert.match(runs[1].stderr, /127\.0\.0\.1:9/);
+  assert.equal(runs[2].code, 0, runs[2].stderr);
+  const texts = runs.flatMap((r) => [r.stdout, r.stderr]);
+  for await (const f of walk(out)) if (!f.endsWith(".png")) texts.push(await Deno.readTextFile(f));
+  assert.ok(texts.length >= 8, `files read: ${texts.length}`);
+  for (const t of texts) {
+    for (const secret of [password, key]) assert.ok(!t.includes(secret), `${secret} written: ${t}`);
+  }
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("an agent cannot erase its evidence: the harness's reset is out of the page's reach", async () => {
+  await using lab = await startLab();
+  // Writes a note, then follows a link to the session reset: without the block, no_writes would pass.
+  const { dir, tasks, out } = await taskFile([
+    labTask("erase", "/lab/admin-link", [
+      { input: { selector: "#note", text: "kept" } },
+      { click: { selector: "#save" } },
+      { click: { selector: "#reset" } },
+    ]),
+  ]);
+  const r = await runCli("eval.ts", ["--arm", "replay", "--tasks", tasks, "--out", out, "--bases", lab.base]);
+  assert.equal(r.code, 0, r.stderr);
+  const [result] = await readResults(out);
+  assert.equal(result.ok, false, JSON.stringify(result));
+  assert.match(String(result.detail), /lab\.notes insert/);
+  const inputs = JSON.parse(await Deno.readTextFile(join(out, "erase", "grade_inputs.json")));
+  // Only the page's own attempt: Chromium's background requests (autofill queries) are not the page's.
+  assert.deepEqual(inputs.blocked, [`${lab.base}/_admin/session-flags`]);
+  assert.equal(inputs.changes.length, 1, JSON.stringify(inputs.changes));
+  await Deno.remove(dir, { recursive: true });
+});
