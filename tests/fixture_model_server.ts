@@ -8,11 +8,23 @@
  * number of replies already served to that episode: a fault does not advance it, so a client's retry of step 2
  * asks for step 2 again.
  *
+ * A server started on a fixed `port` can be closed and started again on it (a model server that died and came
+ * back); tests/support/model_server_process.ts runs one in a process of its own, so that it can die for real.
+ *
  * Each request is checked like the agent's real requests must be: a system message first, a user message last
  * whose content has a text part and an image part (a data: URL), and `response_format` json_schema (vLLM ignores
  * the removed `guided_json`, so its presence is an error too). A wrong request gets a 400 in vLLM's error shape;
  * a model name not in `models` gets vLLM's 404. Every request is kept in `requests` for assertions.
  */
+
+/** An agent step's reply in browser-use's AgentOutput shape, with these actions. */
+export const agentReply = (...action: Record<string, unknown>[]): Record<string, unknown> => ({
+  thinking: "",
+  evaluation_previous_goal: "ok",
+  memory: "",
+  next_goal: "go on",
+  action,
+});
 
 /** A failure served instead of the step's reply, to one attempt. */
 export type Fault =
@@ -20,8 +32,12 @@ export type Fault =
   | { status: number; message?: string }
   /** Waits before answering (a client whose timeout is shorter gives up); then the next fault or the reply. */
   | { delayMs: number }
+  /** Never answers: holds the request until the client gives up or the server closes. */
+  | { hang: true }
   /** HTTP 200 whose body is this text instead of JSON (a broken proxy). */
   | { garbage: string }
+  /** HTTP 200 whose body is this JSON value instead of a chat completion (no choices, another API's shape). */
+  | { json: unknown }
   /** vLLM's 404 for a model it does not serve, whatever the request's model. */
   | { unknownModel: true };
 
@@ -50,6 +66,10 @@ export interface FixtureModelServerOptions {
   episodes?: FixtureEpisode[];
   /** Request checks; each defaults to true. */
   checks?: { image?: boolean; responseFormat?: boolean };
+  /** The port to listen on (default 0: a free one); a fixed one lets a test start a server again where one died. */
+  port?: number;
+  /** Told of every chat request matched to an episode's step, as it arrives (before any fault is served). */
+  onAttempt?: (request: ReceivedRequest) => void;
 }
 
 /** One request the server received, and what it answered. */
@@ -177,6 +197,7 @@ export function startFixtureModelServer(options: FixtureModelServerOptions = {})
     const step = stepOf.get(episode.marker) ?? 0;
     rec.episode = episode.marker;
     rec.step = step;
+    options.onAttempt?.(rec);
     const scripted = episode.steps[step];
     if (!scripted) {
       rec.fault = "past the script";
@@ -206,6 +227,15 @@ export function startFixtureModelServer(options: FixtureModelServerOptions = {})
         rec.fault = `delay ${fault.delayMs} ms`;
         if (!await sleep(fault.delayMs, req.signal)) return new Response(null, { status: 499 });
         continue;
+      }
+      if ("hang" in fault) {
+        rec.fault = "hang";
+        await sleep(2 ** 31 - 1, req.signal);
+        return new Response(null, { status: 499 });
+      }
+      if ("json" in fault) {
+        rec.fault = "json";
+        return Response.json(fault.json);
       }
       if ("status" in fault) {
         rec.fault = `status ${fault.status}`;
@@ -265,7 +295,7 @@ export function startFixtureModelServer(options: FixtureModelServerOptions = {})
     return res;
   }
 
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handle);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: options.port ?? 0, onListen: () => {} }, handle);
   const port = server.addr.port;
   const close = async () => {
     closing.abort();

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { startFixtureModelServer, userMessageWithImage } from "./fixture_model_server.ts";
+import { prepareModelServerProcess, startModelServerProcess } from "./support/model_server_process.ts";
 
 const FORMAT = { type: "json_schema", json_schema: { name: "agent_output", schema: { type: "object" }, strict: true } };
 const SYSTEM = { role: "system", content: "You are a browser agent." };
@@ -145,4 +146,60 @@ Deno.test("startFixtureModelServer() serves a step's faults to successive attemp
   const res = await post(server.url, body("Buy the lamp"));
   assert.equal(res.json.choices[0].message.content, "ok");
   assert.deepEqual(server.requests.map((r) => r.fault), ["status 503", "unknown model", undefined]);
+});
+
+Deno.test("startFixtureModelServer() holds a hanging attempt until the client gives up, then answers the retry", async () => {
+  const seen: (number | undefined)[] = [];
+  await using server = startFixtureModelServer({
+    episodes: [{ marker: "Buy the lamp", steps: [{ reply: "ok", faults: [{ hang: true }] }] }],
+    onAttempt: (r) => seen.push(r.step),
+  });
+  const gaveUp = await fetch(`${server.url}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body("Buy the lamp")),
+    signal: AbortSignal.timeout(200),
+  }).then(() => "answered", (err) => (err as Error).name);
+  assert.equal(gaveUp, "TimeoutError");
+  const retry = await post(server.url, body("Buy the lamp"));
+  assert.equal(retry.json.choices[0].message.content, "ok");
+  assert.deepEqual(seen, [0, 0], "told of both attempts as they arrived");
+  assert.deepEqual(server.requests.map((r) => r.fault), ["hang", undefined]);
+});
+
+Deno.test("startFixtureModelServer() can answer a 200 whose JSON is not a chat completion", async () => {
+  await using server = startFixtureModelServer({
+    episodes: [{ marker: "Buy the lamp", steps: [{ reply: "ok", faults: [{ json: { object: "x", choices: [] } }] }] }],
+  });
+  const res = await post(server.url, body("Buy the lamp"));
+  assert.equal(res.status, 200);
+  assert.deepEqual(res.json, { object: "x", choices: [] });
+  assert.equal(server.served("Buy the lamp"), 0, "a fault does not advance the step");
+});
+
+Deno.test("startFixtureModelServer() starts again on the port of one that was closed", async () => {
+  const first = startFixtureModelServer();
+  const port = first.port;
+  await first.close();
+  await assert.rejects(fetch(`http://127.0.0.1:${port}/v1/models`));
+  await using second = startFixtureModelServer({ port, models: ["pooled"] });
+  assert.equal(second.url, `http://127.0.0.1:${port}/v1`);
+  const json = await (await fetch(`${second.url}/models`)).json();
+  assert.deepEqual(json.data.map((m: { id: string }) => m.id), ["pooled"]);
+});
+
+Deno.test("a fixture server process killed with SIGKILL cuts its requests; one prepared ahead takes its port", async () => {
+  const episodes = [{ marker: "Buy the lamp", steps: [{ reply: "ok", faults: [{ hang: true as const }] }] }];
+  await using first = await startModelServerProcess({ episodes });
+  await using next = await prepareModelServerProcess({
+    episodes: [{ marker: "Buy the lamp", steps: [{ reply: "again" }] }],
+  }, first.port);
+  const cut = post(first.url, body("Buy the lamp")).then(() => "answered", (err) => (err as Error).name);
+  await first.waitForAttempt("Buy the lamp", 0);
+  await first.kill("SIGKILL");
+  assert.equal(await cut, "TypeError", "the request in flight fails as a connection error");
+  await assert.rejects(fetch(`${first.url}/models`), TypeError, "nothing listens on the port");
+  assert.equal(await next.listen(), first.url);
+  assert.equal((await post(first.url, body("Buy the lamp"))).json.choices[0].message.content, "again");
+  assert.deepEqual(next.attempts, [{ episode: "Buy the lamp", step: 0 }]);
 });

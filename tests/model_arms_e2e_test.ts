@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";
+import { agentReply, type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, runCli, spawnCli } from "./support/cli.ts";
 
 const PAGINATE = "shop_paginate_page3";
@@ -13,13 +13,7 @@ const BOARD = "tracker_board_mob15_to_in_progress_via_menu";
 const BOARD_MARKER = "switch to the Mobile App board with the project switcher";
 const ADAPTERS = ["qwen35-4b", "pooled", "drag", "io", "select", "rest", "reasoning"];
 
-const reply = (...action: Record<string, unknown>[]) => ({
-  thinking: "",
-  evaluation_previous_goal: "ok",
-  memory: "",
-  next_goal: "go on",
-  action,
-});
+const reply = agentReply;
 const paginate = (model?: string): FixtureEpisode => ({
   marker: PAGINATE_MARKER,
   steps: [
