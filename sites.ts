@@ -16,7 +16,8 @@ admin and recorder endpoints answer this machine only, and admin endpoints never
 
 Options:
   --port N                    port to listen on; 0 picks a free one (default 8318)
-  --host H                    address to bind (default 127.0.0.1)
+  --host H                    address to bind (default 127.0.0.1); the sites task may bind 127.0.0.1 only, so
+                              another address takes your own permissions (deno run --allow-net=0.0.0.0 sites.ts)
   --now ISO                   the frozen clock (default ${DEFAULT_NOW})
   --max-browsing-sessions N   sessions opened by browsing kept in memory, least recently used evicted past that
                               (default ${DEFAULT_SESSION_LIMITS.maxBrowsing})
