@@ -44,6 +44,19 @@ function since<T extends { seq: number }>(entries: T[], raw: string | undefined)
 const gone = (c: Context<SandboxEnv>, why: SessionGone) =>
   c.json({ error: why.error, reason: why.reason }, why.reason === "full" ? 503 : 410);
 
+/**
+ * Puts the live session the cookie names on the context, or answers why there is none (410): evidence is read, and
+ * recorder events are written, into that session only, never into a fresh one made up for the request.
+ */
+export function liveSession(sessions: SessionStore): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const found = sessions.find(getCookie(c, SESSION_COOKIE));
+    if (!(found instanceof Session)) return gone(c, found);
+    c.set("session", found);
+    await next();
+  };
+}
+
 const FLAG_OFF = new Set(["0", "false", "no", ""]);
 
 /** The admin routes, mounted at /_admin. */
@@ -61,14 +74,8 @@ export function adminRoutes(apps: () => readonly SiteApp[], sessions: SessionSto
     }
     await next();
   });
-  // Evidence is read from the session the cookie names, live: never from a fresh one made up for the read.
-  const evidence: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-    const found = sessions.find(getCookie(c, SESSION_COOKIE));
-    if (!(found instanceof Session)) return gone(c, found);
-    c.set("session", found);
-    await next();
-  };
-  for (const path of ["/state", "/log", "/changes", "/clipboard", "/record"]) admin.use(path, evidence);
+  const live = liveSession(sessions);
+  for (const path of ["/state", "/log", "/changes", "/clipboard", "/record"]) admin.use(path, live);
 
   admin.get("/health", (c) =>
     c.json({

@@ -7,7 +7,7 @@
 import { type Context, Hono, type HonoRequest } from "hono";
 import { getCookie } from "hono/cookie";
 import { html } from "hono/html";
-import { adminRoutes, loopbackOnly, setSessionCookie } from "./admin.ts";
+import { adminRoutes, liveSession, loopbackOnly, setSessionCookie } from "./admin.ts";
 import { type Clock, frozenClock } from "./clock.ts";
 import type { AppSeed, Row } from "./db.ts";
 import { renderPage } from "./layout.ts";
@@ -137,12 +137,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return c.body(asset[1], 200, { "content-type": asset[0], "cache-control": "max-age=3600" });
   });
   // The recorder posts into the session its page was served in, from this machine's browser only.
-  root.post("/_sandbox/*", loopbackOnly("the recorder endpoints"), async (c, next) => {
-    const found = sessions.find(getCookie(c, SESSION_COOKIE));
-    if (!(found instanceof Session)) return c.json({ error: found.error, reason: found.reason }, 410);
-    c.set("session", found);
-    await next();
-  });
+  root.post("/_sandbox/*", loopbackOnly("the recorder endpoints"), liveSession(sessions));
   root.post("/_sandbox/record", async (c) => {
     const session = c.get("session");
     const { entries } = await c.req.json().catch(() => ({ entries: [] })) as { entries?: Row[] };
