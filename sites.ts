@@ -6,7 +6,7 @@
  * Prints the base URL as the first line on stdout. Exit codes: 0 on SIGINT/SIGTERM shutdown after serving,
  * 2 on a usage error.
  */
-import { parseArgs } from "node:util";
+import { type Flags, numberFlag, parseFlags } from "./lib/io/mod.ts";
 import { APPS, DEFAULT_NOW, DEFAULT_SESSION_LIMITS, startSites } from "./lib/sites/mod.ts";
 
 const USAGE = `Usage: deno task sites [options]
@@ -31,42 +31,32 @@ Examples:
   deno task sites --port 8318 --max-harness-sessions 64
 `;
 
+const OPTIONS = {
+  port: { type: "string", default: "8318" },
+  host: { type: "string", default: "127.0.0.1" },
+  now: { type: "string", default: DEFAULT_NOW },
+  "max-browsing-sessions": { type: "string", default: String(DEFAULT_SESSION_LIMITS.maxBrowsing) },
+  "max-harness-sessions": { type: "string", default: String(DEFAULT_SESSION_LIMITS.maxHarness) },
+  help: { type: "boolean", short: "h" },
+} as const;
+
 async function main(argv: string[]): Promise<number> {
-  let values;
+  let flags: Flags, port: number, limits: { maxBrowsingSessions: number; maxHarnessSessions: number };
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: "string", default: "8318" },
-        host: { type: "string", default: "127.0.0.1" },
-        now: { type: "string", default: DEFAULT_NOW },
-        "max-browsing-sessions": { type: "string", default: String(DEFAULT_SESSION_LIMITS.maxBrowsing) },
-        "max-harness-sessions": { type: "string", default: String(DEFAULT_SESSION_LIMITS.maxHarness) },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-    }));
+    flags = parseFlags(argv, OPTIONS);
+    if (flags.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    port = numberFlag(flags, "port", { whole: true, min: 0, max: 65535 })!;
+    const positive = { whole: true, min: 1 };
+    limits = {
+      maxBrowsingSessions: numberFlag(flags, "max-browsing-sessions", positive)!,
+      maxHarnessSessions: numberFlag(flags, "max-harness-sessions", positive)!,
+    };
   } catch (err) {
     console.error(`sites.ts: ${(err as Error).message}\n\n${USAGE}`);
     return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`sites.ts: --port "${values.port}" is not a port number (0-65535)`);
-    return 2;
-  }
-  const limits: Record<string, number> = {};
-  for (const flag of ["max-browsing-sessions", "max-harness-sessions"] as const) {
-    const n = Number(values[flag]);
-    if (!Number.isInteger(n) || n < 1) {
-      console.error(`sites.ts: --${flag} "${values[flag]}" is not a positive integer`);
-      return 2;
-    }
-    limits[flag] = n;
   }
   const controller = new AbortController();
   let server;
@@ -74,10 +64,9 @@ async function main(argv: string[]): Promise<number> {
     server = await startSites({
       apps: APPS,
       port,
-      hostname: values.host,
-      now: values.now,
-      maxBrowsingSessions: limits["max-browsing-sessions"],
-      maxHarnessSessions: limits["max-harness-sessions"],
+      hostname: String(flags.host),
+      now: String(flags.now),
+      ...limits,
       signal: controller.signal,
     });
   } catch (err) {
