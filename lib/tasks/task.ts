@@ -78,11 +78,15 @@ export function taskIdProblem(id: string): string | undefined {
   return why && `${quote(id)} ${why} (${rule})`;
 }
 
+/** A string that `problemOf` finds nothing wrong with; what it finds is the issue's message. */
+const checkedString = (problemOf: (s: string) => string | undefined): z.ZodType<string> =>
+  z.string().superRefine((s, ctx) => {
+    const problem = problemOf(s);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, input: s });
+  });
+
 /** A task id (taskIdProblem). */
-export const taskIdSchema: z.ZodType<string> = z.string().superRefine((id, ctx) => {
-  const problem = taskIdProblem(id);
-  if (problem) ctx.addIssue({ code: "custom", message: problem, input: id });
-});
+export const taskIdSchema: z.ZodType<string> = checkedString(taskIdProblem);
 
 /** An origin a task may name in an absolute start URL: the recording server's, rebased onto the run's base. */
 const RECORDED_ORIGIN = /^http:\/\/(?:127\.0\.0\.1|localhost):\d+(?=[/?#]|$)/;
@@ -106,10 +110,7 @@ export function startUrlProblem(url: string): string | undefined {
 }
 
 /** A start page (startUrlProblem). */
-export const startUrlSchema: z.ZodType<string> = z.string().superRefine((url, ctx) => {
-  const problem = startUrlProblem(url);
-  if (problem) ctx.addIssue({ code: "custom", message: problem, input: url });
-});
+export const startUrlSchema: z.ZodType<string> = checkedString(startUrlProblem);
 
 const startSchema = z.strictObject({
   url: startUrlSchema,
