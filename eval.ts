@@ -36,6 +36,7 @@ import {
   type RunConfig,
   runConfig,
   runEval,
+  runRedactor,
   SUITE_ROOT,
 } from "./lib/run/mod.ts";
 import { APPS, DEFAULT_NOW } from "./lib/sites/mod.ts";
@@ -348,7 +349,7 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
   const tasks = await loadRunTasks(config, true);
   await checkOut(config);
   if (config.dryRun) {
-    const shown = new Redactor([config.model.apiKey]).value({ ...config, task_count: tasks.length });
+    const shown = runRedactor(config).value({ ...config, task_count: tasks.length });
     console.log(JSON.stringify(shown, null, 2));
     return 0;
   }

@@ -61,6 +61,12 @@ export function isDiskFault(err: unknown): boolean {
   return false;
 }
 
+/** `err` as the run-stopping OutFolderError naming `out` when it is a disk fault (isDiskFault), else undefined. */
+export function outFolderFault(err: unknown, out: string): OutFolderError | undefined {
+  if (!isDiskFault(err)) return undefined;
+  return new OutFolderError(`cannot write to the out folder ${out}: ${(err as Error).message}`, { cause: err });
+}
+
 /** "ClassName: message", the form results.jsonl records a harness failure in. */
 export function describeError(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;

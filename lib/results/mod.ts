@@ -3,4 +3,4 @@
  * episode offline from its grade_inputs.json. Loads no browser, no sandbox and no model client.
  */
 export { regradeRun, type RegradeSummary } from "./regrade.ts";
-export { episodeName, type EpisodeResult, parseResults, resultKey, ResultsStore } from "./store.ts";
+export { armFailedFields, episodeName, type EpisodeResult, parseResults, resultKey, ResultsStore } from "./store.ts";

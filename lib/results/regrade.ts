@@ -7,7 +7,7 @@ import { describeError, UsageError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
 import { childPath, writeFileAtomic } from "../io/mod.ts";
 import { kindName, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
-import { type EpisodeResult, parseResults } from "./store.ts";
+import { armFailedFields, type EpisodeResult, parseResults } from "./store.ts";
 
 export interface RegradeSummary {
   ok: number;
@@ -53,9 +53,8 @@ export async function regradeRun(out: string, tasks?: RunTask[], qa?: AnswerJudg
       const task = given && kindName(given) === kind.name ? given : undefined;
       const v = await kind.grade(inputs, { qa, task });
       // An arm that failed its part (a reference step) failed the episode whatever the grade says.
-      const failure = typeof r.arm_failure === "string" ? r.arm_failure : undefined;
-      next = failure
-        ? { ...r, ok: false, detail: `${failure} (the grade said: ${v.ok ? "passed" : v.detail})`.slice(0, 300) }
+      next = typeof r.arm_failure === "string"
+        ? { ...r, ...armFailedFields(r.arm_failure, v) }
         : { ...r, ok: v.ok, detail: v.detail.slice(0, 300) };
       next.regraded = true;
       if (v.gradeError) next.grade_error = true;

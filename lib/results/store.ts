@@ -31,6 +31,18 @@ export interface EpisodeResult {
   [extra: string]: unknown;
 }
 
+/**
+ * The fields of an episode whose arm failed its part (a reference step): failed whatever the grade says, which the
+ * detail adds. The runner and regrade both label such an episode this way.
+ */
+export function armFailedFields(
+  failure: string,
+  verdict: { ok: boolean; detail: string },
+): Pick<EpisodeResult, "ok" | "detail" | "arm_failure"> {
+  const detail = `${failure} (the grade said: ${verdict.ok ? "passed" : verdict.detail})`;
+  return { ok: false, detail: detail.slice(0, 300), arm_failure: failure.slice(0, 300) };
+}
+
 /** `task_id` for a single run, `task_id~rN` when a run repeats tasks (the seed's episode names). */
 export function episodeName(taskId: string, repeat: number, repeats: number): string {
   return repeats > 1 ? `${taskId}~r${repeat}` : taskId;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Arm, ArmOutcome } from "../agent/mod.ts";
 import { executeAction } from "../agent/mod.ts";
 import type { BrowserState, ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
-import { BrowserTimeoutError, describeError, HarnessError, isDiskFault, OutFolderError } from "../errors/mod.ts";
+import { BrowserTimeoutError, describeError, HarnessError, outFolderFault } from "../errors/mod.ts";
 import type { AnswerJudge, AppRules } from "../grading/mod.ts";
 import { childPath, Redactor, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
 import {
@@ -31,7 +31,7 @@ import {
   type Verdict,
 } from "../tasks/mod.ts";
 import type { RunConfig } from "./config.ts";
-import { episodeName, type EpisodeResult } from "../results/mod.ts";
+import { armFailedFields, episodeName, type EpisodeResult } from "../results/mod.ts";
 import { writeRows } from "./rows.ts";
 
 /** What every episode of a run shares. */
@@ -132,11 +132,8 @@ export async function runEpisode(
     body = await raceAbort(play(s, task, site, dir, head.episode, env, timeout.signal, t0, held), timeout.signal);
   } catch (err) {
     // The out folder refuses writes: no later episode can be recorded either, so the run stops (run.ts).
-    if (isDiskFault(err)) {
-      throw new OutFolderError(`cannot write to the out folder ${config.out}: ${(err as Error).message}`, {
-        cause: err,
-      });
-    }
+    const fault = outFolderFault(err, config.out);
+    if (fault) throw fault;
     const timedOut = err instanceof BrowserTimeoutError && timeout.signal.aborted;
     body = timedOut
       ? { error: "timeout", detail: `timeout after ${config.timeoutS}s` }
@@ -216,10 +213,7 @@ async function play(
 
 /** The fields a verdict gives a result line; an arm that failed its part fails the episode whatever the grade. */
 function graded(verdict: Verdict, outcome: ArmOutcome): Partial<EpisodeResult> {
-  if (outcome.failure) {
-    const detail = `${outcome.failure} (the grade said: ${verdict.ok ? "passed" : verdict.detail})`;
-    return { ok: false, detail: detail.slice(0, 300), arm_failure: outcome.failure.slice(0, 300) };
-  }
+  if (outcome.failure) return armFailedFields(outcome.failure, verdict);
   let detail = verdict.detail.slice(0, 300);
   if (outcome.errors.length && !verdict.ok) detail = `${detail}; ${outcome.errors[0]}`.slice(0, 300);
   return { ok: verdict.ok, detail, ...(verdict.gradeError ? { grade_error: true } : {}) };

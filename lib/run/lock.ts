@@ -28,13 +28,13 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The lock's holder; null when there is no lock, or one left unreadable or cut short by a writer that died. */
 async function readHolder(path: string): Promise<Holder | null> {
   try {
     const h = JSON.parse(await Deno.readTextFile(path));
     return typeof h?.pid === "number" && typeof h?.host === "string" ? h as Holder : null;
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return null;
-    return null; // unreadable or cut short: its writer died mid-write
+  } catch {
+    return null;
   }
 }
 
@@ -43,19 +43,26 @@ function describe(h: Holder): string {
 }
 
 /**
+ * `h` described when it is a live process other than this one; null when it holds nothing (none, dead, this one).
+ * @throws UsageError when it is on another host (it cannot be checked from here).
+ */
+function judge(h: Holder | null, out: string): string | null {
+  if (!h || (h.host === hostname() && (h.pid === Deno.pid || !alive(h.pid)))) return null;
+  if (h.host !== hostname()) {
+    throw new UsageError(
+      `${out} is locked by a run on another host (${describe(h)}); ` +
+        `if that run is dead, delete ${join(out, LOCK_FILE)}`,
+    );
+  }
+  return describe(h);
+}
+
+/**
  * The holder of `out`'s lock when it is a live process other than this one (null when the folder is free).
  * @throws UsageError when the holder is on another host (it cannot be checked from here).
  */
 export async function liveHolder(out: string): Promise<string | null> {
-  const path = join(out, LOCK_FILE);
-  const h = await readHolder(path);
-  if (!h || (h.host === hostname() && (h.pid === Deno.pid || !alive(h.pid)))) return null;
-  if (h.host !== hostname()) {
-    throw new UsageError(
-      `${out} is locked by a run on another host (${describe(h)}); if that run is dead, delete ${path}`,
-    );
-  }
-  return describe(h);
+  return judge(await readHolder(join(out, LOCK_FILE)), out);
 }
 
 /** A held lock; `release()` removes it (safe to call twice). */
@@ -96,7 +103,7 @@ export async function lockOut(out: string): Promise<RunLock> {
       await new Promise((r) => setTimeout(r, 100));
       continue;
     }
-    const holder = await liveHolder(out);
+    const holder = judge(judged, out);
     if (holder) {
       throw new UsageError(`${out} is in use by another run (${holder}): wait for it to end, or choose another --out`);
     }

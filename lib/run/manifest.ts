@@ -9,7 +9,7 @@ import { UsageError } from "../errors/mod.ts";
 import { writeJsonAtomic } from "../io/mod.ts";
 import type { EpisodeResult } from "../results/mod.ts";
 import type { RunTask } from "../tasks/mod.ts";
-import type { RunConfig } from "./config.ts";
+import { isModelArm, type RunConfig } from "./config.ts";
 
 /** The manifest's file name inside the out folder. */
 export const MANIFEST_FILE = "run.json";
@@ -44,7 +44,7 @@ export async function runManifest(config: RunConfig, tasks: readonly RunTask[]):
       record_family: config.recordFamily ?? null,
       human: config.tasks.human,
       // The model settings matter to the model arms only: a replay run resumed with another --temperature is the same.
-      ...(["replay", "noop"].includes(config.arm) ? {} : {
+      ...(!isModelArm(config.arm) ? {} : {
         base_name: m.baseName,
         pooled_name: m.pooledName,
         adapters: m.adapters,
@@ -86,6 +86,7 @@ function differences(before: RunManifest, after: RunManifest): string[] {
 /**
  * Checks that `--resume` continues the run that `out` holds: its run.json (or, for a folder from before run.json,
  * its results' arm and task ids) must match. With `force` the differences are only logged.
+ * @returns true when the folder's run.json stands as it is (it matches); false when it must be written.
  * @throws UsageError listing the differences.
  */
 export async function checkResume(
@@ -93,10 +94,12 @@ export async function checkResume(
   manifest: RunManifest,
   previous: readonly EpisodeResult[],
   options: { force: boolean; log: (line: string) => void },
-): Promise<void> {
+): Promise<boolean> {
   let diffs: string[];
+  let saved = false;
   try {
     diffs = differences(JSON.parse(await Deno.readTextFile(join(out, MANIFEST_FILE))) as RunManifest, manifest);
+    saved = true;
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound) && !(err instanceof SyntaxError)) throw err;
     const arms = [...new Set(previous.map((r) => r.arm))].filter((a) => a !== manifest.settings.arm);
@@ -107,11 +110,11 @@ export async function checkResume(
       ...(foreign.length ? [`tasks: results hold ${foreign.length} not in this run (e.g. ${foreign[0]})`] : []),
     ];
   }
-  if (diffs.length === 0) return;
+  if (diffs.length === 0) return saved;
   const list = diffs.map((d) => `  ${d}`).join("\n");
   if (options.force) {
     options.log(`--force-resume: ${out} was run otherwise, resuming anyway:\n${list}`);
-    return;
+    return false;
   }
   throw new UsageError(
     `--resume: ${out} holds a run with other settings:\n${list}\n` +

@@ -17,4 +17,4 @@ export {
 export { type EpisodeEnv, type EpisodeSite, openStartPage, runEpisode } from "./episode.ts";
 export { neededModels, readSystemPrompt, resolveModelArm } from "./model_arms.ts";
 export { type RecordedStep, replyOp, writeRows } from "./rows.ts";
-export { resolveArm, runEval, type RunInputs, type RunSummary } from "./run.ts";
+export { resolveArm, runEval, type RunInputs, runRedactor, type RunSummary } from "./run.ts";

@@ -6,15 +6,15 @@
 import { join } from "node:path";
 import { type Arm, MODEL_FREE_ARMS } from "../agent/mod.ts";
 import { ChromiumBrowser } from "../browser/mod.ts";
-import { describeError, isDiskFault, OutFolderError, UsageError } from "../errors/mod.ts";
+import { describeError, OutFolderError, outFolderFault, UsageError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
-import { exists, Redactor, runPool } from "../io/mod.ts";
+import { Redactor, runPool } from "../io/mod.ts";
 import { APPS, fetchHealth, type Health, type SitesServer, startSites } from "../sites/mod.ts";
 import { checkTaskSites, type RunTask } from "../tasks/mod.ts";
 import type { RunConfig } from "./config.ts";
 import { type EpisodeEnv, resultHead, runEpisode } from "./episode.ts";
 import { liveHolder, lockOut, type RunLock } from "./lock.ts";
-import { checkResume, MANIFEST_FILE, runManifest, writeManifest } from "./manifest.ts";
+import { checkResume, runManifest, writeManifest } from "./manifest.ts";
 import { resolveModelArm } from "./model_arms.ts";
 import { type EpisodeResult, resultKey, ResultsStore } from "../results/mod.ts";
 
@@ -100,17 +100,13 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
       await Deno.mkdir(config.out, { recursive: true });
       lock = await lockOut(config.out);
     } catch (err) {
-      if (!isDiskFault(err)) throw err;
-      throw new OutFolderError(`cannot write to the out folder ${config.out}: ${(err as Error).message}`, {
-        cause: err,
-      });
+      throw outFolderFault(err, config.out) ?? err;
     }
     const store = await ResultsStore.open(join(config.out, "results.jsonl"), { retryErrors: config.resume });
     const manifest = await runManifest(config, tasks);
-    if (config.resume) await checkResume(config.out, manifest, store.previous, { force: config.forceResume, log });
-    if (!config.resume || config.forceResume || !(await exists(join(config.out, MANIFEST_FILE)))) {
-      await writeManifest(config.out, manifest);
-    }
+    const stands = config.resume &&
+      await checkResume(config.out, manifest, store.previous, { force: config.forceResume, log });
+    if (!stands) await writeManifest(config.out, manifest);
     const done = config.resume ? store.doneKeys() : new Set<string>();
     const queue: [RunTask, number][] = [];
     for (const task of tasks) {
@@ -145,12 +141,13 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
       summary[result.ok ? "ok" : "fail"]++;
       summary.results.push(result);
       const why = result.error ?? (result.ok ? "" : result.detail ?? "");
-      log(redactor.text(
+      // Built from the redacted result: it carries no secret.
+      log(
         `[${summary.ran}/${queue.length}] ${result.ok ? "OK  " : "FAIL"} ${result.episode} ${
           result.steps ?? 0
         } steps ` +
           `${result.duration_s}s ${why.slice(0, 120)}`,
-      ));
+      );
     }, signal);
   } finally {
     await browsers.closeAll();
