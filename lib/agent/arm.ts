@@ -3,6 +3,7 @@ import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
 import type { AgentReply, ChatRecord } from "../llm/mod.ts";
 import type { TraceEntry } from "../routing/mod.ts";
 import type { ActionCall, ReferenceStep, RunTask } from "../tasks/mod.ts";
+import type { EpisodeResult } from "../results/mod.ts";
 
 export type { TraceEntry };
 
@@ -45,8 +46,15 @@ export interface ArmOutcome {
    * the grade says. Agent mistakes are not failures of the arm: they are in `errors` and the grade judges the end.
    */
   failure?: string;
-  /** Every model request and reply, when the arm records them (training rows). */
-  records?: ChatRecord[];
+  /** Every model request and reply, when the arm records them (training rows); `family` labels a row's family. */
+  records?: (ChatRecord & { family?: string })[];
+  /**
+   * JSON files of the arm's own, written into the episode folder (redacted) before the grade: the planner arm's
+   * planner_history.json, history_<i>.json and subtasks.json.
+   */
+  files?: Record<string, unknown>;
+  /** Fields the arm adds to, or sets on, the result line (the planner arm's `subtasks` and `models`). */
+  fields?: Partial<EpisodeResult>;
 }
 
 export interface Arm {

@@ -26,6 +26,8 @@ export interface EpisodeResult {
   /** Set when the grade itself could not be computed; regrade.ts completes it. */
   grade_error?: boolean;
   repeat: number;
+  /** agent_planner: each delegated step as [family, subtask, steps used]. */
+  subtasks?: [string, string, number][];
   /** Where the episode's time went: a fresh context, session start and setup, the arm, evidence and grading. */
   timing?: { context_ms: number; setup_ms: number; agent_ms: number; finish_ms: number };
   [extra: string]: unknown;

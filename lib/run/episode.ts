@@ -251,6 +251,9 @@ async function finish(
   const clean = env.redactor ?? new Redactor();
   await writeJsonAtomic(join(dir, "history.json"), clean.value({ history: outcome.history }), 1);
   await writeJsonAtomic(join(dir, "trace.json"), clean.value(outcome.trace), 1);
+  for (const [name, value] of Object.entries(outcome.files ?? {})) {
+    await writeJsonAtomic(childPath(dir, name), clean.value(value), 1);
+  }
   const inputs = kind.collect(task, {
     base,
     streams,
@@ -273,5 +276,5 @@ async function finish(
   } catch (err) {
     verdict = { ok: false, detail: `grade error ${describeError(err)}`, gradeError: true };
   }
-  return { ...played, ...graded(verdict, outcome) };
+  return { ...played, ...outcome.fields, ...graded(verdict, outcome) };
 }

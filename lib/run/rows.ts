@@ -10,6 +10,8 @@ import type { RowsSpec } from "../tasks/mod.ts";
 /** One model exchange as recorded (lib/llm's ChatRecord, or the seed's `{model, messages, content}`). */
 export interface RecordedStep {
   model?: string;
+  /** The row's family when the arm labels it (the planner arm: the planner's own, or the specialist's). */
+  family?: string;
   messages: unknown[];
   text?: string;
   content?: string;
@@ -74,7 +76,8 @@ export async function writeRows(
     if (op === undefined && spec.agentStepsOnly) continue;
     const step = lines.length;
     const messages = await saveImages(r.messages, rowsDir, step, screenshots?.[step]);
-    lines.push(JSON.stringify({ ...spec.row(step, { model: r.model, op }), messages, target }) + "\n");
+    const row = { ...spec.row(step, { model: r.model, op }), ...(r.family ? { family: r.family } : {}) };
+    lines.push(JSON.stringify({ ...row, messages, target }) + "\n");
   }
   await writeFileAtomic(join(rowsDir, "rows.jsonl"), lines.join(""));
   await writeJsonAtomic(join(rowsDir, "episode.json"), spec.episode(lines.length), 1);
