@@ -15,7 +15,19 @@
  * whose content has a text part and an image part (a data: URL), and `response_format` json_schema (vLLM ignores
  * the removed `guided_json`, so its presence is an error too). A wrong request gets a 400 in vLLM's error shape;
  * a model name not in `models` gets vLLM's 404. Every request is kept in `requests` for assertions.
+ *
+ * `oldXgrammar` makes it a vLLM release from before mid-2025, whose xgrammar backend refused some JSON-schema
+ * keywords (vllm-project/vllm#16880, fixed by #17845): a chat request whose `response_format` schema holds one of
+ * them anywhere gets that release's 400 before any episode is looked at (its fault is "old xgrammar"; no step or
+ * fault of a script is spent). The body is that release's error shape, `{"object": "error", "message", "type",
+ * "param", "code"}` at the top level, not the `{"error": {...}}` every other error here uses (today's vLLM): the
+ * client must read both. It is a server option, not a per-step Fault, because it is a property of the server's
+ * version: every request gets it, whichever episode or step it is for, and a client has to learn it once. (A one-off
+ * 400 with the same message in today's shape is a Fault `{status: 400, message: OLD_XGRAMMAR_MESSAGE}`.)
  */
+
+/** What vLLM's xgrammar backend answered (HTTP 400) to a schema holding a keyword it did not support. */
+export const OLD_XGRAMMAR_MESSAGE = "The provided JSON schema contains features not supported by xgrammar.";
 
 /** An agent step's reply in browser-use's AgentOutput shape, with these actions. */
 export const agentReply = (...action: Record<string, unknown>[]): Record<string, unknown> => ({
@@ -70,6 +82,12 @@ export interface FixtureModelServerOptions {
   port?: number;
   /** Told of every chat request matched to an episode's step, as it arrives (before any fault is served). */
   onAttempt?: (request: ReceivedRequest) => void;
+  /**
+   * Be a vLLM release whose xgrammar refused these schema keywords (see the header): `true` for `minItems` and
+   * `maxItems` (the refusal of vllm-project/vllm#16880), a list for others (earlier releases also refused `enum`,
+   * `pattern`, `minLength`, ...). Default: none refused.
+   */
+  oldXgrammar?: boolean | readonly string[];
 }
 
 /** One request the server received, and what it answered. */
@@ -100,6 +118,25 @@ type Json = Record<string, unknown>;
 
 function errorResponse(status: number, message: string, type: string): Response {
   return Response.json({ error: { message, type, param: null, code: status } }, { status });
+}
+
+/** An error in the shape vLLM used before mid-2025: the fields at the top level, `object: "error"`. */
+function oldErrorResponse(status: number, message: string, type: string): Response {
+  return Response.json({ object: "error", message, type, param: null, code: status }, { status });
+}
+
+/** The first of `keywords` that is a key of some object anywhere in `value`, or undefined. */
+function keywordIn(value: unknown, keywords: readonly string[]): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  if (!Array.isArray(value)) {
+    const hit = keywords.find((k) => Object.hasOwn(value, k));
+    if (hit) return hit;
+  }
+  for (const child of Object.values(value)) {
+    const hit = keywordIn(child, keywords);
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 function errorType(status: number): string {
@@ -150,6 +187,7 @@ function shapeProblem(body: Json, checks: FixtureModelServerOptions["checks"]): 
 /** Starts a fixture model server on 127.0.0.1 and a free port. */
 export function startFixtureModelServer(options: FixtureModelServerOptions = {}): FixtureModelServer {
   const models = options.models ?? ["qwen35-4b"];
+  const refused = options.oldXgrammar === true ? ["minItems", "maxItems"] : options.oldXgrammar || [];
   const episodes = options.episodes ?? [];
   const stepOf = new Map<string, number>(episodes.map((e) => [e.marker, 0]));
   const faultOf = new Map<string, number>();
@@ -180,6 +218,11 @@ export function startFixtureModelServer(options: FixtureModelServerOptions = {})
     }
     const problem = shapeProblem(body, options.checks);
     if (problem) return (rec.fault = problem, errorResponse(400, problem, "BadRequestError"));
+    const schema = (body.response_format as { json_schema?: { schema?: unknown } } | undefined)?.json_schema?.schema;
+    if (refused.length && keywordIn(schema, refused)) {
+      rec.fault = "old xgrammar";
+      return oldErrorResponse(400, OLD_XGRAMMAR_MESSAGE, "BadRequestError");
+    }
     const text = userText(body.messages as Json[]);
     const matching = episodes.filter((e) => text.includes(e.marker));
     if (matching.length !== 1) {

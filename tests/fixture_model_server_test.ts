@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startFixtureModelServer, userMessageWithImage } from "./fixture_model_server.ts";
+import { OLD_XGRAMMAR_MESSAGE, startFixtureModelServer, userMessageWithImage } from "./fixture_model_server.ts";
 import { prepareModelServerProcess, startModelServerProcess } from "./support/model_server_process.ts";
 
 const FORMAT = { type: "json_schema", json_schema: { name: "agent_output", schema: { type: "object" }, strict: true } };
@@ -129,6 +129,54 @@ Deno.test("startFixtureModelServer() rejects a request matching two episodes", a
   const res = await post(server.url, body("Buy the lamp"));
   assert.equal(res.status, 400);
   assert.match(res.json.error.message, /several episode markers: "lamp", "Buy"/);
+});
+
+Deno.test("startFixtureModelServer() with oldXgrammar refuses minItems/maxItems anywhere like vLLM before mid-2025", async () => {
+  const withKeyword = (keyword: string) => ({
+    ...FORMAT,
+    json_schema: {
+      ...FORMAT.json_schema,
+      schema: {
+        type: "object",
+        properties: { a: { type: "object", properties: { list: { type: "array", [keyword]: 2 } } } },
+      },
+    },
+  });
+  const episodes = [{ marker: "Buy the lamp", steps: [{ reply: "ok" }, { reply: "again" }] }];
+  await using old = startFixtureModelServer({ episodes, oldXgrammar: true });
+  for (const keyword of ["minItems", "maxItems"]) {
+    const res = await post(old.url, body("Buy the lamp", { response_format: withKeyword(keyword) }));
+    assert.equal(res.status, 400);
+    // the whole body, in the error shape of those releases (fields at the top level)
+    assert.deepEqual(res.json, {
+      object: "error",
+      message: "The provided JSON schema contains features not supported by xgrammar.",
+      type: "BadRequestError",
+      param: null,
+      code: 400,
+    });
+  }
+  assert.equal(OLD_XGRAMMAR_MESSAGE, "The provided JSON schema contains features not supported by xgrammar.");
+  // the refusal spends no step: a schema without those keywords gets the first reply
+  const plain = await post(old.url, body("Buy the lamp", { response_format: withKeyword("minLength") }));
+  assert.equal(plain.json.choices[0].message.content, "ok");
+  assert.deepEqual(old.requests.map((r) => [r.status, r.fault, r.step]), [
+    [400, "old xgrammar", undefined],
+    [400, "old xgrammar", undefined],
+    [200, undefined, 0],
+  ]);
+  assert.equal(old.served("Buy the lamp"), 1);
+
+  // a list names the keywords refused instead
+  await using older = startFixtureModelServer({ episodes, oldXgrammar: ["enum"] });
+  assert.equal((await post(older.url, body("Buy the lamp", { response_format: withKeyword("enum") }))).status, 400);
+  assert.equal((await post(older.url, body("Buy the lamp", { response_format: withKeyword("minItems") }))).status, 200);
+
+  // today's vLLM (no oldXgrammar) takes them
+  await using current = startFixtureModelServer({ episodes });
+  const res = await post(current.url, body("Buy the lamp", { response_format: withKeyword("minItems") }));
+  assert.equal(res.status, 200);
+  assert.equal(current.requests[0].fault, undefined);
 });
 
 Deno.test("startFixtureModelServer() serves a step's faults to successive attempts, then its reply", async () => {

@@ -1,4 +1,7 @@
-/** Maps what the openai client throws to ModelReplyError: status, whether a retry may help, the server's body. */
+/**
+ * Maps what the openai client throws to ModelReplyError: status, whether a retry may help, the server's body; and
+ * tells a schema refusal from other 400s.
+ */
 import OpenAI from "openai";
 import { ModelReplyError } from "../errors/mod.ts";
 
@@ -61,4 +64,21 @@ export function toReplyError(err: unknown, req: FailedRequest): { error: ModelRe
       cause: err,
     }),
   };
+}
+
+/**
+ * What a server answers when its structured-output backend refuses a JSON-schema keyword: vLLM's V1 xgrammar check
+ * ("The provided JSON schema contains features not supported by xgrammar.", vllm-project/vllm#16880) and V0's
+ * `xgrammar:no-fallback` ("xgrammar does not support advanced JSON schema features like ..."). Neither names the
+ * keyword, so the client cannot strip just the one.
+ */
+const SCHEMA_REFUSAL =
+  /not supported by xgrammar|features not supported|does not support advanced JSON schema features/i;
+
+/**
+ * True when the error is a 400 whose message says the request's JSON schema uses features the server's decoding
+ * backend does not support: the one 400 a request can recover from by sending a simpler schema.
+ */
+export function refusesSchemaFeatures(error: ModelReplyError): boolean {
+  return error.status === 400 && (SCHEMA_REFUSAL.test(error.message) || SCHEMA_REFUSAL.test(error.replyText ?? ""));
 }

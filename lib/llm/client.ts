@@ -1,11 +1,13 @@
 /**
  * The OpenAI-compatible model client (vLLM): one request per agent step, the served model (base or adapter) named
- * per request, bounded retries with backoff, typed errors, and an optional recorder of every exchange.
+ * per request, bounded retries with backoff, typed errors, an optional recorder of every exchange, and the fallback
+ * to a simpler JSON schema for vLLM releases whose xgrammar refuses some keywords.
  */
 import OpenAI from "openai";
 import { ModelReplyError } from "../errors/mod.ts";
 import { backoffDelay, sleep } from "./retry.ts";
-import { toReplyError } from "./_errors.ts";
+import { refusesSchemaFeatures, toReplyError } from "./_errors.ts";
+import type { JsonSchema } from "./schema.ts";
 
 /** One chat message, as the OpenAI chat API takes it (text and image_url parts). */
 export type ChatMessage = OpenAI.ChatCompletionMessageParam;
@@ -72,9 +74,33 @@ export interface ChatReply {
   latencyMs: number;
   /** The model name the request used. */
   model: string;
-  /** Attempts made (1 when the first one answered). */
+  /** Attempts made (1 when the first one answered; a schema refused by an old server counts as one). */
   attempts: number;
   finishReason: string | null;
+  /**
+   * True when the reply was decoded under the request's schema stripped of OLD_XGRAMMAR_KEYWORDS, because the server
+   * (or an earlier request of this client to it) refused the full one: the reply was not held to `minItems`,
+   * `maxItems`, `enum`, ..., so the caller's own checks are all that enforce them. It is for the run's record (trace
+   * entries; run.json's `schema_fallback` from `OpenAiModelClient.schemaFallback`), so that results from an old server
+   * can be told apart. False when the schema went as given (or had nothing to strip).
+   */
+  schemaFallback: boolean;
+}
+
+/**
+ * Whether a client fell back to stripped schemas; shared by a client and every client `withRecorder` made from it,
+ * since they talk to the same server.
+ */
+export interface SchemaFallbackStatus {
+  /** Requests now go out with their schema stripped at once: a stripped retry succeeded after a refusal. */
+  readonly active: boolean;
+  /**
+   * Refusals that a stripped retry recovered from: 1 on an old server, 0 on a current one (more only when requests in
+   * flight together were refused before the first retry answered).
+   */
+  readonly fallbacks: number;
+  /** Replies decoded under a stripped schema (those with `schemaFallback: true`), the first retry's included. */
+  readonly strippedReplies: number;
 }
 
 /** One exchange as kept for training rows: the exact request and the reply text. */
@@ -82,6 +108,7 @@ export interface ChatRecord {
   time: string;
   model: string;
   messages: ChatMessage[];
+  /** The parameters sent; `response_format` is the one the reply was decoded under (stripped after a fallback). */
   params: { temperature: number; max_tokens: number; response_format?: ResponseFormat };
   text: string;
   usage: ChatUsage;
@@ -115,10 +142,124 @@ export const DEFAULT_MODEL_CLIENT_OPTIONS: Readonly<Omit<ResolvedModelClientOpti
   extraBody: {},
 };
 
-/** A chat client over the openai npm client; retries are its own (the openai client's are off). */
+/**
+ * The JSON-schema keywords some vLLM release (before mid-2025) refused with a 400 "The provided JSON schema contains
+ * features not supported by xgrammar." (vllm-project/vllm#16880, fixed by #17845): its check refused `minItems` and
+ * `maxItems`, and earlier ones also `enum`, `pattern`, string lengths and `format`, numeric bounds, `uniqueItems`,
+ * `contains`, and object size bounds and `propertyNames`. The refusal does not say which keyword, and the client
+ * retries once, so the fallback strips them all. Each only narrows what a reply may be, so a stripped schema accepts
+ * every reply the full one does. `patternProperties` (also refused) is kept: without it, an object with
+ * `additionalProperties: false` would refuse the keys it allowed.
+ */
+export const OLD_XGRAMMAR_KEYWORDS: readonly string[] = [
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "enum",
+  "minProperties",
+  "maxProperties",
+  "propertyNames",
+];
+
+/** Keywords whose value is one subschema, a list of them, or a map of names to them: where stripping descends. */
+const SUBSCHEMA = new Set([
+  "items",
+  "additionalItems",
+  "additionalProperties",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+]);
+const SUBSCHEMA_LIST = new Set(["anyOf", "oneOf", "allOf", "prefixItems", "items"]);
+const SUBSCHEMA_MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+
+/** The schema without `keywords`, and how many it dropped; `schema` itself is left as it is. */
+function stripKeywords(schema: unknown, keywords: ReadonlySet<string>): [unknown, number] {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return [schema, 0];
+  let dropped = 0;
+  const out: Record<string, unknown> = {};
+  const sub = (value: unknown) => {
+    const [v, n] = stripKeywords(value, keywords);
+    dropped += n;
+    return v;
+  };
+  for (const [key, value] of Object.entries(schema)) {
+    if (keywords.has(key)) {
+      dropped++;
+    } else if (SUBSCHEMA_LIST.has(key) && Array.isArray(value)) {
+      out[key] = value.map(sub);
+    } else if (SUBSCHEMA.has(key)) {
+      out[key] = sub(value);
+    } else if (SUBSCHEMA_MAP.has(key) && typeof value === "object" && value !== null && !Array.isArray(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, sub(s)]));
+    } else {
+      // enum and const values, defaults, examples, names in `required`, annotations: data, not schemas
+      out[key] = value;
+    }
+  }
+  return [out, dropped];
+}
+
+/**
+ * A copy of a JSON schema without `keywords` (default OLD_XGRAMMAR_KEYWORDS) wherever they are keywords: in the
+ * schema and every subschema (`properties`, `items`, `anyOf`, `$defs`, ...), but not in data (a property named
+ * `pattern`, an `enum` or `const` value, a default). Everything else is kept as it is.
+ */
+export function stripSchemaKeywords(
+  schema: JsonSchema,
+  keywords: readonly string[] = OLD_XGRAMMAR_KEYWORDS,
+): JsonSchema {
+  return stripKeywords(schema, new Set(keywords))[0] as JsonSchema;
+}
+
+/** The response format with its schema stripped, or undefined when there is nothing to strip. */
+function strippedFormat(format: ResponseFormat | undefined): ResponseFormat | undefined {
+  if (format?.type !== "json_schema" || !format.json_schema.schema) return undefined;
+  const [schema, dropped] = stripKeywords(format.json_schema.schema, new Set(OLD_XGRAMMAR_KEYWORDS));
+  if (dropped === 0) return undefined;
+  return { ...format, json_schema: { ...format.json_schema, schema: schema as JsonSchema } };
+}
+
+/** What a client and its withRecorder copies learned about the server's schema support. */
+interface SchemaFallbackState {
+  active: boolean;
+  fallbacks: number;
+  strippedReplies: number;
+}
+
+/**
+ * A chat client over the openai npm client; retries are its own (the openai client's are off).
+ *
+ * Old vLLM releases (before mid-2025) refuse a `response_format` schema holding `minItems`, `maxItems` and some other
+ * keywords with a 400 ("... features not supported by xgrammar."), and the agent's schema holds both. On that
+ * answer `chat` sends the request again, once, with the schema stripped of OLD_XGRAMMAR_KEYWORDS (the loop and the
+ * parser enforce action counts themselves). When that retry answers, the client remembers it (`schemaFallback`,
+ * shared with the clients `withRecorder` makes) and strips every later schema before the first try, so an old server
+ * costs one refused request per client, not one per step. Each such reply says so (`ChatReply.schemaFallback`), and
+ * the recorder keeps the format actually sent. Any other 400 is not retried, and a refusal of the stripped schema
+ * too is raised as it is.
+ */
 export class OpenAiModelClient {
   readonly options: ResolvedModelClientOptions;
   readonly #openai: OpenAI;
+  #schema: SchemaFallbackState = { active: false, fallbacks: 0, strippedReplies: 0 };
 
   constructor(options: ModelClientOptions = {}, openai?: OpenAI) {
     this.options = {
@@ -139,29 +280,46 @@ export class OpenAiModelClient {
     });
   }
 
-  /** The same client (one connection pool) reporting its exchanges to `recorder`. */
+  /** The same client (one connection pool, one schema fallback) reporting its exchanges to `recorder`. */
   withRecorder(recorder: ChatRecorder | undefined): OpenAiModelClient {
-    return new OpenAiModelClient({ ...this.options, recorder }, this.#openai);
+    const client = new OpenAiModelClient({ ...this.options, recorder }, this.#openai);
+    client.#schema = this.#schema;
+    return client;
   }
 
   /**
-   * Sends one chat request, retrying connection errors, timeouts, 429 and 5xx with exponential backoff.
+   * Whether this client (with the clients withRecorder made from it, or that made it) fell back to stripped schemas,
+   * and how often; a snapshot, for the run's record (run.json's `schema_fallback`).
+   */
+  get schemaFallback(): SchemaFallbackStatus {
+    return { ...this.#schema };
+  }
+
+  /**
+   * Sends one chat request, retrying connection errors, timeouts, 429 and 5xx with exponential backoff, and a schema
+   * an old server refused once, stripped (see the class).
    * @throws {ModelReplyError} the server failed or its reply has no message (status, retriable, reply text)
    */
   async chat(request: ChatRequest): Promise<ChatReply> {
     const started = performance.now();
     const temperature = request.temperature ?? this.options.temperature;
     const maxTokens = request.maxTokens ?? this.options.maxTokens;
-    const body = {
-      ...this.options.extraBody,
-      model: request.model,
-      messages: request.messages,
-      temperature,
-      max_tokens: maxTokens,
-      ...(request.responseFormat ? { response_format: request.responseFormat } : {}),
-    } as OpenAI.ChatCompletionCreateParamsNonStreaming;
+    const stripped = strippedFormat(request.responseFormat);
+    // Stripped from the start once a stripped retry has answered; `fallback` says the format sent is the stripped one.
+    let fallback = this.#schema.active && stripped !== undefined;
+    let format = fallback ? stripped : request.responseFormat;
+    let refused = false;
     const timeout = request.timeoutMs ?? this.options.timeoutMs;
+    let retries = 0;
     for (let attempt = 1;; attempt++) {
+      const body = {
+        ...this.options.extraBody,
+        model: request.model,
+        messages: request.messages,
+        temperature,
+        max_tokens: maxTokens,
+        ...(format ? { response_format: format } : {}),
+      } as OpenAI.ChatCompletionCreateParamsNonStreaming;
       let completion: unknown;
       try {
         completion = await this.#openai.chat.completions.create(body, {
@@ -177,11 +335,23 @@ export class OpenAiModelClient {
           timeoutMs: timeout,
           attempts: attempt,
         });
-        if (!failure.error.retriable || attempt > this.options.maxRetries) throw failure.error;
-        await sleep(backoffDelay(attempt, this.options, failure.retryAfterMs), request.signal);
+        if (!fallback && stripped && refusesSchemaFeatures(failure.error)) {
+          // An old server's refusal: the same request at once, stripped; it does not use up a retry.
+          fallback = refused = true;
+          format = stripped;
+          continue;
+        }
+        if (!failure.error.retriable || retries >= this.options.maxRetries) throw failure.error;
+        retries++;
+        await sleep(backoffDelay(retries, this.options, failure.retryAfterMs), request.signal);
         continue;
       }
-      const reply = this.#readCompletion(completion, request.model, attempt, performance.now() - started);
+      const reply = this.#readCompletion(completion, request.model, attempt, performance.now() - started, fallback);
+      if (fallback) {
+        if (refused) this.#schema.fallbacks++;
+        this.#schema.active = true;
+        this.#schema.strippedReplies++;
+      }
       this.options.recorder?.record({
         time: new Date().toISOString(),
         model: request.model,
@@ -189,7 +359,7 @@ export class OpenAiModelClient {
         params: {
           temperature,
           max_tokens: maxTokens,
-          ...(request.responseFormat ? { response_format: request.responseFormat } : {}),
+          ...(format ? { response_format: format } : {}),
         },
         text: reply.text,
         usage: reply.usage,
@@ -245,7 +415,13 @@ export class OpenAiModelClient {
     return served;
   }
 
-  #readCompletion(completion: unknown, model: string, attempts: number, latencyMs: number): ChatReply {
+  #readCompletion(
+    completion: unknown,
+    model: string,
+    attempts: number,
+    latencyMs: number,
+    schemaFallback: boolean,
+  ): ChatReply {
     const c = completion as Partial<OpenAI.ChatCompletion> | string | null;
     const choice = typeof c === "object" && c !== null && Array.isArray(c.choices) ? c.choices[0] : undefined;
     if (!choice || typeof choice.message !== "object" || choice.message === null) {
@@ -266,6 +442,7 @@ export class OpenAiModelClient {
       model,
       attempts,
       finishReason: choice.finish_reason ?? null,
+      schemaFallback,
     };
   }
 }

@@ -6,8 +6,10 @@ import {
   type ChatMessage,
   MemoryRecorder,
   type ModelClientOptions,
+  OLD_XGRAMMAR_KEYWORDS,
   OpenAiModelClient,
   parseAgentReply,
+  stripSchemaKeywords,
 } from "./mod.ts";
 
 const REPLY = {
@@ -222,4 +224,62 @@ Deno.test("OpenAiModelClient.checkServedModels() says it cannot reach a server t
   const chatErr = await client.chat({ model: "qwen35-4b", messages: messages("x") }).then(() => undefined, (e) => e);
   assert.ok(chatErr instanceof ModelReplyError);
   assert.ok(chatErr.message.startsWith(`cannot reach model server at ${url}`), chatErr.message);
+});
+
+Deno.test("stripSchemaKeywords() drops the keywords old xgrammar refused in every subschema, and nothing else", () => {
+  const schema = {
+    type: "object",
+    title: "pattern",
+    properties: {
+      // property names that are keywords stay; their schemas are stripped
+      minItems: { type: "integer", minimum: 1, maximum: 9, description: "maxLength of nothing" },
+      pattern: { type: "string", pattern: "^a", minLength: 1, maxLength: 5, format: "uri" },
+      mode: { enum: ["a", "b"], default: { minItems: 1 } },
+      fixed: { const: { maxItems: 2 } },
+      list: {
+        type: "array",
+        minItems: 1,
+        maxItems: 3,
+        uniqueItems: true,
+        items: { anyOf: [{ type: "object", minProperties: 1, properties: { x: { type: "number", multipleOf: 2 } } }] },
+      },
+      tuple: {
+        type: "array",
+        prefixItems: [{ type: "string", maxLength: 2 }],
+        items: [{ type: "number", minimum: 0 }],
+      },
+    },
+    patternProperties: { "^x-": { type: "string", maxLength: 3 } },
+    $defs: { format: { type: "string", format: "date" } },
+    additionalProperties: { type: "string", pattern: "b" },
+    required: ["minItems", "pattern"],
+  };
+  const before = structuredClone(schema);
+  assert.deepEqual(stripSchemaKeywords(schema), {
+    type: "object",
+    title: "pattern",
+    properties: {
+      minItems: { type: "integer", description: "maxLength of nothing" },
+      pattern: { type: "string" },
+      mode: { default: { minItems: 1 } },
+      fixed: { const: { maxItems: 2 } },
+      list: { type: "array", items: { anyOf: [{ type: "object", properties: { x: { type: "number" } } }] } },
+      tuple: { type: "array", prefixItems: [{ type: "string" }], items: [{ type: "number" }] },
+    },
+    patternProperties: { "^x-": { type: "string" } },
+    $defs: { format: { type: "string" } },
+    additionalProperties: { type: "string" },
+    required: ["minItems", "pattern"],
+  });
+  assert.deepEqual(schema, before, "the schema given is not changed");
+  // other keywords when asked: only where they are keywords (the root's title, not the property named title)
+  const { title: _title, ...untitled } = schema;
+  assert.deepEqual(stripSchemaKeywords({ ...schema, properties: { title: { type: "string" } } }, ["title"]), {
+    ...untitled,
+    properties: { title: { type: "string" } },
+  });
+  for (const k of ["minItems", "maxItems", "enum", "pattern", "minLength", "maxLength", "format", "minimum"]) {
+    assert.ok(OLD_XGRAMMAR_KEYWORDS.includes(k), k);
+  }
+  assert.ok(!OLD_XGRAMMAR_KEYWORDS.includes("patternProperties"), "stripping it could refuse keys it allowed");
 });

@@ -123,3 +123,53 @@ Deno.test("OpenAiJudge.judgeEpisode() sends the evidence and the final screen, a
   assert.equal(parts[1].image_url!.url, "data:image/png;base64,iVBORw==");
   await assert.rejects(judge.judgeEpisode(EPISODE), /macro judge reply has no verdict for "choose_radio"/);
 });
+
+Deno.test("OpenAiJudge works on old vLLM releases: its client retries a refused schema stripped", async () => {
+  const episodes = [{
+    marker: "Q-old",
+    steps: [
+      { reply: { verdict: "correct", reason: "same" } },
+      { reply: { verdict: "incorrect", reason: "differs" } },
+      { reply: { verdict: "maybe", reason: "" } },
+    ],
+  }];
+  const question = { question: "Q-old", expected: "E", answer: "A" };
+  const endpoint = (url: string) => ({ baseURL: url, apiKey: "EMPTY", model: "judge-m" });
+  // the release of vllm-project/vllm#16880 refused minItems/maxItems only, which the judges' schemas do not hold
+  await using v16880 = startFixtureModelServer({
+    models: ["judge-m"],
+    checks: { image: false },
+    episodes,
+    oldXgrammar: true,
+  });
+  const plain = await OpenAiJudge.create(endpoint(v16880.url), { prompts: PROMPTS, maxRetries: 0 });
+  assert.deepEqual(await plain.judgeAnswer(question), { ok: true, reason: "same" });
+  assert.deepEqual(v16880.requests.map((r) => r.status), [200]);
+  assert.equal(plain.client.schemaFallback.active, false);
+
+  // earlier releases also refused enum, which the answer verdict holds: refused once, then sent stripped
+  await using older = startFixtureModelServer({
+    models: ["judge-m"],
+    checks: { image: false },
+    episodes,
+    oldXgrammar: ["enum"],
+  });
+  const judge = await OpenAiJudge.create(endpoint(older.url), { prompts: PROMPTS, maxRetries: 0 });
+  assert.deepEqual(await judge.judgeAnswer(question), { ok: true, reason: "same" });
+  assert.deepEqual(await judge.judgeAnswer(question), { ok: false, reason: "differs" });
+  assert.deepEqual(older.requests.map((r) => [r.status, r.fault]), [[400, "old xgrammar"], [200, undefined], [
+    200,
+    undefined,
+  ]]);
+  const schema = (older.requests[1].body as { response_format: { json_schema: { schema: unknown } } })
+    .response_format.json_schema.schema;
+  assert.deepEqual(schema, {
+    type: "object",
+    properties: { verdict: { type: "string" }, reason: { type: "string" } },
+    required: ["verdict", "reason"],
+    additionalProperties: false,
+  });
+  assert.deepEqual(judge.client.schemaFallback, { active: true, fallbacks: 1, strippedReplies: 2 });
+  // without the enum on the server, the parser still refuses a verdict outside it
+  await assert.rejects(judge.judgeAnswer(question), /answer judge reply is not a verdict \(verdict:/);
+});

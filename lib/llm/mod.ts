@@ -14,9 +14,12 @@ export {
   DEFAULT_MODEL_CLIENT_OPTIONS,
   MemoryRecorder,
   type ModelClientOptions,
+  OLD_XGRAMMAR_KEYWORDS,
   OpenAiModelClient,
   type ResolvedModelClientOptions,
   type ResponseFormat,
+  type SchemaFallbackStatus,
+  stripSchemaKeywords,
 } from "./client.ts";
 export {
   agentOutputSchema,
@@ -25,7 +28,7 @@ export {
   agentResponseFormat,
   type JsonSchema,
 } from "./schema.ts";
-export { parseAgentReply, type ParseAgentReplyOptions } from "./parse.ts";
+export { extractJson, parseAgentReply, type ParseAgentReplyOptions } from "./parse.ts";
 export { backoffDelay, type BackoffOptions, sleep } from "./retry.ts";
 export {
   DEFAULT_JUDGE_MODEL,

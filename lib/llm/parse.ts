@@ -29,7 +29,11 @@ export function parseAgentReply(text: string, options: ParseAgentReplyOptions = 
   return typeof thinking === "string" ? { thinking, ...reply } : reply;
 }
 
-function extractJson(text: string): unknown {
+/**
+ * The JSON object of a model reply: alone, inside a ``` fence, or after a `<think>…</think>` block.
+ * @throws {ModelReplyError} the reply holds none
+ */
+export function extractJson(text: string): unknown {
   const afterThink = text.includes("</think>") ? text.slice(text.lastIndexOf("</think>") + "</think>".length) : text;
   const candidates = [afterThink.trim()];
   const fence = afterThink.match(/```[A-Za-z]*[ \t]*\r?\n?([\s\S]*?)```/);
