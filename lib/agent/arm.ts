@@ -28,10 +28,11 @@ export interface ArmContext {
   signal: AbortSignal;
   maxSteps: number;
   /**
-   * Captures the browser state for step `step` (saves its screenshot, keeps its visible text as seen); with
-   * `screenshot`, the state carries one even when the run saves no step screenshots.
+   * Captures the browser state for step `step` (saves its screenshot as step_<step>.png, or <step>.png for a name
+   * such as "planner_1", and keeps its visible text as seen); with `screenshot`, the state carries one even when the
+   * run saves no step screenshots.
    */
-  observe(step: number, screenshot?: boolean): Promise<BrowserState>;
+  observe(step: number | string, screenshot?: boolean): Promise<BrowserState>;
 }
 
 export interface ArmOutcome {

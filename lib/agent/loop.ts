@@ -59,6 +59,8 @@ export interface LoopOutcome {
   errors: string[];
   /** The last usable reply's memory. */
   memory: string;
+  /** Some reply was decoded under the stripped schema an old vLLM server needs (lib/llm, schemaFallback). */
+  schemaFallback: boolean;
 }
 
 const nameOf = (a: ActionCall) => Object.keys(a)[0] ?? "";
@@ -96,6 +98,7 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
     trace: [],
     errors: [],
     memory: "",
+    schemaFallback: false,
   };
   const shown: HistoryStep[] = [];
   const calls: Record<string, unknown>[] = [];
@@ -132,7 +135,15 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
       responseFormat: s.responseFormat,
       signal: ctx.signal,
     });
-    const call = { usage: answer.usage, latency_ms: answer.latencyMs, attempts: answer.attempts, step };
+    const call = {
+      usage: answer.usage,
+      latency_ms: answer.latencyMs,
+      attempts: answer.attempts,
+      step,
+      // The server refused the full schema (old vLLM's xgrammar): the reply was decoded under a stripped one.
+      ...(answer.schemaFallback ? { schema_fallback: true } : {}),
+    };
+    if (answer.schemaFallback) out.schemaFallback = true;
     Object.assign(item.metadata, call);
     let reply;
     try {

@@ -19,6 +19,30 @@ export {
   stepText,
   type StepView,
 } from "./messages.ts";
-export { MODEL_ACTIONS, modelArm, type ModelArmOptions } from "./model_arm.ts";
+export { type AgentSettings, loopSettings, MODEL_ACTIONS, modelArm, type ModelArmOptions } from "./model_arm.ts";
 export type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
 export { MODEL_FREE_ARMS, noopArm, replayArm, type ReplayOutcome, replayReference } from "./reference_arms.ts";
+export { type LoopEnd, type LoopOutcome, type LoopRun, type LoopSettings, runLoop } from "./loop.ts";
+export {
+  type DelegatedStep,
+  PLANNER_FAMILY,
+  PLANNER_VERSIONS,
+  plannerArm,
+  type PlannerArmOptions,
+  plannerSystemPrompt,
+  plannerText,
+  type PlannerTurn,
+  type PlannerVersion,
+  type PlannerView,
+  specialistTask,
+  succeeded,
+} from "./planner.ts";
+export {
+  parsePlannerReply,
+  PLAN_FAMILIES,
+  type PlannerMove,
+  plannerOutputSchema,
+  type PlannerReply,
+  plannerResponseFormat,
+  type PlanStep,
+} from "./planner_schema.ts";

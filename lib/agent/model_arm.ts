@@ -63,6 +63,7 @@ export function modelArm(o: ModelArmOptions): Arm {
         trace: loop.trace,
         errors: loop.errors,
         ...(recorder ? { records: recorder.records } : {}),
+        ...(loop.schemaFallback ? { fields: { schema_fallback: true } } : {}),
       };
     },
   };
