@@ -29,7 +29,10 @@ export type HumanSplit = "test" | "train" | "all";
 export interface LoadHumanTasksOptions {
   /** The annotations folder (`fixtures/annotations`). */
   annotationsDir: string;
-  /** test: tasks on a held-out site; train: tasks only on train sites; all: both (default "test"). */
+  /**
+   * test: tasks whose main site is held out; train: tasks on train sites only; all: every task (default "test"). A
+   * cross-site task on a train site that touches a test site is only in all (the seed's human_tasks).
+   */
   split?: HumanSplit;
   /** The split file (default `<annotationsDir>/site_split.json`). */
   splitFile?: string;
@@ -138,12 +141,16 @@ function checkSplitSites(tasks: readonly HumanTask[], s: SiteSplit, splitFile: s
   }
 }
 
-/** Whether the task belongs to the split (the seed's rule; a task is held out when any of its sites is). */
+/**
+ * Whether the task belongs to the split, by the seed's human_tasks: test takes the tasks whose main `site` is a test
+ * site, whatever their other sites; train those with a train site and no test site; all those whose main site is in
+ * either (every task, since checkSplitSites names them all). So a cross-site task on a train site that touches a test
+ * site is in neither test nor train, only in all.
+ */
 function inSplit(task: HumanTask, split: HumanSplit, s: SiteSplit): boolean {
-  const test = task.sites.some((x) => s.test.includes(x));
-  if (split === "test") return test;
-  const train = task.sites.some((x) => s.train.includes(x));
-  return split === "train" ? train && !test : train || test;
+  if (split === "test") return s.test.includes(task.site);
+  if (split === "all") return s.test.includes(task.site) || s.train.includes(task.site);
+  return task.sites.some((x) => s.train.includes(x)) && !task.sites.some((x) => s.test.includes(x));
 }
 
 function hasMacro(task: HumanTask, wanted: Set<string>): boolean {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { loadHumanTasks, loadSiteSplit } from "./human_load.ts";
+import type { HumanTask } from "./human_task.ts";
 
 const ANNOTATIONS = fileURLToPath(new URL("../../fixtures/annotations", import.meta.url));
 
@@ -23,22 +24,65 @@ Deno.test("loadHumanTasks() bundles 20+ tasks: multi-macro, cross-site, behind t
   assert.deepEqual(all.map((t) => t.key), [...all.map((t) => t.key)].sort(), "sorted by key");
 });
 
-Deno.test("loadHumanTasks() split: test holds any task touching a held-out site, train the rest", async () => {
+/** The bundled tasks whose main site is a test site (mail, bookings), by key. */
+const TEST_SPLIT = [
+  "bookings/bookings_h_birch_hiring_panel",
+  "bookings/bookings_h_cancel_retrospective",
+  "bookings/bookings_h_delta_seats",
+  "bookings/bookings_h_kestrel_rules",
+  "bookings/bookings_h_video_fjord_schedule",
+  "bookings/cross_h_sprint14_planning_room",
+  "mail/mail_h_add_contact_lena",
+  "mail/mail_h_login_hotel_checkin",
+  "mail/mail_h_login_page_size",
+  "mail/mail_h_ontime_points",
+  "mail/mail_h_q2_meeting_bring",
+  "mail/mail_h_reply_walkthrough",
+];
+
+Deno.test("loadHumanTasks() split (the seed's rule): test by the main site, train when no site is a test site", async () => {
   const split = await loadSiteSplit(join(ANNOTATIONS, "site_split.json"));
   assert.ok(split.test.length >= 1 && split.train.length >= 1);
   const all = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "all" });
   const test = await loadHumanTasks({ annotationsDir: ANNOTATIONS });
   const train = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "train" });
-  assert.equal(test.length + train.length, all.length, "every task is in exactly one split");
-  for (const t of test) assert.ok(t.sites.some((s) => split.test.includes(s)), `${t.key} touches a test site`);
+  const keys = (ts: { key: string }[]) => ts.map((t) => t.key);
+  assert.deepEqual(keys(test), TEST_SPLIT);
+  for (const t of test) assert.ok(split.test.includes(t.site), `${t.key}: its main site is a test site`);
   for (const t of train) assert.ok(t.sites.every((s) => split.train.includes(s)), `${t.key} only train sites`);
-  const ids = (ts: { task_id: string }[]) => ts.map((t) => t.task_id);
-  // A cross-site task whose main site is a train site is still held out when another of its sites is.
-  assert.ok(ids(test).includes("cross_h_api20_assignee_email"));
-  assert.ok(!ids(train).includes("cross_h_api20_assignee_email"));
-  assert.ok(ids(train).includes("shop_h_checkout_ssd"));
+  // A cross-site task on a test site with a train site is a test task (its main site decides) ...
+  assert.deepEqual(keys(test).filter((k) => k.includes("/cross_")), ["bookings/cross_h_sprint14_planning_room"]);
+  // ... and one on a train site that touches a test site is in neither split, only in "all".
+  const inTestOrTrain = new Set([...keys(test), ...keys(train)]);
+  const neither = all.filter((t) => !inTestOrTrain.has(t.key));
+  assert.deepEqual(keys(neither), ["shop/cross_h_order_total_to_sofia", "tracker/cross_h_api20_assignee_email"]);
+  assert.equal(all.length, 26, "all: every bundled task");
+  assert.ok(keys(train).includes("shop/shop_h_checkout_ssd"));
   const onSites = await loadHumanTasks({ annotationsDir: ANNOTATIONS, sites: ["tracker"] });
   assert.ok(onSites.every((t) => t.sites.includes("tracker")) && onSites.length >= 7);
+});
+
+Deno.test("loadHumanTasks() split: a cross-site task follows its main site into test, or falls in neither split", async () => {
+  const onTrain = await scratch({ site: "shop", sites: ["shop", "mail"] });
+  try {
+    assert.equal((await loadHumanTasks({ annotationsDir: onTrain, split: "all" })).length, 1);
+    for (const split of ["test", "train"] as const) {
+      await assert.rejects(
+        loadHumanTasks({ annotationsDir: onTrain, split }),
+        (e: unknown) => e instanceof UsageError && e.message.startsWith(`--human-split "${split}": no human task`),
+      );
+    }
+  } finally {
+    await Deno.remove(onTrain, { recursive: true });
+  }
+  const onTest = await scratch({ site: "mail", sites: ["mail", "shop"] });
+  try {
+    assert.equal((await loadHumanTasks({ annotationsDir: onTest, split: "test" })).length, 1);
+    assert.equal((await loadHumanTasks({ annotationsDir: onTest, split: "all" })).length, 1);
+    await assert.rejects(loadHumanTasks({ annotationsDir: onTest, split: "train" }), UsageError);
+  } finally {
+    await Deno.remove(onTest, { recursive: true });
+  }
 });
 
 Deno.test("loadHumanTasks() macros: any of the macros, by name or numbered label", async () => {
@@ -237,5 +281,136 @@ Deno.test("loadHumanTasks() refuses a selection of nothing: a typo in macros, a 
     );
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+const SEED_ANNOTATIONS = fileURLToPath(new URL("./testdata/seed_annotations", import.meta.url));
+
+/** A task without its folder, to compare a task loaded from two annotation folders. */
+const withoutDir = (t: HumanTask): Omit<HumanTask, "dir"> => {
+  const { dir: _, ...rest } = t;
+  return rest;
+};
+
+Deno.test("loadHumanTasks() reads seed-format task.json (Python literals, {id} sites) as the strict format", async () => {
+  const seed = await loadHumanTasks({ annotationsDir: SEED_ANNOTATIONS, split: "all" });
+  const bundled = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "all" });
+  for (const key of ["shop/cross_h_order_total_to_sofia", "mail/mail_h_login_hotel_checkin"]) {
+    const a = seed.find((t) => t.key === key);
+    const b = bundled.find((t) => t.key === key);
+    assert.ok(a && b, key);
+    assert.deepEqual(withoutDir(a), withoutDir(b), key);
+  }
+  const cross = seed.find((t) => t.key === "shop/cross_h_order_total_to_sofia")!;
+  assert.deepEqual(cross.sites, ["shop", "mail"], "a Python-literal list of {id} dicts");
+  const mail = seed.find((t) => t.key === "mail/mail_h_login_hotel_checkin")!;
+  assert.deepEqual(mail.sites, ["mail"], "a JSON list of {id} objects");
+  assert.equal(mail.start_hint, mail.recording?.start_url, "an empty agent_start_url falls through to the recording");
+  assert.ok(mail.needs_login);
+  // The seed's split, on the seed-format folder: the shop task touches mail, a test site, so it is in no split.
+  const test = await loadHumanTasks({ annotationsDir: SEED_ANNOTATIONS, split: "test" });
+  assert.deepEqual(test.map((t) => t.key), [
+    "bookings/cross_h_sprint14_planning_room",
+    "mail/mail_h_login_hotel_checkin",
+  ]);
+  await assert.rejects(loadHumanTasks({ annotationsDir: SEED_ANNOTATIONS, split: "train" }), UsageError);
+});
+
+Deno.test("loadHumanTasks() reads a seed-format task with numbered macros as its strict twin", async () => {
+  const key = "bookings/cross_h_sprint14_planning_room";
+  const seed = (await loadHumanTasks({ annotationsDir: SEED_ANNOTATIONS, split: "all" })).find((t) => t.key === key)!;
+  const dir = await Deno.makeTempDir({ prefix: "webmix-annotations-" });
+  try {
+    await Deno.mkdir(join(dir, key), { recursive: true });
+    await Deno.copyFile(join(SEED_ANNOTATIONS, "site_split.json"), join(dir, "site_split.json"));
+    for (const f of ["verifier.json", "recording.json"]) {
+      await Deno.copyFile(join(SEED_ANNOTATIONS, key, f), join(dir, key, f));
+    }
+    const macros = ["navigate_menu", "navigate_menu#2", "pick_date", "submit_form"];
+    const strict = {
+      task_id: "cross_h_sprint14_planning_room",
+      site: "bookings",
+      sites: ["bookings", "tracker"],
+      instruction: seed.instruction,
+      macros,
+      macro_subtasks: Object.fromEntries(seed.subtasks!.map((s) => [s.macro, s.text])),
+      macro_spans: { navigate_menu: [1, 2], "navigate_menu#2": [3, 4], pick_date: [7, 9], submit_form: [10, 14] },
+    };
+    await Deno.writeTextFile(join(dir, key, "task.json"), JSON.stringify(strict));
+    const [twin] = await loadHumanTasks({ annotationsDir: dir, split: "all" });
+    assert.deepEqual(withoutDir(seed), withoutDir(twin));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  assert.deepEqual(seed.macros, ["navigate_menu", "navigate_menu#2", "pick_date", "submit_form"]);
+  assert.equal(seed.macro, "submit_form");
+  assert.deepEqual(seed.subtasks?.map((s) => [s.family, s.macro, s.text]), [
+    ["Navigation", "navigate_menu", "Open the Tracker from the portal"],
+    ["Navigation", "navigate_menu#2", "Open the Tracker's sprint list"],
+    ["Discrete selection", "pick_date", "Pick 23 March 2026"],
+    ["Form transaction", "submit_form", "Book Birch at 10:00 for 1 hour"],
+  ]);
+  assert.deepEqual(Object.keys(seed.verifier.macros).sort(), [...seed.macros].sort());
+  assert.equal(seed.start_hint, seed.recording?.start_url, "a null agent_start_url: the recording's first page");
+});
+
+Deno.test("loadHumanTasks() seed-format errors name the file and the field", async () => {
+  let e = await loadError(await scratch({ macros: "['search'" }));
+  assert.match(
+    e.message,
+    /shop\/t1\/task\.json: macros: is not a Python literal: unclosed list \(opened at offset 0\) at offset 9$/,
+  );
+  assert.match(e.file ?? "", /task\.json$/);
+  e = await loadError(await scratch({ macro_subtasks: "{'search': 'Search lamps}" }));
+  assert.match(e.message, /task\.json: macro_subtasks: is not a Python literal: unterminated string at offset 11$/);
+  e = await loadError(await scratch({ sites: "[{'id': 'shop'}, {'name': 'mail'}]" }));
+  assert.match(e.message, /task\.json: sites\[1\]: expected a site id or \{"id": site\}, got an object/);
+  e = await loadError(await scratch({ sites: [{ id: "Shop!" }] }));
+  assert.match(e.message, /task\.json: sites\[0\]\.id: must match/);
+  e = await loadError(await scratch({ sites: "shop" }));
+  assert.match(e.message, /task\.json: sites: expected a list, got "shop"/);
+  e = await loadError(await scratch({ macros: "['search', 'serch#2']" }));
+  assert.match(e.message, /task\.json: macros\[1\]: "serch" is not a macro \(did you mean "search"\?\)/);
+  e = await loadError(await scratch({ macro_spans: "{'search': (0,)}" }));
+  assert.match(e.message, /task\.json: macro_spans\.search: /);
+  e = await loadError(await scratch({ macros: "['search'] + ['open_detail']" }));
+  assert.match(e.message, /task\.json: macros: is not a Python literal: unexpected "\+" after the value at offset 11$/);
+});
+
+Deno.test("loadHumanTasks() start hint as the seed's `or`: an empty or null start URL is no start URL", async () => {
+  const recording = JSON.stringify({ start_url: "http://127.0.0.1:9/shop/cart", entries: [] });
+  const dir = await scratch({ agent_start_url: "", starting_url: null }, VERIFIER, {
+    "shop/t1/recording.json": recording,
+  });
+  try {
+    const [t] = await loadHumanTasks({ annotationsDir: dir, split: "all" });
+    assert.equal(t.start_hint, "http://127.0.0.1:9/shop/cart");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  const bare = await scratch({ agent_start_url: "", starting_url: "" });
+  try {
+    const [t] = await loadHumanTasks({ annotationsDir: bare, split: "all" });
+    assert.equal(t.start_hint, null);
+  } finally {
+    await Deno.remove(bare, { recursive: true });
+  }
+});
+
+Deno.test("loadHumanTasks() optional fields as the seed's `or`: null, an empty sites list and '[]' are not given", async () => {
+  const cases: [Record<string, unknown>, string | null][] = [
+    [{ sites: [], macro_subtasks: null, macro_spans: null }, null],
+    [{ sites: "[]", macro_subtasks: "{}", macro_spans: "{}" }, null],
+    [{ sites: null, macro_subtasks: { search: "Search lamps" }, macro_spans: "{'search': (0, 2)}" }, "Search lamps"],
+  ];
+  for (const [fields, text] of cases) {
+    const dir = await scratch(fields);
+    try {
+      const [t] = await loadHumanTasks({ annotationsDir: dir, split: "all" });
+      assert.deepEqual(t.sites, ["shop"], JSON.stringify(fields));
+      assert.equal(t.subtasks?.[0].text ?? null, text, JSON.stringify(fields));
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   }
 });

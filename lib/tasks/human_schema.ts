@@ -7,10 +7,13 @@ import {
   type AnswerSpec,
   type Condition,
   conditionSchema,
+  describeInput,
   firstDate,
+  forward,
   type HumanVerifier,
   type MacroVerifier,
 } from "../grading/mod.ts";
+import { looksLikePyLiteral, parsePyLiteral, PyLiteralError } from "./pyliteral.ts";
 import { macroSchema, startUrlSchema, taskIdSchema } from "./task.ts";
 
 /** `search`, or `submit_form#2` for the second submit_form of a task: a vocabulary macro, optionally numbered. */
@@ -30,17 +33,71 @@ export const macroLabelSchema = z.string().transform((label, ctx): string => {
 
 const site = z.string().regex(/^[a-z][a-z0-9_-]*$/);
 
-/** task.json as an annotator writes it. */
+/**
+ * The seed's tooling writes list and dict fields as the `str()` of a Python value (`"['search', 'open_detail']"`)
+ * and reads them with `ast.literal_eval` when the string starts with `[` or `{`: such a string is parsed (never
+ * evaluated) before the field's schema checks the value; one that does not parse is an error at the field.
+ */
+function readPyLiteral(value: unknown, ctx: z.core.$RefinementCtx): unknown {
+  if (!looksLikePyLiteral(value)) return value;
+  try {
+    return parsePyLiteral(value);
+  } catch (e) {
+    if (!(e instanceof PyLiteralError)) throw e;
+    ctx.addIssue({ code: "custom", message: `is not a Python literal: ${e.message}`, input: value });
+    return z.NEVER;
+  }
+}
+
+/**
+ * An optional field the seed reads with `or` (`lit(task.get("macro_spans")) or {}`): null (None written as JSON)
+ * and `empty` values, Python literal strings of them too, mean the field is not given.
+ */
+function seedOptional<T extends z.ZodType>(inner: T, empty: (value: unknown) => boolean = () => false) {
+  return z.preprocess((value, ctx) => {
+    const v = readPyLiteral(value, ctx);
+    return v === null || empty(v) ? undefined : v;
+  }, inner.optional()).optional();
+}
+
+/** One of `sites`: a site id, or the seed's `{"id": site}` (other keys are ignored, as the seed ignores them). */
+const siteRefSchema = z.unknown().transform((value, ctx): string => {
+  if (typeof value === "string") {
+    const r = forward(site, value, ctx);
+    return r.ok ? r.data : z.NEVER;
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && "id" in value) {
+    const r = forward(z.looseObject({ id: site }), value, ctx);
+    return r.ok ? r.data.id : z.NEVER;
+  }
+  ctx.addIssue({
+    code: "custom",
+    message: `expected a site id or {"id": site}, got ${describeInput(value)}`,
+    input: value,
+  });
+  return z.NEVER;
+});
+
+/** A start page the seed reads with `or`: an empty string or null is no start page. */
+const seedStartUrl = z.preprocess((v) => v === "" ? null : v, startUrlSchema.nullable()).optional();
+
+/** An empty list: the seed's `sites or [site]` makes it the task's own site. */
+const isEmptyList = (v: unknown): boolean => Array.isArray(v) && v.length === 0;
+
+/**
+ * task.json as an annotator writes it: JSON lists and objects, or (the seed's format) Python literal strings of them,
+ * sites as `{"id": ...}` objects, null or empty for an optional field not given.
+ */
 export const humanTaskFileSchema = z.strictObject({
   task_id: taskIdSchema.optional(),
   site,
-  sites: z.array(site).min(1).optional(),
+  sites: seedOptional(z.array(siteRefSchema), isEmptyList),
   instruction: z.string().min(1),
-  macros: z.array(macroLabelSchema).min(1),
-  macro_subtasks: z.record(z.string(), z.string()).optional(),
-  macro_spans: z.record(z.string(), z.tuple([z.number().int().min(0), z.number().int().min(0)])).optional(),
-  starting_url: startUrlSchema.optional(),
-  agent_start_url: startUrlSchema.nullable().optional(),
+  macros: z.preprocess(readPyLiteral, z.array(macroLabelSchema).min(1)),
+  macro_subtasks: seedOptional(z.record(z.string(), z.string())),
+  macro_spans: seedOptional(z.record(z.string(), z.tuple([z.number().int().min(0), z.number().int().min(0)]))),
+  starting_url: seedStartUrl,
+  agent_start_url: seedStartUrl,
   notes: z.string().optional(),
 }).superRefine((t, ctx) => {
   if (new Set(t.macros).size !== t.macros.length) {
