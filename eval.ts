@@ -7,12 +7,13 @@
  * 2 a usage error or a malformed task file (nothing written), 130 interrupted (results so far are kept).
  */
 import { describeError, HarnessError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
-import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
+import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
 import type { AnswerJudge } from "./lib/grading/mod.ts";
 import { join } from "node:path";
 import {
   basesFlag,
   checkFolderFlag,
+  checkNetAccess,
   choiceFlag,
   type Flags,
   type GuardedFolder,
@@ -21,6 +22,7 @@ import {
   listFlag,
   numberFlag,
   parseFlags,
+  type Reach,
   readFileFlag,
   Redactor,
   textFlag,
@@ -29,9 +31,12 @@ import {
 import { regradeRun } from "./lib/results/mod.ts";
 import {
   ADAPTER_NAMES,
+  AGENT_VERSIONS,
   ARM_NAMES,
+  isModelArm,
   type LimitName,
   LIMITS,
+  PLANNER_ARM,
   resolveArm,
   type RunConfig,
   runConfig,
@@ -40,7 +45,15 @@ import {
   SUITE_ROOT,
 } from "./lib/run/mod.ts";
 import { APPS, DEFAULT_NOW } from "./lib/sites/mod.ts";
-import { checkTaskSites, FAMILIES, filterTasks, loadHumanTasks, loadTasks, type RunTask } from "./lib/tasks/mod.ts";
+import {
+  checkTaskSites,
+  FAMILIES,
+  filterTasks,
+  kindName,
+  loadHumanTasks,
+  loadTasks,
+  type RunTask,
+} from "./lib/tasks/mod.ts";
 
 const USAGE = `Usage: deno task eval --arm ARM --out DIR [options]
 
@@ -52,6 +65,7 @@ Arms:
   base             the base model at every step (--base-name)
   pooled           one adapter for every step (--pooled-name)
   oracle           the adapter of each planned macro's family (--adapters), switched at macro_done
+  agent_planner    a planner model (--planner-name) delegates each step to its family's specialist
 
 Options:
   --arm ARM        one of: ${ARM_NAMES.join(", ")} (required)
@@ -67,10 +81,13 @@ Options:
   --task-ids A,B   only these task ids
   --limit N        only the first N tasks (after --task-ids)
   --repeats N      run each task N times (episodes task~rK) (default 1)
-  --workers N      parallel episodes, one Chromium each, 1 to 256 (default 4)
-  --timeout S      seconds per episode before it is recorded as "timeout", 1 to 86400 (default 600)
-  --max-steps N    step cap per episode, 1 to 10000 (default 40)
-  --resume         skip (task, repeat) pairs already in <out>/results.jsonl
+  --workers N      parallel episodes, one Chromium each, 1 to 256 (default 8)
+  --timeout S      seconds the arm may run before the episode is recorded as "timeout", 1 to 86400 (default
+                   600); start and grading have their own bounds
+  --max-steps N    step cap per episode, 0 to 10000; 0: the default 40
+  --resume         skip (task, repeat) pairs already in <out>/results.jsonl; episodes the harness failed
+                   (an error other than "timeout") run again, their new line saying so in "retried"
+  --retry-timeouts --resume: run timed-out episodes again too
   --force-resume   --resume a folder whose run.json says it was run with other settings
   --overwrite      delete <out>'s earlier run first, once every other check passed (without it or --resume, a
                    non-empty <out>/results.jsonl is an error)
@@ -80,6 +97,10 @@ Options:
   --ports P1,P2    external site servers on 127.0.0.1 ports (the seed's flag; adds to --bases)
   --now ISO        the embedded sandbox's frozen clock (default ${DEFAULT_NOW})
   --no-step-screenshots   save only final.png
+  --verifier-only  grade with the backend check + the task's verifier as-is, never the macro judge (eval.ts
+                   never uses the macro judge; the flag records the intent in run.json)
+  --dry-run        print the resolved options and the task count, run nothing
+  -h, --help       this text
 
 Model arms (an OpenAI-compatible server; the request's model name picks the LoRA adapter):
   --vllm URL       the server's /v1 base URL (default http://127.0.0.1:8400/v1; key from $WEBMIX_VLLM_API_KEY)
@@ -93,16 +114,27 @@ Model arms (an OpenAI-compatible server; the request's model name picks the LoRA
   --model-timeout S   seconds per model call attempt, > 0 (default 120)
   --max-actions N  actions per step, 1 to 20 (default 5)
   --system-prompt FILE   the agent's system prompt (default prompts/system_prompt.md)
-  --normalized-coords    click/drag coordinates on a 0-1000 grid
+  --normalized-coords    click/drag coordinates on a 0-1000 grid over the viewport (the default)
+  --pixel-coords   click/drag coordinates in the viewport's CSS pixels instead
   --record-rows    write passing episodes' requests and replies as training rows
-  --record-family F      the rows' family, one of: ${FAMILIES.join(", ")}
+  --record-family F      --record-rows: the rows' family, one of: ${FAMILIES.join(", ")}
                    (default: the task macro's)
+
+agent_planner (each flag goes with --arm agent_planner):
+  --planner-name N agent_planner: the planner's served model name (default qwen35-4b)
+  --sub-cap N      agent_planner: steps per delegated step (of the --max-steps), 1 to 10000 (default 15)
+  --planner-turns N      agent_planner: the planner agent's own turns, 1 to 1000 (default 12)
+  --agent-version V      agent_planner: planner_agent version, v1 or v2 (default v1)
+  --fallback N     agent_planner: model for a family without its adapter (default: the base)
+  --reasoning-to-fallback  agent_planner: reasoning steps go to --fallback too (default: the reasoning adapter,
+                   else the base)
 
 The LLM tier of human verifiers' answer checks reads WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY and
 WEBMIX_JUDGE_MODEL (default gemini-3.5-flash-lite); without them such grades are recorded with grade_error and
 --regrade completes them later.
-  --dry-run        print the resolved options and the task count, run nothing
-  -h, --help       this text
+
+deno task eval may reach 127.0.0.1 and localhost only: a --vllm, --bases or judge server on another host is
+refused before the run (exit 2) with the command that allows it (docs/cluster.md, "Permissions").
 
 Examples:
   deno task demo
@@ -135,6 +167,8 @@ const OPTIONS = {
   ports: { type: "string" },
   now: { type: "string" },
   "no-step-screenshots": { type: "boolean" },
+  "verifier-only": { type: "boolean" },
+  "retry-timeouts": { type: "boolean" },
   "dry-run": { type: "boolean" },
   vllm: { type: "string" },
   "base-name": { type: "string" },
@@ -148,8 +182,15 @@ const OPTIONS = {
   "max-actions": { type: "string" },
   "system-prompt": { type: "string" },
   "normalized-coords": { type: "boolean" },
+  "pixel-coords": { type: "boolean" },
   "record-rows": { type: "boolean" },
   "record-family": { type: "string" },
+  "planner-name": { type: "string" },
+  "sub-cap": { type: "string" },
+  "planner-turns": { type: "string" },
+  "agent-version": { type: "string" },
+  fallback: { type: "string" },
+  "reasoning-to-fallback": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -164,7 +205,19 @@ const NUMBER_FLAGS: Readonly<Record<string, LimitName>> = {
   "max-tokens": "maxTokens",
   "model-timeout": "modelTimeoutS",
   "max-actions": "maxActions",
+  "sub-cap": "subCap",
+  "planner-turns": "plannerTurns",
 };
+
+/** The flags only the planner arm reads: with another arm they would be ignored, so they are refused. */
+const PLANNER_FLAGS = [
+  "planner-name",
+  "sub-cap",
+  "planner-turns",
+  "agent-version",
+  "fallback",
+  "reasoning-to-fallback",
+];
 
 /** The flags --regrade reads (it runs nothing: any other would be ignored). */
 const REGRADE_FLAGS = new Set(["regrade", "tasks", "human", "human-split", "human-macros", "annotations"]);
@@ -180,6 +233,20 @@ function checkFlagCombinations(flags: Flags): void {
   }
   if (flags.resume && flags.overwrite) throw new UsageError("--resume and --overwrite exclude each other");
   if (flags["force-resume"] && !flags.resume) throw new UsageError("--force-resume goes with --resume");
+  if (flags["retry-timeouts"] && !flags.resume) throw new UsageError("--retry-timeouts goes with --resume");
+  if (flags["pixel-coords"] && flags["normalized-coords"]) {
+    throw new UsageError("--pixel-coords and --normalized-coords exclude each other: choose one coordinate system");
+  }
+  const planner = PLANNER_FLAGS.find(given);
+  if (planner && flags.arm !== PLANNER_ARM) {
+    throw new UsageError(`--${planner} goes with --arm ${PLANNER_ARM} (the arm is ${flags.arm})`);
+  }
+}
+
+/** The coordinate system the flags choose: normalized unless --pixel-coords (undefined: the default). */
+function normalizedFlag(flags: Flags): boolean | undefined {
+  if (flags["pixel-coords"]) return false;
+  return flags["normalized-coords"] ? true : undefined;
 }
 
 /** The run configuration the flags say, every value checked here (every default is runConfig's). */
@@ -205,6 +272,7 @@ function configFromFlags(flags: Flags): RunConfig {
     timeoutS: num("timeout"),
     maxSteps: num("max-steps"),
     resume: bool("resume"),
+    retryTimeouts: bool("retry-timeouts"),
     forceResume: bool("force-resume"),
     overwrite: bool("overwrite"),
     dryRun: bool("dry-run"),
@@ -213,6 +281,7 @@ function configFromFlags(flags: Flags): RunConfig {
     stepScreenshots: !flags["no-step-screenshots"],
     recordRows: bool("record-rows"),
     recordFamily: choiceFlag(flags, "record-family", FAMILIES),
+    verifierOnly: bool("verifier-only"),
     model: {
       vllm: urlFlag(flags, "vllm", "http://127.0.0.1:8400/v1"),
       apiKey: Deno.env.get("WEBMIX_VLLM_API_KEY"),
@@ -226,7 +295,13 @@ function configFromFlags(flags: Flags): RunConfig {
       gateNote: bool("gate-note"),
       systemPromptFile: text("system-prompt", "a file"),
       maxActions: num("max-actions"),
-      normalizedCoords: bool("normalized-coords"),
+      normalizedCoords: normalizedFlag(flags),
+      plannerName: text("planner-name", "a served model name"),
+      subCap: num("sub-cap"),
+      plannerTurns: num("planner-turns"),
+      agentVersion: choiceFlag(flags, "agent-version", AGENT_VERSIONS),
+      fallback: text("fallback", "a served model name"),
+      reasoningToFallback: bool("reasoning-to-fallback"),
     },
   });
 }
@@ -259,6 +334,26 @@ async function loadRunTasks(config: RunConfig, checkSites: boolean): Promise<Run
 async function answerJudge(): Promise<AnswerJudge | undefined> {
   const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
   return endpoint ? await OpenAiJudge.create(endpoint) : undefined;
+}
+
+/**
+ * The servers a run connects to: the model server (model arms), the site servers, and the answer judge when a task
+ * may need it (a human task's LLM tier; --regrade).
+ */
+function serversToReach(config: RunConfig | undefined, env: Record<string, string>, judged: boolean): Reach[] {
+  const reach: Reach[] = [];
+  if (config && isModelArm(config.arm)) reach.push({ what: "--vllm", url: config.model.vllm });
+  for (const base of config?.bases ?? []) reach.push({ what: "--bases", url: base });
+  return [...reach, ...(judged ? judgeToReach(env) : [])];
+}
+
+/** Checks before the run that this process may reach every server it will use (lib/io checkNetAccess). */
+function checkNetPermissions(config: RunConfig | undefined, judged: boolean): Promise<void> {
+  return checkNetAccess(
+    serversToReach(config, Deno.env.toObject(), judged),
+    "eval.ts",
+    "--allow-read --allow-write --allow-env --allow-run --allow-sys",
+  );
 }
 
 /** What marks a folder as a run's output (a run writes one of them first): only such a folder takes a run. */
@@ -322,6 +417,7 @@ async function regrade(flags: Flags): Promise<number> {
   const dir = textFlag(flags, "regrade", "a run's output folder")!;
   await checkFolderFlag("regrade", dir, { file: "results.jsonl", what: "a run's output folder" });
   await checkFlagPaths(flags);
+  await checkNetPermissions(undefined, true);
   const tasks = typeof flags.tasks === "string" || flags.human
     ? await loadRunTasks(configFromFlags({ ...flags, arm: "noop", out: dir }), false)
     : undefined;
@@ -347,6 +443,7 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
   const config = configFromFlags(flags);
   await checkFlagPaths(flags);
   const tasks = await loadRunTasks(config, true);
+  await checkNetPermissions(config, tasks.some((t) => kindName(t) === "human"));
   await checkOut(config);
   if (config.dryRun) {
     const shown = runRedactor(config).value({ ...config, task_count: tasks.length });

@@ -14,8 +14,8 @@
  */
 import { describeError, UsageError } from "./lib/errors/mod.ts";
 import { judgeRun, savedEpisodes } from "./lib/judge/mod.ts";
-import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
-import { checkFolderFlag, listFlag, numberFlag, parseFlags, textFlag } from "./lib/io/mod.ts";
+import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
+import { checkFolderFlag, checkNetAccess, listFlag, numberFlag, parseFlags, textFlag } from "./lib/io/mod.ts";
 
 const USAGE = `Usage: deno task judge --out DIR [options]
 
@@ -58,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
   const out = textFlag(flags, "out", "a run's output folder")!;
   const workers = numberFlag(flags, "workers", { whole: true, min: 1, max: 64 }) ?? 4;
   const episodes = listFlag(flags, "episodes");
+  await checkNetAccess(judgeToReach(Deno.env.toObject()), "judge.ts", "--allow-read --allow-write --allow-env");
   await checkFolderFlag("out", out);
   const all = await savedEpisodes(out);
   if (all.length === 0) throw new UsageError(`--out "${out}" holds no episode folder with a grade_inputs.json`);

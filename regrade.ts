@@ -10,10 +10,10 @@
  * cannot be read, 2 a usage error or a malformed task file.
  */
 import { describeError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
-import { checkFolderFlag, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
+import { checkFolderFlag, checkNetAccess, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
 import { regradeRun } from "./lib/results/mod.ts";
 import { loadTasks } from "./lib/tasks/mod.ts";
-import { judgeEndpointFromEnv, OpenAiJudge } from "./lib/llm/mod.ts";
+import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
 
 const USAGE = `Usage: deno task regrade --out DIR [--tasks FILE]
 
@@ -45,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
   await checkFolderFlag("out", out, { file: "results.jsonl", what: "a run's output folder" });
   const file = textFlag(flags, "tasks", "a task file");
   const tasks = file === undefined ? undefined : await loadTasks(file);
+  await checkNetAccess(judgeToReach(Deno.env.toObject()), "regrade.ts", "--allow-read --allow-write --allow-env");
   const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
   const s = await regradeRun(out, tasks, endpoint ? await OpenAiJudge.create(endpoint) : undefined);
   console.log(

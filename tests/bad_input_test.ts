@@ -48,6 +48,8 @@ const run = (tasks: string, ...more: string[]) => (out: string) => [
 ];
 /** eval.ts --dry-run with the bundled tasks and extra flags. */
 const dry = (...more: string[]) => (out: string) => ["--arm", "noop", "--out", out, "--dry-run", ...more];
+/** eval.ts --dry-run of the agent_planner arm with extra flags. */
+const planner = (...more: string[]) => (out: string) => ["--arm", "agent_planner", "--out", out, "--dry-run", ...more];
 /** eval.ts --human over an annotations folder, every split, run for real. */
 const human = (dir: string, ...more: string[]) => (out: string) => [
   "--arm",
@@ -80,7 +82,11 @@ async function flagCases(ws: Workspace): Promise<Case[]> {
       message: /--repeats "0" is not a whole number from 1 to 10000/,
     },
     { name: "--limit=-1", args: dry("--limit=-1"), message: /--limit "-1" is not a whole number from 0/ },
-    { name: "--max-steps 0", args: dry("--max-steps", "0"), message: /--max-steps "0" is not a whole number from 1/ },
+    {
+      name: "--max-steps=-1",
+      args: dry("--max-steps=-1"),
+      message: /--max-steps "-1" is not a whole number from 0 to 10000/,
+    },
     {
       name: "--max-tokens 2.5",
       args: dry("--max-tokens", "2.5"),
@@ -107,6 +113,81 @@ async function flagCases(ws: Workspace): Promise<Case[]> {
       message: /--vllm "not a url" is not an http\(s\) URL \(e\.g\. http:\/\/127\.0\.0\.1:8400\/v1\)/,
     },
     { name: "--now garbage", args: dry("--now", "garbage"), message: /--now "garbage" is not an ISO day or instant/ },
+    {
+      name: "--agent-version v9",
+      args: planner("--agent-version", "v9"),
+      message: /--agent-version "v9" is not one of: v1, v2/,
+    },
+    {
+      name: "--sub-cap 0",
+      args: planner("--sub-cap", "0"),
+      message: /--sub-cap "0" is not a whole number from 1 to 10000/,
+    },
+    {
+      name: "--sub-cap 1.5",
+      args: planner("--sub-cap", "1.5"),
+      message: /--sub-cap "1\.5" is not a whole number from 1/,
+    },
+    {
+      name: "--planner-turns=-1",
+      args: planner("--planner-turns=-1"),
+      message: /--planner-turns "-1" is not a whole number from 1 to 1000/,
+    },
+    {
+      name: "--planner-turns 1001",
+      args: planner("--planner-turns", "1001"),
+      message: /--planner-turns "1001" is not a whole number from 1 to 1000/,
+    },
+    {
+      name: "--fallback ''",
+      args: planner("--fallback", ""),
+      message: /--fallback "" is empty: expected a served model/,
+    },
+    { name: "--planner-name ''", args: planner("--planner-name", " "), message: /--planner-name " " is empty/ },
+    {
+      name: "--sub-cap with --arm base (run for real)",
+      args: (out) => ["--arm", "base", "--sub-cap", "3", "--task-ids", "shop_paginate_page3", "--out", out],
+      message: /--sub-cap goes with --arm agent_planner/,
+    },
+    {
+      name: "--reasoning-to-fallback with --arm oracle",
+      args: (out) => ["--arm", "oracle", "--reasoning-to-fallback", "--out", out, "--dry-run"],
+      message: /--reasoning-to-fallback goes with --arm agent_planner/,
+    },
+    {
+      name: "--pixel-coords with --normalized-coords",
+      args: dry("--pixel-coords", "--normalized-coords"),
+      message: /--pixel-coords and --normalized-coords exclude each other/,
+    },
+    { name: "--retry-timeouts alone", args: dry("--retry-timeouts"), message: /--retry-timeouts goes with --resume/ },
+    {
+      name: "--vllm on a host deno may not reach (run for real)",
+      args: (
+        out,
+      ) => [
+        "--arm",
+        "base",
+        "--vllm",
+        "http://10.255.255.1:8400/v1",
+        "--task-ids",
+        "shop_paginate_page3",
+        "--out",
+        out,
+      ],
+      message:
+        /--vllm names 10\.255\.255\.1:8400, which this process may not connect to .*\n.*--allow-net=127\.0\.0\.1,localhost,10\.255\.255\.1:8400 /,
+    },
+    {
+      name: "--bases on a host deno may not reach",
+      args: dry("--bases", "http://10.255.255.1:8318"),
+      message: /--bases names 10\.255\.255\.1:8318, which this process may not connect to/,
+    },
+    {
+      name: "a judge on a host deno may not reach, with human tasks (run for real)",
+      args: (out) => ["--arm", "noop", "--human", "--human-split", "all", "--out", out],
+      env: { WEBMIX_JUDGE_BASE_URL: "https://judge.example.com/v1" },
+      message: /WEBMIX_JUDGE_BASE_URL names judge\.example\.com:443, which this process may not connect to/,
+    },
     { name: "--now 2026-02-30", args: dry("--now", "2026-02-30"), message: /--now "2026-02-30" is not an ISO/ },
     {
       name: "--adapters with an unknown name (run for real)",
@@ -464,6 +545,24 @@ function otherScriptCases(ws: Workspace): Case[] {
       script: "judge.ts",
       args: () => ["--out", ws.path("previous_run"), "--workers", "0"],
       message: /--workers "0" is not a whole number from 1 to 64/,
+    },
+    {
+      name: "regrade.ts with a judge on a host deno may not reach",
+      script: "regrade.ts",
+      args: () => ["--out", ws.path("previous_run")],
+      env: { WEBMIX_JUDGE_BASE_URL: "https://judge.example.com/v1" },
+      message:
+        /WEBMIX_JUDGE_BASE_URL names judge\.example\.com:443, which this process may not connect to .*\n.* regrade\.ts/,
+      keep: ws.path("previous_run"),
+    },
+    {
+      name: "judge.ts with a judge on a host deno may not reach",
+      script: "judge.ts",
+      args: () => ["--out", ws.path("previous_run"), "--dry-run"],
+      env: { WEBMIX_JUDGE_BASE_URL: "https://judge.example.com/v1" },
+      message:
+        /WEBMIX_JUDGE_BASE_URL names judge\.example\.com:443, which this process may not connect to .*\n.* judge\.ts/,
+      keep: ws.path("previous_run"),
     },
     {
       name: "judge.ts --out missing",

@@ -8,6 +8,19 @@ Deno.test("eval.ts --help prints usage with examples to stdout and exits 0", asy
   assert.equal(r.code, 0);
   assert.match(r.stdout, /Usage: deno task eval --arm ARM --out DIR/);
   assert.match(r.stdout, /Examples:/);
+  assert.match(
+    r.stdout,
+    /agent_planner +a planner model \(--planner-name\) delegates each step to its family's specialist/,
+  );
+  for (
+    const flag of ["planner-name", "sub-cap", "planner-turns", "agent-version", "fallback", "reasoning-to-fallback"]
+  ) {
+    assert.match(r.stdout, new RegExp(`--${flag}\\b.*agent_planner: `), flag);
+  }
+  for (const flag of ["pixel-coords", "retry-timeouts", "verifier-only"]) {
+    assert.match(r.stdout, new RegExp(`--${flag}`));
+  }
+  assert.match(r.stdout, /--workers N .*\(default 8\)/);
   assert.equal(r.stderr, "");
 });
 
@@ -61,6 +74,7 @@ Deno.test("eval.ts --dry-run prints the resolved options and the task count and 
   const options = JSON.parse(r.stdout);
   assert.equal(options.task_count, 3);
   assert.equal(options.arm, "noop");
-  assert.equal(options.workers, 4);
+  assert.equal(options.workers, 8, "the seed's default");
+  assert.equal(options.model.normalizedCoords, true, "the seed's coordinates");
   await assert.rejects(Deno.stat(join(out, "results.jsonl")), Deno.errors.NotFound);
 });

@@ -41,9 +41,13 @@ Deno.test("a browser that crashes mid-episode is recorded on that episode and th
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("a page that never answers is recorded as a timeout and the run goes on", async () => {
+Deno.test("an arm stuck on a page that never answers is a timeout; a start page that never answers is a harness error; the run goes on", async () => {
   await using lab = await startLab();
-  const { dir, tasks, out } = await taskFile([labTask("hangs", "/lab/hang", []), wait("next", 0)]);
+  const { dir, tasks, out } = await taskFile([
+    labTask("hangs", "/lab/", [{ navigate: { url: "/lab/hang" } }]),
+    labTask("start_hangs", "/lab/hang", []),
+    wait("next", 0),
+  ]);
   const r = await runCli("eval.ts", [
     "--arm",
     "replay",
@@ -52,7 +56,7 @@ Deno.test("a page that never answers is recorded as a timeout and the run goes o
     "--out",
     out,
     "--workers",
-    "1",
+    "2",
     "--timeout",
     "4",
     "--bases",
@@ -61,8 +65,12 @@ Deno.test("a page that never answers is recorded as a timeout and the run goes o
   assert.equal(r.code, 0, r.stderr);
   const byId = Object.fromEntries((await readResults(out)).map((r) => [r.task_id, r]));
   assert.equal(byId.hangs.ok, false);
-  assert.match(String(byId.hangs.error), /timeout/i);
-  assert.ok((byId.hangs.duration_s as number) < 20, `gave up in time: ${byId.hangs.duration_s}s`);
+  assert.equal(byId.hangs.error, "timeout", "--timeout is the arm's clock");
+  assert.ok((byId.hangs.duration_s as number) < 12, `gave up in time: ${byId.hangs.duration_s}s`);
+  // The start has its own bound (the navigation timeout): not the arm's failure, so --resume runs it again.
+  assert.equal(byId.start_hangs.ok, false);
+  assert.match(String(byId.start_hangs.error), /^BrowserTimeoutError: /, JSON.stringify(byId.start_hangs));
+  assert.ok((byId.start_hangs.duration_s as number) < 30, `gave up in time: ${byId.start_hangs.duration_s}s`);
   assert.equal(byId.next.ok, true);
   await Deno.remove(dir, { recursive: true });
 });

@@ -195,9 +195,50 @@ Deno.test("--record-rows writes a passing episode's exact requests and replies a
   ]);
   assert.deepEqual(JSON.parse(rows[0].target).action, [{ navigate: { url: "/shop/products?page=3" } }]);
   const image = rows[0].messages[1].content.find((p: { type: string }) => p.type === "image_url");
-  assert.equal(image.image_url.url, "step_0.png");
-  const png = await Deno.readFile(join(dir, "step_0.png"));
+  assert.equal(image.image_url.url, "row_0.png");
+  const png = await Deno.readFile(join(dir, "row_0.png"));
   assert.deepEqual([...png.slice(1, 4)], [0x50, 0x4e, 0x47], "a PNG file");
   assert.equal(JSON.parse(await Deno.readTextFile(join(dir, "episode.json"))).steps, 2);
   await Deno.remove(r.out, { recursive: true });
+});
+
+Deno.test("--record-rows with step screenshots: each step_<n>.png stays that step's picture, rows have their own; --max-tokens and --record-family reach requests and rows", async () => {
+  await using server = startFixtureModelServer({ episodes: [paginate()] });
+  const out = await Deno.makeTempDir({ prefix: "webmix-model-" });
+  const r = await runCli("eval.ts", [
+    ...["--arm", "base", "--task-ids", PAGINATE, "--vllm", server.url, "--out", out, "--workers", "1"],
+    ...["--record-rows", "--record-family", "Drag & gesture", "--max-tokens", "300"],
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const [res] = await readResults(out);
+  assert.equal(res.rows, 2, JSON.stringify(res));
+  const bodies = server.requests.filter((q) => q.path.endsWith("/chat/completions")).map((q) =>
+    q.body as { max_tokens: number; messages: { content: { type: string; image_url?: { url: string } }[] }[] }
+  );
+  assert.deepEqual(bodies.map((b) => b.max_tokens), [300, 300], "--max-tokens is each request's reply budget");
+  const sent = bodies.map((b) => {
+    const url = b.messages[1].content.find((p) => p.type === "image_url")!.image_url!.url;
+    return Uint8Array.fromBase64(url.slice(url.indexOf(",") + 1));
+  });
+  // Compared as a flag: a failing deepEqual would diff two screenshots byte by byte, for minutes.
+  const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+  assert.ok(!same(sent[0], sent[1]), "two different pages");
+  const dir = join(out, PAGINATE);
+  const history = JSON.parse(await Deno.readTextFile(join(dir, "history.json"))).history;
+  assert.deepEqual(history.map((h: { state: { screenshot_path: string } }) => h.state.screenshot_path), [
+    "step_1.png",
+    "step_2.png",
+  ]);
+  for (const [i, h] of history.entries()) {
+    const file = await Deno.readFile(join(dir, h.state.screenshot_path));
+    assert.ok(same(file, sent[i]), `${h.state.screenshot_path} is the picture the model saw at step ${i + 1}`);
+  }
+  const rows = (await Deno.readTextFile(join(dir, "rows.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(rows.map((x) => x.family), ["Drag & gesture", "Drag & gesture"], "--record-family labels rows");
+  for (const [i, row] of rows.entries()) {
+    const images = row.messages[1].content.filter((p: { type: string }) => p.type === "image_url");
+    assert.equal(images.length, 1);
+    assert.ok(same(await Deno.readFile(join(dir, images[0].image_url.url)), sent[i]), `row ${i}'s image`);
+  }
+  await Deno.remove(out, { recursive: true });
 });

@@ -35,3 +35,4 @@ export {
   urlFlag,
 } from "./cli.ts";
 export { REDACTED, Redactor } from "./redact.ts";
+export { checkNetAccess, hostPort, type Reach } from "./net_access.ts";

@@ -72,6 +72,12 @@ export function judgeEndpointFromEnv(env: Readonly<Record<string, string | undef
   };
 }
 
+/** The judge server an environment names, as a server to reach (`[]` without one), for the scripts' permission check. */
+export function judgeToReach(env: Readonly<Record<string, string | undefined>>): { what: string; url: string }[] {
+  const url = judgeEndpointFromEnv(env)?.baseURL;
+  return url === undefined ? [] : [{ what: "WEBMIX_JUDGE_BASE_URL", url }];
+}
+
 const PROMPTS_DIR = new URL("../../prompts/", import.meta.url);
 
 /** Reads prompts/qa_judge.md and prompts/macro_judge.md (or those of `dir`). */

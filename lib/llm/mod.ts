@@ -39,6 +39,7 @@ export {
   type JudgeEndpoint,
   judgeEndpointFromEnv,
   type JudgePrompts,
+  judgeToReach,
   loadJudgePrompts,
   OpenAiJudge,
 } from "./judge.ts";

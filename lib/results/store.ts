@@ -26,10 +26,14 @@ export interface EpisodeResult {
   /** Set when the grade itself could not be computed; regrade.ts completes it. */
   grade_error?: boolean;
   repeat: number;
+  /** Some model reply was decoded under the stripped schema an old vLLM server needs (docs/serving.md). */
+  schema_fallback?: boolean;
   /** agent_planner: each delegated step as [family, subtask, steps used]. */
   subtasks?: [string, string, number][];
   /** Where the episode's time went: a fresh context, session start and setup, the arm, evidence and grading. */
   timing?: { context_ms: number; setup_ms: number; agent_ms: number; finish_ms: number };
+  /** Set on the line of an episode --resume ran again: what the previous run of it ended with (retried.jsonl). */
+  retried?: RetriedFrom;
   [extra: string]: unknown;
 }
 
@@ -48,6 +52,36 @@ export function armFailedFields(
 /** `task_id` for a single run, `task_id~rN` when a run repeats tasks (the seed's episode names). */
 export function episodeName(taskId: string, repeat: number, repeats: number): string {
   return repeats > 1 ? `${taskId}~r${repeat}` : taskId;
+}
+
+/** What the line of an episode run again by --resume says about the run before. */
+export interface RetriedFrom {
+  /** The previous run's `error` (a harness failure, or "timeout" with --retry-timeouts). */
+  error: string;
+  /** How many runs of this episode ended in an error that was run again, this one's previous included. */
+  count: number;
+}
+
+/** The `error` of an episode whose arm ran past --timeout. */
+export const TIMEOUT_ERROR = "timeout";
+
+/** Which recorded episodes --resume runs again. */
+export interface RetryPolicy {
+  /** Rerun the harness's failures: an `error` other than a timeout (--resume). */
+  retryErrors?: boolean;
+  /** Rerun timeouts too (--retry-timeouts). */
+  retryTimeouts?: boolean;
+}
+
+/**
+ * Whether --resume runs an episode again. Only what the harness failed is: its line has an `error` (the browser
+ * died, the model server was unreachable or failed past its retries, the site server went away, the episode was
+ * given up). A timeout is the seed's recorded failure (the agent was too slow) and stays unless `retryTimeouts`;
+ * an agent's failure is a verdict (no `error`) and always stays.
+ */
+export function isRetried(r: EpisodeResult, policy: RetryPolicy): boolean {
+  if (!policy.retryErrors || typeof r.error !== "string" || r.error === "") return false;
+  return r.error !== TIMEOUT_ERROR || Boolean(policy.retryTimeouts);
 }
 
 /** The resume key of an episode. */
@@ -72,16 +106,22 @@ export class ResultsStore {
   /** The appends under way, one after another: a failed one cuts back only its own bytes. */
   #appending: Promise<unknown> = Promise.resolve();
 
-  private constructor(readonly path: string, readonly previous: EpisodeResult[]) {}
+  private constructor(
+    readonly path: string,
+    readonly previous: EpisodeResult[],
+    /** The lines taken out to run again, by resume key (the last one of each). */
+    readonly retrying: ReadonlyMap<string, EpisodeResult> = new Map(),
+  ) {}
 
   /**
-   * Opens (creating) results.jsonl; cuts a partial last line left by a crash. With `retryErrors` (--resume),
-   * episodes the harness failed to finish (an `error`: model server down, browser crash, timeout) leave
-   * results.jsonl for retried.jsonl beside it, so they run again and the file keeps one line per episode.
+   * Opens (creating) results.jsonl; cuts a partial last line left by a crash. With `retryErrors` (--resume), the
+   * episodes the harness failed to finish (isRetried: an `error` other than "timeout", or any `error` with
+   * `retryTimeouts`) leave results.jsonl for retried.jsonl beside it, so they run again and the file keeps one line
+   * per episode.
    * @throws HarnessError naming the file when it cannot be read, or written (the folder is read-only or full):
    *   a run finds out before its first episode.
    */
-  static async open(path: string, options: { retryErrors?: boolean } = {}): Promise<ResultsStore> {
+  static async open(path: string, options: RetryPolicy = {}): Promise<ResultsStore> {
     let text = "";
     try {
       text = await Deno.readTextFile(path);
@@ -91,7 +131,7 @@ export class ResultsStore {
       }
     }
     const { results, partialTail } = parseResults(text, path);
-    const failed = options.retryErrors ? results.filter((r) => r.error) : [];
+    const failed = results.filter((r) => isRetried(r, options));
     const kept = results.filter((r) => !failed.includes(r));
     try {
       // Created now, so that a folder that takes no file stops the run before any episode.
@@ -106,7 +146,17 @@ export class ResultsStore {
     } catch (err) {
       throw new HarnessError(`cannot write ${path}: ${message(err)}`, { cause: err });
     }
-    return new ResultsStore(path, kept);
+    return new ResultsStore(path, kept, new Map(failed.map((r) => [resultKey(r.task_id, r.repeat), r])));
+  }
+
+  /**
+   * The `retried` field of the new line of an episode run again (what its previous run ended with), or undefined
+   * when the episode was not taken out to run again.
+   */
+  retriedFrom(taskId: string, repeat: number): RetriedFrom | undefined {
+    const before = this.retrying.get(resultKey(taskId, repeat));
+    if (!before?.error) return undefined;
+    return { error: before.error, count: (before.retried?.count ?? 0) + 1 };
   }
 
   /** Keys (task, repeat) of the episodes already recorded. */

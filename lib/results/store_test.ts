@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HarnessError } from "../errors/mod.ts";
 import { fillDisk, makeReadOnly, smallDisk, smallDiskProblem } from "../../tests/support/fs_faults.ts";
-import { episodeName, parseResults, ResultsStore } from "./store.ts";
+import { episodeName, isRetried, parseResults, ResultsStore } from "./store.ts";
 
 const line = (task_id: string, repeat = 0, ok = true) =>
   JSON.stringify({ task_id, episode: task_id, macro: "m", site: "s", arm: "replay", ok, duration_s: 1, repeat });
@@ -55,6 +55,55 @@ Deno.test("ResultsStore.open() with retryErrors moves harness failures to retrie
   const untouched = await ResultsStore.open(path);
   assert.equal(untouched.previous.length, 2);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ResultsStore.open() with retryErrors keeps timeouts and agent failures: only the harness's failures run again", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "results.jsonl");
+  const timeout = JSON.stringify({
+    ...JSON.parse(line("t", 0, false)),
+    error: "timeout",
+    detail: "timeout after 600s",
+  });
+  const agent = JSON.stringify({ ...JSON.parse(line("agent", 0, false)), detail: "the cart holds 1 item, not 2" });
+  const crash = JSON.stringify({ ...JSON.parse(line("crash", 0, false)), error: "HarnessError: browser closed" });
+  await Deno.writeTextFile(path, `${timeout}\n${agent}\n${crash}\n`);
+  const store = await ResultsStore.open(path, { retryErrors: true });
+  assert.deepEqual(store.previous.map((r) => r.task_id), ["t", "agent"]);
+  assert.equal(await Deno.readTextFile(path), `${timeout}\n${agent}\n`);
+  assert.equal(await Deno.readTextFile(join(dir, "retried.jsonl")), crash + "\n");
+  assert.deepEqual(store.retriedFrom("crash", 0), { error: "HarnessError: browser closed", count: 1 });
+  assert.equal(store.retriedFrom("t", 0), undefined, "a kept timeout is not run again");
+  assert.equal(store.retriedFrom("crash", 1), undefined, "another repeat");
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ResultsStore.open() with retryTimeouts runs timeouts again too, and counts the runs before", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "results.jsonl");
+  const timeout = JSON.stringify({ ...JSON.parse(line("t", 0, false)), error: "timeout" });
+  const again = JSON.stringify({
+    ...JSON.parse(line("m", 0, false)),
+    error: "ModelReplyError: 503",
+    retried: { error: "HarnessError: browser closed", count: 1 },
+  });
+  await Deno.writeTextFile(path, `${timeout}\n${again}\n${line("a")}\n`);
+  const store = await ResultsStore.open(path, { retryErrors: true, retryTimeouts: true });
+  assert.deepEqual(store.previous.map((r) => r.task_id), ["a"]);
+  assert.deepEqual(store.retriedFrom("t", 0), { error: "timeout", count: 1 });
+  assert.deepEqual(store.retriedFrom("m", 0), { error: "ModelReplyError: 503", count: 2 });
+  assert.equal((await Deno.readTextFile(join(dir, "retried.jsonl"))).trim().split("\n").length, 2);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("isRetried() reruns errors only with retryErrors, timeouts only with retryTimeouts, verdicts never", () => {
+  const r = (fields: Record<string, unknown>) => ({ ...JSON.parse(line("x", 0, false)), ...fields });
+  assert.equal(isRetried(r({ error: "ModelReplyError: 500" }), {}), false, "not resuming");
+  assert.equal(isRetried(r({ error: "ModelReplyError: 500" }), { retryErrors: true }), true);
+  assert.equal(isRetried(r({ error: "timeout" }), { retryErrors: true }), false);
+  assert.equal(isRetried(r({ error: "timeout" }), { retryErrors: true, retryTimeouts: true }), true);
+  assert.equal(isRetried(r({ detail: "wrong answer" }), { retryErrors: true, retryTimeouts: true }), false);
+  assert.equal(isRetried(r({ arm_failure: "step 2 failed" }), { retryErrors: true }), false);
 });
 
 Deno.test("ResultsStore.append() keeps concurrent appends whole and in call order", async () => {

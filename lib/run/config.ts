@@ -24,8 +24,23 @@ export const BUNDLED: Readonly<Record<"tasks" | "annotations" | "systemPrompt" |
   uploads: suiteFile("fixtures/uploads"),
 };
 
-/** Every arm eval.ts runs: the model-free ones, then the model arms. */
-export const ARM_NAMES: readonly string[] = ["replay", "noop", ...ROUTED_ARMS];
+/** The planner arm: a planner model delegates each step to its family's specialist (lib/agent/planner*.ts). */
+export const PLANNER_ARM = "agent_planner";
+
+/** Every arm eval.ts runs: the model-free ones, then the model arms (the routed ones, then the planner). */
+export const ARM_NAMES: readonly string[] = ["replay", "noop", ...ROUTED_ARMS, PLANNER_ARM];
+
+/** The planner agent's versions (the seed's --agent-version). */
+export const AGENT_VERSIONS = ["v1", "v2"] as const;
+
+/** The step cap when none is given; `--max-steps 0` means it too, as in the seed (harness.MAX_STEPS). */
+export const DEFAULT_MAX_STEPS = 40;
+
+/**
+ * The viewport every episode's browser uses (CSS pixels). The runner passes it to each episode and the system
+ * prompt names it, so that what the model is told about pixel coordinates is what the browser has.
+ */
+export const EPISODE_VIEWPORT: Readonly<{ width: number; height: number }> = { width: 1280, height: 720 };
 
 /** The adapter names the oracle arm can route to (docs/tasks.md, "Macros and families"). */
 export const ADAPTER_NAMES: readonly string[] = [...new Set(Object.values(ADAPTER_OF_FAMILY))];
@@ -40,7 +55,9 @@ export type LimitName =
   | "temperature"
   | "maxTokens"
   | "modelTimeoutS"
-  | "maxActions";
+  | "maxActions"
+  | "subCap"
+  | "plannerTurns";
 
 /**
  * The values of every numeric setting; eval.ts's flags take the same. Timeouts stop at a day: a timer of more
@@ -51,11 +68,14 @@ export const LIMITS: Readonly<Record<LimitName, NumberRange>> = {
   repeats: { whole: true, min: 1, max: 10_000 },
   limit: { whole: true, min: 0, max: 1_000_000 },
   timeoutS: { whole: true, min: 1, max: 86_400 },
-  maxSteps: { whole: true, min: 1, max: 10_000 },
+  // 0: DEFAULT_MAX_STEPS (the seed's --max-steps default).
+  maxSteps: { whole: true, min: 0, max: 10_000 },
   temperature: { min: 0 },
   maxTokens: { whole: true, min: 1, max: 10_000_000 },
   modelTimeoutS: { min: 0, above: true, max: 86_400 },
   maxActions: { whole: true, min: 1, max: 20 },
+  subCap: { whole: true, min: 1, max: 10_000 },
+  plannerTurns: { whole: true, min: 1, max: 1_000 },
 };
 
 /** A number in LIMITS[name]. */
@@ -93,8 +113,23 @@ const modelSchema = z.strictObject({
   systemPromptFile: z.string().min(1).default(BUNDLED.systemPrompt),
   /** Actions per step. */
   maxActions: ranged("maxActions").default(5),
-  /** Click and drag coordinates on a 0-1000 grid. */
-  normalizedCoords: z.boolean().default(false),
+  /**
+   * Click and drag coordinates on a 0-1000 grid over the viewport (the seed turns them on for every single-agent
+   * arm); false: CSS pixels. The system prompt says which.
+   */
+  normalizedCoords: z.boolean().default(true),
+  /** agent_planner: the planner's served model name. */
+  plannerName: z.string().min(1).default("qwen35-4b"),
+  /** agent_planner: steps per delegated step (of maxSteps). */
+  subCap: ranged("subCap").default(15),
+  /** agent_planner: the planner agent's own turns. */
+  plannerTurns: ranged("plannerTurns").default(12),
+  /** agent_planner: the planner agent's version. */
+  agentVersion: z.enum(AGENT_VERSIONS).default("v1"),
+  /** agent_planner: served model for a family without its adapter (absent: the base model). */
+  fallback: z.string().min(1).optional(),
+  /** agent_planner: reasoning steps go to `fallback` too (default: the reasoning adapter, else the base model). */
+  reasoningToFallback: z.boolean().default(false),
 });
 
 /** Which tasks a run takes. */
@@ -115,15 +150,17 @@ const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
   arm: z.string().refine((a) => ARM_NAMES.includes(a), { message: `is not one of: ${ARM_NAMES.join(", ")}` }),
   out: z.string().min(1),
   tasks: tasksSchema.default(tasksSchema.parse({})),
-  /** Parallel episodes, one Chromium each. */
-  workers: ranged("workers").default(4),
+  /** Parallel episodes, one Chromium each (the seed's default). */
+  workers: ranged("workers").default(8),
   /** Episodes per task (task~rK). */
   repeats: ranged("repeats").default(1),
   /** Seconds per episode. */
   timeoutS: ranged("timeoutS").default(600),
-  /** Step cap per episode. */
-  maxSteps: ranged("maxSteps").default(40),
+  /** Step cap per episode; 0: DEFAULT_MAX_STEPS. */
+  maxSteps: ranged("maxSteps").default(DEFAULT_MAX_STEPS),
   resume: z.boolean().default(false),
+  /** With resume: rerun timed-out episodes too (by default a timeout stays, a recorded failure as in the seed). */
+  retryTimeouts: z.boolean().default(false),
   /** With resume: take a folder whose run.json says it was run otherwise. */
   forceResume: z.boolean().default(false),
   overwrite: z.boolean().default(false),
@@ -139,6 +176,11 @@ const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
   recordRows: z.boolean().default(false),
   /** The rows' family (default: the task macro's). */
   recordFamily: z.enum(FAMILIES).optional(),
+  /**
+   * The seed's --verifier-only: grade with the backend check and the task's verifier, never the macro judge. This
+   * suite never grades with the macro judge, so it changes nothing; run.json records the intent.
+   */
+  verifierOnly: z.boolean().default(false),
   uploadDir: z.string().default(BUNDLED.uploads),
   chromePath: z.string().optional(),
   model: modelSchema.default(modelSchema.parse({})),
@@ -147,6 +189,9 @@ const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
     ctx.addIssue({ code: "custom", message: "resume and overwrite contradict each other" });
   }
   if (c.forceResume && !c.resume) ctx.addIssue({ code: "custom", path: ["forceResume"], message: "goes with resume" });
+  if (c.retryTimeouts && !c.resume) {
+    ctx.addIssue({ code: "custom", path: ["retryTimeouts"], message: "goes with resume" });
+  }
 });
 
 /** The model arms' settings, every default applied. */
@@ -164,6 +209,12 @@ export interface ModelConfig {
   systemPromptFile: string;
   maxActions: number;
   normalizedCoords: boolean;
+  plannerName: string;
+  subCap: number;
+  plannerTurns: number;
+  agentVersion: typeof AGENT_VERSIONS[number];
+  fallback?: string;
+  reasoningToFallback: boolean;
 }
 
 /** Which tasks a run takes, every default applied. */
@@ -187,6 +238,7 @@ export interface RunConfig {
   timeoutS: number;
   maxSteps: number;
   resume: boolean;
+  retryTimeouts: boolean;
   forceResume: boolean;
   overwrite: boolean;
   dryRun: boolean;
@@ -195,6 +247,7 @@ export interface RunConfig {
   stepScreenshots: boolean;
   recordRows: boolean;
   recordFamily?: string;
+  verifierOnly: boolean;
   uploadDir: string;
   chromePath?: string;
   model: ModelConfig;
@@ -216,8 +269,10 @@ export function runConfig(input: RunConfigInput): RunConfig {
   if (!r.success) throw new UsageError(`run configuration: ${describeIssues(r.error)}`, { cause: r.error });
   const config = r.data;
   if (config.model.gateNote) config.model.gateDone = true;
+  if (config.maxSteps === 0) config.maxSteps = DEFAULT_MAX_STEPS;
   return config;
 }
 
-/** True for the arms a model drives. */
-export const isModelArm = (arm: string): boolean => (ROUTED_ARMS as readonly string[]).includes(arm);
+/** True for the arms a model drives: the routed arms and the planner. */
+export const isModelArm = (arm: string): boolean =>
+  (ROUTED_ARMS as readonly string[]).includes(arm) || arm === PLANNER_ARM;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../errors/mod.ts";
-import { ADAPTER_NAMES, LIMITS, runConfig, type RunConfigInput } from "./config.ts";
+import { ADAPTER_NAMES, ARM_NAMES, isModelArm, LIMITS, runConfig, type RunConfigInput } from "./config.ts";
 
 /** The message runConfig() refuses `input` with. */
 function refusal(input: Partial<RunConfigInput>): string {
@@ -15,7 +15,7 @@ function refusal(input: Partial<RunConfigInput>): string {
 
 Deno.test("runConfig() applies every default and accepts the documented settings", () => {
   const c = runConfig({ arm: "oracle", out: "o", model: { adapters: ["drag", "rest"] }, recordFamily: "Navigation" });
-  assert.equal(c.workers, 4);
+  assert.equal(c.workers, 8, "the seed's --workers default");
   assert.equal(c.forceResume, false);
   assert.deepEqual(c.model.adapters, ["drag", "rest"]);
   assert.deepEqual(ADAPTER_NAMES, ["drag", "io", "select", "rest", "reasoning"]);
@@ -37,4 +37,40 @@ Deno.test("runConfig() refuses a library caller's out-of-range numbers, URLs, in
   assert.match(refusal({ tasks: { taskIds: [] } }), /tasks\.taskIds: /);
   assert.match(refusal({ forceResume: true }), /forceResume: goes with resume/);
   assert.equal(LIMITS.workers.max, 256);
+});
+
+Deno.test("runConfig() follows the seed: normalized coordinates, 8 workers, --max-steps 0 meaning 40", () => {
+  const c = runConfig({ arm: "base", out: "o" });
+  assert.deepEqual(
+    [c.model.normalizedCoords, c.workers, c.maxSteps, c.model.maxTokens, c.verifierOnly, c.retryTimeouts],
+    [true, 8, 40, 1024, false, false],
+  );
+  assert.equal(runConfig({ arm: "base", out: "o", maxSteps: 0 }).maxSteps, 40);
+  assert.equal(runConfig({ arm: "base", out: "o", maxSteps: 7 }).maxSteps, 7);
+  assert.equal(runConfig({ arm: "base", out: "o", model: { normalizedCoords: false } }).model.normalizedCoords, false);
+  assert.match(refusal({ maxSteps: -1 }), /maxSteps: must be a whole number from 0 to 10000/);
+  assert.match(refusal({ retryTimeouts: true }), /retryTimeouts: goes with resume/);
+});
+
+Deno.test("runConfig() has the agent_planner arm and its settings with the seed's defaults", () => {
+  assert.deepEqual(ARM_NAMES, ["replay", "noop", "base", "pooled", "oracle", "agent_planner"]);
+  assert.ok(isModelArm("agent_planner") && isModelArm("oracle") && !isModelArm("replay"));
+  const m = runConfig({ arm: "agent_planner", out: "o" }).model;
+  assert.deepEqual(
+    [m.plannerName, m.subCap, m.plannerTurns, m.agentVersion, m.fallback, m.reasoningToFallback],
+    ["qwen35-4b", 15, 12, "v1", undefined, false],
+  );
+  const given = runConfig({
+    arm: "agent_planner",
+    out: "o",
+    model: { subCap: 5, plannerTurns: 3, agentVersion: "v2", fallback: "rest", reasoningToFallback: true },
+  }).model;
+  assert.deepEqual([given.subCap, given.plannerTurns, given.agentVersion, given.fallback], [5, 3, "v2", "rest"]);
+  assert.match(refusal({ model: { subCap: 0 } }), /model\.subCap: must be a whole number from 1 to 10000/);
+  assert.match(
+    refusal({ model: { plannerTurns: 1001 } }),
+    /model\.plannerTurns: must be a whole number from 1 to 1000/,
+  );
+  assert.match(refusal({ model: { agentVersion: "v9" as "v1" } }), /model\.agentVersion: /);
+  assert.match(refusal({ model: { fallback: "" } }), /model\.fallback: /);
 });

@@ -30,7 +30,7 @@ import {
   type TaskKind,
   type Verdict,
 } from "../tasks/mod.ts";
-import type { RunConfig } from "./config.ts";
+import { EPISODE_VIEWPORT, type RunConfig } from "./config.ts";
 import { armFailedFields, episodeName, type EpisodeResult } from "../results/mod.ts";
 import { writeRows } from "./rows.ts";
 
@@ -44,6 +44,8 @@ export interface EpisodeEnv {
   signal?: AbortSignal;
   /** Hides secrets in the episode's files (none hidden without it). */
   redactor?: Redactor;
+  /** Seconds for start, evidence and grading on top of --timeout before the episode is given up (SAFETY_MARGIN_S). */
+  safetyMarginS?: number;
 }
 
 /** Where an episode runs: a site base, its server's app directory, and a worker's browser. */
@@ -99,6 +101,69 @@ export function resultHead(task: RunTask, repeat: number, config: RunConfig, arm
   };
 }
 
+/**
+ * Seconds an episode may spend on its start, evidence and grading on top of --timeout before it is given up. As in
+ * the seed (`asyncio.wait_for(agent.run(...), timeout)`), --timeout covers the arm's run only: the start and the
+ * evidence reads have their own browser and HTTP timeouts, and the answer judge its model timeout (60 s an attempt,
+ * 4 attempts). This bound fires only when one of those hangs anyway, so that no episode holds the run forever; it
+ * is a harness error (--resume reruns it), never "timeout".
+ */
+export const SAFETY_MARGIN_S = 600;
+
+/**
+ * What stops an episode: its arm running past --timeout (the "timeout" of results.jsonl), the whole episode running
+ * past its safety bound (--timeout + the margin), or the run's interrupt. One signal for the session and the arm.
+ */
+class EpisodeStop implements Disposable {
+  readonly #controller = new AbortController();
+  readonly #armTimeout: BrowserTimeoutError;
+  readonly #bound: ReturnType<typeof setTimeout>;
+  #armTimer?: ReturnType<typeof setTimeout>;
+
+  constructor(
+    readonly episode: string,
+    readonly timeoutS: number,
+    marginS: number,
+    readonly interrupt?: AbortSignal,
+  ) {
+    this.#armTimeout = new BrowserTimeoutError(`episode "${episode}" ran past --timeout ${timeoutS}s`);
+    const bound = new HarnessError(
+      `episode "${episode}" ran past its safety bound (--timeout ${timeoutS}s + ${marginS}s for start, evidence ` +
+        `and grading)`,
+    );
+    this.#bound = setTimeout(() => this.#controller.abort(bound), (timeoutS + marginS) * 1000);
+    if (interrupt?.aborted) this.#onInterrupt();
+    else interrupt?.addEventListener("abort", this.#onInterrupt, { once: true });
+  }
+
+  readonly #onInterrupt = () => this.#controller.abort(new HarnessError(`episode "${this.episode}" interrupted`));
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Starts the arm's clock: --timeout from now. */
+  armStarted(): void {
+    this.#armTimer = setTimeout(() => this.#controller.abort(this.#armTimeout), this.timeoutS * 1000);
+  }
+
+  /** The arm is over: its clock stops (start, evidence and grading have their own bounds). */
+  armEnded(): void {
+    clearTimeout(this.#armTimer);
+  }
+
+  /** Whether the episode stopped because its arm ran past --timeout. */
+  get timedOut(): boolean {
+    return this.signal.aborted && this.signal.reason === this.#armTimeout;
+  }
+
+  [Symbol.dispose](): void {
+    clearTimeout(this.#armTimer);
+    clearTimeout(this.#bound);
+    this.interrupt?.removeEventListener("abort", this.#onInterrupt);
+  }
+}
+
 export async function runEpisode(
   task: RunTask,
   repeat: number,
@@ -109,13 +174,7 @@ export async function runEpisode(
   const { config } = env;
   const head = resultHead(task, repeat, config, env.arm.name);
   const dir = childPath(config.out, head.episode);
-  const timeout = new AbortController();
-  const timer = setTimeout(
-    () => timeout.abort(new BrowserTimeoutError(`episode "${head.episode}" ran past --timeout ${config.timeoutS}s`)),
-    config.timeoutS * 1000,
-  );
-  const interrupt = () => timeout.abort(new HarnessError(`episode "${head.episode}" interrupted`));
-  env.signal?.addEventListener("abort", interrupt, { once: true });
+  using stop = new EpisodeStop(head.episode, config.timeoutS, env.safetyMarginS ?? SAFETY_MARGIN_S, env.signal);
   let session: EpisodeSession | undefined;
   // The site session the episode started, ended once the episode is over (failed and timed-out ones too).
   const held: { started?: StartedSession } = {};
@@ -126,21 +185,19 @@ export async function runEpisode(
       allowedOrigins: [new URL(site.base).origin],
       downloadDir: join(dir, "downloads"),
       uploadDir: config.uploadDir,
-      signal: timeout.signal,
+      viewport: { ...EPISODE_VIEWPORT },
+      signal: stop.signal,
     });
     const s = session;
-    body = await raceAbort(play(s, task, site, dir, head.episode, env, timeout.signal, t0, held), timeout.signal);
+    body = await raceAbort(play(s, task, site, dir, head.episode, env, stop, t0, held), stop.signal);
   } catch (err) {
     // The out folder refuses writes: no later episode can be recorded either, so the run stops (run.ts).
     const fault = outFolderFault(err, config.out);
     if (fault) throw fault;
-    const timedOut = err instanceof BrowserTimeoutError && timeout.signal.aborted;
-    body = timedOut
+    body = stop.timedOut
       ? { error: "timeout", detail: `timeout after ${config.timeoutS}s` }
       : { error: describeError(err).slice(0, 300) };
   } finally {
-    clearTimeout(timer);
-    env.signal?.removeEventListener("abort", interrupt);
     // The cookie is read before the context closes; the end goes out of band (the episode's signal may be aborted).
     const cookie = held.started ? await session?.cookieHeader(site.base).catch(() => "") : undefined;
     await session?.close().catch(() => {});
@@ -157,11 +214,12 @@ async function play(
   dir: string,
   episode: string,
   env: EpisodeEnv,
-  signal: AbortSignal,
+  stop: EpisodeStop,
   t0: number,
   held: { started?: StartedSession },
 ): Promise<Partial<EpisodeResult>> {
   const { config } = env;
+  const signal = stop.signal;
   const kind = kindOf(task);
   const t1 = performance.now();
   const start = kind.start(task, site.base, site.apps);
@@ -177,24 +235,32 @@ async function play(
   ]);
   const t2 = performance.now();
   const seen: string[] = [];
-  const observe = async (step: number, screenshot = false): Promise<BrowserState> => {
+  const observe = async (step: number | string, screenshot = false): Promise<BrowserState> => {
     const state = await s.captureState({ screenshot: config.stepScreenshots || screenshot });
     seen.push(state.visibleText);
     if (config.stepScreenshots && state.screenshot) {
-      await writeFileAtomic(join(dir, `step_${step}.png`), state.screenshot);
+      // A numbered step is step_<n>.png; a named capture (the planner's "planner_1") is <name>.png.
+      const name = typeof step === "number" ? `step_${step}.png` : `${step}.png`;
+      await writeFileAtomic(childPath(dir, name), state.screenshot);
     }
     return state;
   };
-  const outcome = await env.arm.run({
-    task,
-    reference: kind.reference(task, site.base),
-    prompt: start.prompt,
-    session: s,
-    base: site.base,
-    signal,
-    maxSteps: config.maxSteps,
-    observe,
-  });
+  stop.armStarted();
+  let outcome: ArmOutcome;
+  try {
+    outcome = await env.arm.run({
+      task,
+      reference: kind.reference(task, site.base),
+      prompt: start.prompt,
+      session: s,
+      base: site.base,
+      signal,
+      maxSteps: config.maxSteps,
+      observe,
+    });
+  } finally {
+    stop.armEnded();
+  }
   const t3 = performance.now();
   const played = await finish(s, kind, task, site, { started, mark, startLoggedIn }, outcome, seen, dir, env, signal);
   const ms = (x: number) => Math.round(x);

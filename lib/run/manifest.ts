@@ -9,7 +9,8 @@ import { UsageError } from "../errors/mod.ts";
 import { writeJsonAtomic } from "../io/mod.ts";
 import type { EpisodeResult } from "../results/mod.ts";
 import type { RunTask } from "../tasks/mod.ts";
-import { isModelArm, type RunConfig } from "./config.ts";
+import { isModelArm, type ModelConfig, PLANNER_ARM, type RunConfig } from "./config.ts";
+import { PLANNER_PROMPT_FILE } from "./model_arms.ts";
 
 /** The manifest's file name inside the out folder. */
 export const MANIFEST_FILE = "run.json";
@@ -28,6 +29,25 @@ async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * Settings run.json records that no episode's outcome depends on: written for the record, never a difference that
+ * makes --resume refuse the folder (--verifier-only changes nothing here; the seed's flag records the intent).
+ */
+const RECORDED_ONLY: ReadonlySet<string> = new Set(["verifier_only"]);
+
+/** The planner arm's own settings (agent_planner only: other arms never read them), its prompt's hash included. */
+async function plannerSettings(m: ModelConfig): Promise<Record<string, unknown>> {
+  return {
+    planner_prompt_sha256: await sha256(await Deno.readTextFile(PLANNER_PROMPT_FILE).catch(() => "")),
+    planner_name: m.plannerName,
+    sub_cap: m.subCap,
+    planner_turns: m.plannerTurns,
+    agent_version: m.agentVersion,
+    fallback: m.fallback ?? null,
+    reasoning_to_fallback: m.reasoningToFallback,
+  };
+}
+
 /** The manifest of a run of `config` over `tasks`. */
 export async function runManifest(config: RunConfig, tasks: readonly RunTask[]): Promise<RunManifest> {
   const m = config.model;
@@ -43,6 +63,7 @@ export async function runManifest(config: RunConfig, tasks: readonly RunTask[]):
       record_rows: config.recordRows,
       record_family: config.recordFamily ?? null,
       human: config.tasks.human,
+      verifier_only: config.verifierOnly,
       // The model settings matter to the model arms only: a replay run resumed with another --temperature is the same.
       ...(!isModelArm(config.arm) ? {} : {
         base_name: m.baseName,
@@ -55,6 +76,7 @@ export async function runManifest(config: RunConfig, tasks: readonly RunTask[]):
         max_actions: m.maxActions,
         normalized_coords: m.normalizedCoords,
         system_prompt_sha256: await sha256(await Deno.readTextFile(m.systemPromptFile).catch(() => "")),
+        ...(config.arm === PLANNER_ARM ? await plannerSettings(m) : {}),
       }),
     },
     tasks: { count: tasks.length, sha256: await sha256(JSON.stringify(tasks)), ids: tasks.map((t) => t.task_id) },
@@ -67,6 +89,7 @@ function differences(before: RunManifest, after: RunManifest): string[] {
   const keys = new Set([...Object.keys(before.settings ?? {}), ...Object.keys(after.settings)]);
   const show = (v: unknown) => v === undefined ? "(unset)" : JSON.stringify(v);
   for (const k of keys) {
+    if (RECORDED_ONLY.has(k)) continue;
     const a = before.settings?.[k], b = after.settings[k];
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${k}: ${show(a)} → ${show(b)}`);
   }

@@ -4,17 +4,26 @@
  */
 export {
   ADAPTER_NAMES,
+  AGENT_VERSIONS,
   ARM_NAMES,
   BUNDLED,
   isModelArm,
   type LimitName,
   LIMITS,
+  PLANNER_ARM,
   type RunConfig,
   runConfig,
   type RunConfigInput,
   SUITE_ROOT,
 } from "./config.ts";
 export { type EpisodeEnv, type EpisodeSite, openStartPage, runEpisode } from "./episode.ts";
-export { neededModels, readSystemPrompt, resolveModelArm } from "./model_arms.ts";
+export {
+  coordinatesSentence,
+  neededModels,
+  PLANNER_PROMPT_FILE,
+  readSystemPrompt,
+  resolveModelArm,
+  specialistOptions,
+} from "./model_arms.ts";
 export { type RecordedStep, replyOp, writeRows } from "./rows.ts";
 export { resolveArm, runEval, type RunInputs, runRedactor, type RunSummary } from "./run.ts";

@@ -3,35 +3,84 @@
  * served-models check at start (a name the arm needs that the server does not serve stops the run before any
  * episode).
  */
-import { type Arm, modelArm } from "../agent/mod.ts";
+import { fileURLToPath } from "node:url";
+import { type AgentSettings, type Arm, modelArm, PLAN_FAMILIES, plannerArm } from "../agent/mod.ts";
 import { UsageError } from "../errors/mod.ts";
 import { OpenAiModelClient } from "../llm/mod.ts";
-import { armModels, ROUTED_ARMS, type RoutedArm } from "../routing/mod.ts";
+import { armModels, type RoutedArm, subModel, type SubModelOptions } from "../routing/mod.ts";
 import type { RunTask } from "../tasks/mod.ts";
-import { isModelArm, type RunConfig } from "./config.ts";
+import { ARM_NAMES, EPISODE_VIEWPORT, isModelArm, PLANNER_ARM, type RunConfig } from "./config.ts";
 
-/** Every served name the arm will ask for over these tasks. */
+/** The planner's system prompt (its {families} placeholder is filled with the family hints). */
+export const PLANNER_PROMPT_FILE: string = fileURLToPath(new URL("../../prompts/planner_prompt.md", import.meta.url));
+
+/** How the planner arm picks each family's specialist, from a configuration. */
+export function specialistOptions(config: RunConfig): SubModelOptions {
+  const m = config.model;
+  return {
+    baseName: m.baseName,
+    adapters: new Set(m.adapters),
+    fallback: m.fallback,
+    reasoningToFallback: m.reasoningToFallback,
+  };
+}
+
+/**
+ * Every served name the arm will ask for over these tasks. The planner arm chooses families as it goes, so it needs
+ * the planner and the specialist of every family it could name.
+ */
 export function neededModels(config: RunConfig, tasks: RunTask[]): string[] {
   const names = new Set<string>();
+  if (config.arm === PLANNER_ARM) {
+    names.add(config.model.plannerName);
+    for (const family of PLAN_FAMILIES) names.add(subModel(family, specialistOptions(config)));
+    return [...names].sort();
+  }
   const options = { ...config.model, adapters: new Set(config.model.adapters) };
   for (const t of tasks) for (const m of armModels(config.arm, t, options)) names.add(m);
   return [...names].sort();
 }
 
-/** The system prompt of a configuration, read from its file. @throws UsageError naming the file. */
+/**
+ * The sentence that tells the model which coordinate system its click and drag coordinates are in: the 0-1000 grid
+ * (normalized) or the viewport's CSS pixels. Without it a model cannot know how its coordinates are read.
+ */
+export function coordinatesSentence(
+  normalized: boolean,
+  viewport: Readonly<{ width: number; height: number }> = EPISODE_VIEWPORT,
+): string {
+  return normalized
+    ? "Coordinates in click and drag actions are on a 0-1000 grid over the viewport: (0,0) is the top left corner, " +
+      "(1000,1000) the bottom right."
+    : "Coordinates in click and drag actions are CSS pixels of the viewport, which is " +
+      `${viewport.width}x${viewport.height}: (0,0) is the top left corner, ` +
+      `(${viewport.width},${viewport.height}) the bottom right.`;
+}
+
+/**
+ * The system prompt of a configuration, read from its file, with {max_actions} and {coordinates} filled. A prompt
+ * without {coordinates} (a user's own file) gets the sentence appended: the model is always told.
+ * @throws UsageError naming the file.
+ */
 export async function readSystemPrompt(config: RunConfig): Promise<string> {
   const file = config.model.systemPromptFile;
+  let text: string;
   try {
-    return (await Deno.readTextFile(file)).replaceAll("{max_actions}", String(config.model.maxActions));
+    text = await Deno.readTextFile(file);
   } catch (err) {
     throw new UsageError(`--system-prompt: cannot read ${file}: ${(err as Error).message}`);
   }
+  const coordinates = coordinatesSentence(config.model.normalizedCoords);
+  text = text.replaceAll("{max_actions}", String(config.model.maxActions));
+  return text.includes("{coordinates}")
+    ? text.replaceAll("{coordinates}", coordinates)
+    : `${text.trimEnd()}\n\n${coordinates}\n`;
 }
 
 /** The model arm, after checking that the server answers and serves every name it needs. */
 export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Promise<Arm> {
   if (!isModelArm(config.arm)) {
-    throw new UsageError(`--arm "${config.arm}" is not a model arm (${ROUTED_ARMS.join(", ")})`);
+    throw new UsageError(`--arm "${config.arm}" is not a model arm (${ARM_NAMES.filter(isModelArm).join(", ")})`);
   }
   const m = config.model;
   const systemPrompt = await readSystemPrompt(config);
@@ -43,18 +92,42 @@ export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Prom
     timeoutMs: m.modelTimeoutS * 1000,
   });
   await client.checkServedModels(neededModels(config, tasks));
-  return modelArm({
-    arm: config.arm as RoutedArm,
+  const agent: AgentSettings = {
     client,
     systemPrompt,
     now: config.now,
+    maxActionsPerStep: m.maxActions,
+    normalizedCoords: m.normalizedCoords,
+    record: config.recordRows,
+  };
+  if (config.arm === PLANNER_ARM) {
+    return plannerArm({
+      ...agent,
+      plannerName: m.plannerName,
+      plannerPrompt: await readPromptFile(PLANNER_PROMPT_FILE, "the planner prompt"),
+      version: m.agentVersion,
+      subCap: m.subCap,
+      plannerTurns: m.plannerTurns,
+      specialists: specialistOptions(config),
+      labelRows: config.recordFamily === undefined,
+    });
+  }
+  return modelArm({
+    ...agent,
+    arm: config.arm as RoutedArm,
     baseName: m.baseName,
     pooledName: m.pooledName,
     adapters: new Set(m.adapters),
     gateDone: m.gateDone,
     gateNote: m.gateNote,
-    maxActionsPerStep: m.maxActions,
-    normalizedCoords: m.normalizedCoords,
-    record: config.recordRows,
   });
+}
+
+/** A prompt file's text. @throws UsageError naming the file. */
+async function readPromptFile(file: string, what: string): Promise<string> {
+  try {
+    return await Deno.readTextFile(file);
+  } catch (err) {
+    throw new UsageError(`${what}: cannot read ${file}: ${(err as Error).message}`);
+  }
 }

@@ -20,11 +20,27 @@ export interface RecordedStep {
 const DATA_URL = /^data:image\/(png|jpeg|jpg|webp);base64,(.*)$/s;
 
 /**
- * The messages with every inline image written to `dir` (`step_<i>.<ext>`, then `step_<i>_<k>.<ext>`) and its URL
- * replaced by that file name; `screenshot`, when given, is written as the step's first image instead. The records
- * themselves are not modified.
+ * The file name stem of row images. Rows written into the episode folder itself (rejection sampling) share it with
+ * the history's `step_<n>.png` screenshots (numbered from 1, rows from 0), so their images are `row_<i>.png`: the
+ * same name would overwrite step n's picture with another step's. Rows in a folder of their own (rows/, the seed's
+ * write_proposed_rows layout) keep the seed's `step_<i>.png`.
  */
-async function saveImages(messages: unknown[], dir: string, i: number, screenshot?: Uint8Array): Promise<unknown[]> {
+export function rowImageStem(spec: Pick<RowsSpec, "dir">): "row" | "step" {
+  return spec.dir === "" ? "row" : "step";
+}
+
+/**
+ * The messages with every inline image written to `dir` (`<stem>_<i>.<ext>`, then `<stem>_<i>_<k>.<ext>`) and its
+ * URL replaced by that file name; `screenshot`, when given, is written as the step's first image instead. The
+ * records themselves are not modified.
+ */
+async function saveImages(
+  messages: unknown[],
+  dir: string,
+  stem: string,
+  i: number,
+  screenshot?: Uint8Array,
+): Promise<unknown[]> {
   let k = 0;
   const out = structuredClone(messages) as { content?: unknown }[];
   for (const m of out) {
@@ -34,7 +50,7 @@ async function saveImages(messages: unknown[], dir: string, i: number, screensho
       const data = typeof url === "string" ? DATA_URL.exec(url) : null;
       if (!data) continue;
       const ext = data[1] === "jpeg" || data[1] === "jpg" ? "jpg" : data[1];
-      const name = k === 0 ? `step_${i}.${screenshot ? "png" : ext}` : `step_${i}_${k}.${ext}`;
+      const name = k === 0 ? `${stem}_${i}.${screenshot ? "png" : ext}` : `${stem}_${i}_${k}.${ext}`;
       await writeFileAtomic(join(dir, name), k === 0 && screenshot ? screenshot : Uint8Array.fromBase64(data[2]));
       part.image_url!.url = name;
       k++;
@@ -58,8 +74,8 @@ export function replyOp(reply: string | undefined): string | undefined {
 }
 
 /**
- * Writes `<dir>/<spec.dir>/{rows.jsonl, step_*.png, episode.json}`. `screenshots[i]`, when given, is row i's
- * image (else the request's inline image is decoded).
+ * Writes `<dir>/<spec.dir>/{rows.jsonl, <stem>_*.png, episode.json}` (rowImageStem: `row_*` in the episode folder,
+ * `step_*` in rows/). `screenshots[i]`, when given, is row i's image (else the request's inline image is decoded).
  * @returns the number of rows written.
  */
 export async function writeRows(
@@ -69,13 +85,14 @@ export async function writeRows(
   screenshots?: readonly (Uint8Array | undefined)[],
 ): Promise<number> {
   const rowsDir = join(dir, spec.dir);
+  const stem = rowImageStem(spec);
   const lines: string[] = [];
   for (const r of records) {
     const target = r.text ?? r.content;
     const op = replyOp(target);
     if (op === undefined && spec.agentStepsOnly) continue;
     const step = lines.length;
-    const messages = await saveImages(r.messages, rowsDir, step, screenshots?.[step]);
+    const messages = await saveImages(r.messages, rowsDir, stem, step, screenshots?.[step]);
     const row = { ...spec.row(step, { model: r.model, op }), ...(r.family ? { family: r.family } : {}) };
     lines.push(JSON.stringify({ ...row, messages, target }) + "\n");
   }

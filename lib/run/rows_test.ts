@@ -1,8 +1,11 @@
-/** Training rows: the proposed kind's rows (rows/{rows.jsonl, step_*.png, episode.json}) in the seed's layout. */
+/**
+ * Training rows: the proposed kind's rows (rows/{rows.jsonl, step_*.png, episode.json}) in the seed's layout, and
+ * rejection-sampling rows in the episode folder, whose images must not take the history's step_<n>.png names.
+ */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { KINDS, ROW_FAMILY } from "../tasks/mod.ts";
-import { writeRows } from "./rows.ts";
+import { KINDS, parseTaskLines, ROW_FAMILY } from "../tasks/mod.ts";
+import { rowImageStem, writeRows } from "./rows.ts";
 import { PROPOSED_TASK } from "../tasks/_testdata.ts";
 
 const TASK = PROPOSED_TASK;
@@ -83,6 +86,36 @@ Deno.test("writeRows() with the proposed kind's spec writes rows/{rows.jsonl, st
       steps: 4,
       source: "taskgen",
     });
+  } finally {
+    await Deno.remove(episodeDir, { recursive: true });
+  }
+});
+
+Deno.test("writeRows() in the episode folder names images row_<i>.png, leaving the history's step_<n>.png alone", async () => {
+  const episodeDir = await Deno.makeTempDir({ prefix: "webmix-rows-" });
+  try {
+    const [task] = parseTaskLines(
+      (await Deno.readTextFile(new URL("../../fixtures/tasks.jsonl", import.meta.url))).split("\n")[0],
+      "tasks.jsonl",
+    );
+    const spec = KINDS.datagen.rows(task, true, { episode: task.task_id })!;
+    assert.equal(spec.dir, "", "rejection-sampling rows sit in the episode folder, beside step_<n>.png");
+    assert.equal(rowImageStem(spec), "row");
+    const history = new Uint8Array([7, 7, 7]);
+    for (const n of [1, 2]) await Deno.writeFile(join(episodeDir, `step_${n}.png`), history);
+    const reply = JSON.stringify({ action: [{ click: { index: 1 } }] });
+    const n = await writeRows(episodeDir, [step(reply), step(reply, 2)], spec);
+    assert.equal(n, 2);
+    for (const k of [1, 2]) assert.deepEqual(await Deno.readFile(join(episodeDir, `step_${k}.png`)), history);
+    const rows = (await Deno.readTextFile(join(episodeDir, "rows.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+    const urls = rows.map((r) =>
+      r.messages[1].content.filter((p: { type: string }) => p.type === "image_url").map((
+        p: { image_url: { url: string } },
+      ) => p.image_url.url)
+    );
+    assert.deepEqual(urls, [["row_0.png"], ["row_1.png", "row_1_1.png"]]);
+    for (const name of urls.flat()) assert.equal((await Deno.readFile(join(episodeDir, name)))[1], 0x50, name);
+    await assert.rejects(Deno.stat(join(episodeDir, "step_0.png")), Deno.errors.NotFound);
   } finally {
     await Deno.remove(episodeDir, { recursive: true });
   }

@@ -31,6 +31,8 @@ export interface RunInputs {
   redactor?: Redactor;
   /** Progress lines (stderr by default). */
   log?: (line: string) => void;
+  /** Seconds for an episode's start, evidence and grading on top of --timeout (default: episode.ts's SAFETY_MARGIN_S). */
+  safetyMarginS?: number;
 }
 
 export interface RunSummary {
@@ -68,7 +70,8 @@ class WorkerBrowsers {
 
 /**
  * Runs the configured arm over `tasks` × repeats. results.jsonl gets one line per episode as it ends; with
- * `config.resume`, (task, repeat) pairs already there are skipped and harness failures run again.
+ * `config.resume`, (task, repeat) pairs already there are skipped and harness failures run again (timeouts too with
+ * `config.retryTimeouts`), their new lines carrying `retried`.
  */
 export async function runEval(config: RunConfig, inputs: RunInputs): Promise<RunSummary> {
   const log = inputs.log ?? ((line: string) => console.error(line));
@@ -102,7 +105,10 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
     } catch (err) {
       throw outFolderFault(err, config.out) ?? err;
     }
-    const store = await ResultsStore.open(join(config.out, "results.jsonl"), { retryErrors: config.resume });
+    const store = await ResultsStore.open(join(config.out, "results.jsonl"), {
+      retryErrors: config.resume,
+      retryTimeouts: config.retryTimeouts,
+    });
     const manifest = await runManifest(config, tasks);
     const stands = config.resume &&
       await checkResume(config.out, manifest, store.previous, { force: config.forceResume, log });
@@ -115,7 +121,7 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
     summary.skipped = tasks.length * config.repeats - queue.length;
     if (config.resume) log(`resume: ${summary.skipped} episodes already in ${store.path}, ${queue.length} to run`);
     if (queue.length === 0) return summary;
-    const env: EpisodeEnv = { config, arm, qa: inputs.qa, signal, redactor };
+    const env: EpisodeEnv = { config, arm, qa: inputs.qa, signal, redactor, safetyMarginS: inputs.safetyMarginS };
     await runPool(queue, config.workers, async ([task, repeat], w) => {
       const base = bases[w % bases.length];
       let result: EpisodeResult;
@@ -134,7 +140,9 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
         log(`interrupted: ${result.episode} not recorded`);
         return;
       }
-      result = redactor.value(result);
+      // A rerun says what the run before it ended with (its line is in retried.jsonl).
+      const retried = store.retriedFrom(task.task_id, repeat);
+      result = redactor.value(retried ? { ...result, retried } : result);
       // A failed append (a full or read-only disk) stops the run; the store keeps what is recorded whole.
       await store.append(result);
       summary.ran++;

@@ -1,0 +1,393 @@
+/**
+ * The agent_planner arm end to end: eval.ts → the real openai client over HTTP → a fixture model server replaying the
+ * planner's and the specialists' scripted replies → actions in real Chromium on the real sandbox. The server checks
+ * the model name of every request (expectModel), so each test states which model each request must reach.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { agentReply, type FixtureStep, startFixtureModelServer } from "./fixture_model_server.ts";
+import { readResults, runCli, spawnCli } from "./support/cli.ts";
+
+const PAGINATE = "shop_paginate_page3";
+const PAGINATE_MARKER = "In the shop's product list, go to page 3.";
+const BOARD = "tracker_board_mob15_to_in_progress_via_menu";
+const BOARD_MARKER = "switch to the Mobile App board with the project switcher";
+const MODELS = ["qwen35-4b", "planner-x", "pooled", "drag", "io", "select", "rest", "reasoning"];
+const FAMILIES = [
+  "Drag & gesture",
+  "Out-of-page I/O",
+  "Discrete selection",
+  "Text entry",
+  "Form transaction",
+  "Navigation",
+  "Reasoning base",
+];
+
+type Plan = { family: string; subtask: string }[];
+
+/** A planner turn's reply. */
+const planner = (plan: Plan, move: { step: number } | { answer: string }): FixtureStep => ({
+  reply: {
+    thinking: "",
+    plan,
+    next: "step" in move ? "delegate" : "finish",
+    step: "step" in move ? move.step : 0,
+    answer: "answer" in move ? move.answer : "",
+  },
+  expectModel: "planner-x",
+});
+const step = (model: string, ...action: Record<string, unknown>[]): FixtureStep => ({
+  reply: agentReply(...action),
+  expectModel: model,
+});
+const done = (model: string, text = "did it"): FixtureStep => step(model, { done: { text, success: true } });
+
+const PAGE3_PLAN: Plan = [
+  { family: "Navigation", subtask: "Go to page 3 of the shop's product list" },
+  { family: "Reasoning base", subtask: "Report which page is shown" },
+];
+
+async function evalRun(url: string, args: string[], screenshots = false) {
+  const out = await Deno.makeTempDir({ prefix: "webmix-planner-" });
+  const r = await runCli("eval.ts", [
+    "--out",
+    out,
+    "--vllm",
+    url,
+    "--workers",
+    "1",
+    "--arm",
+    "agent_planner",
+    "--planner-name",
+    "planner-x",
+    ...(screenshots ? [] : ["--no-step-screenshots"]),
+    ...args,
+  ]);
+  return { ...r, out, results: await readResults(out) };
+}
+
+const readJson = async (...path: string[]) => JSON.parse(await Deno.readTextFile(join(...path)));
+const chatModels = (requests: { path: string; model?: string; status: number }[]) =>
+  requests.filter((q) => q.path.endsWith("/chat/completions") && q.status === 200).map((q) => q.model);
+
+Deno.test("v1 plans once, runs the plan's steps with their specialists, and writes the planner's files", async () => {
+  await using server = startFixtureModelServer({
+    models: MODELS,
+    episodes: [{
+      marker: PAGINATE_MARKER,
+      steps: [
+        planner(PAGE3_PLAN, { step: 1 }),
+        step("rest", { navigate: { url: "/shop/products?page=3" } }),
+        done("rest", "on page 3"),
+        done("qwen35-4b", "page 3"),
+        planner(PAGE3_PLAN, { answer: "page 3" }),
+      ],
+    }],
+  });
+  const r = await evalRun(
+    server.url,
+    ["--adapters", "drag,io,select,rest", "--task-ids", PAGINATE, "--record-rows"],
+    true,
+  );
+  assert.equal(r.code, 0, r.stderr);
+  const [res] = r.results;
+  assert.equal(res.ok, true, JSON.stringify(res));
+  assert.equal(res.answer, "page 3");
+  assert.equal(res.done, true);
+  assert.equal(res.steps, 3);
+  assert.deepEqual(res.models, ["rest", "qwen35-4b"]);
+  assert.deepEqual(res.subtasks, [
+    ["Navigation", "Go to page 3 of the shop's product list", 2],
+    ["Reasoning base", "Report which page is shown", 1],
+  ]);
+  assert.deepEqual(chatModels(server.requests), ["planner-x", "rest", "rest", "qwen35-4b", "planner-x"]);
+  const dir = join(r.out, PAGINATE);
+  const ph = await readJson(dir, "planner_history.json");
+  assert.equal(ph.version, "v1");
+  assert.equal(ph.turns.length, 2);
+  assert.match(ph.turns[0].text, /<task>\nIn the shop's product list, go to page 3\./);
+  assert.match(ph.turns[1].text, /Ended: done after 2 steps\nReport: on page 3/);
+  assert.equal(ph.turns[1].reply.answer, "page 3");
+  for (const t of ph.turns) await Deno.stat(join(dir, t.screenshot_path));
+  const subtasks = await readJson(dir, "subtasks.json");
+  assert.deepEqual(subtasks.plans, [{ turn: 1, plan: PAGE3_PLAN }]);
+  assert.deepEqual(
+    subtasks.trace.map((t: { model: string; end: string; first_step: number }) => [t.model, t.end, t.first_step]),
+    [
+      ["rest", "done", 1],
+      ["qwen35-4b", "done", 3],
+    ],
+  );
+  const h0 = (await readJson(dir, "history_0.json")).history;
+  const h1 = (await readJson(dir, "history_1.json")).history;
+  assert.deepEqual(h0.map((h: { state: { screenshot_path: string } }) => h.state.screenshot_path), [
+    "step_1.png",
+    "step_2.png",
+  ]);
+  assert.deepEqual(h1.map((h: { metadata: { step_number: number } }) => h.metadata.step_number), [3]);
+  assert.equal((await readJson(dir, "history.json")).history.length, 3);
+  // Grading reads the specialists' actions (trace.json): the navigate is there, labelled with its family.
+  const trace = await readJson(dir, "trace.json");
+  assert.deepEqual(trace[0].action, [{ navigate: { url: "/shop/products?page=3" } }]);
+  assert.equal(trace[0].family, "Navigation");
+  // The specialist's task is its subtask, with the whole task as context.
+  const specialist = server.requests.find((q) => q.model === "rest")!.body as { messages: { content: unknown }[] };
+  const text = JSON.stringify(specialist.messages[1].content);
+  assert.match(text, /<user_request>\\nGo to page 3 of the shop's product list\\n\\nThis is one step of a larger task/);
+  // --record-rows: the planner's rows carry a family of their own, the specialists' theirs.
+  const rows = (await Deno.readTextFile(join(dir, "rows.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(rows.map((x) => [x.model, x.family]), [
+    ["planner-x", "Planner"],
+    ["rest", "Navigation"],
+    ["rest", "Navigation"],
+    ["qwen35-4b", "Reasoning base"],
+    ["planner-x", "Planner"],
+  ]);
+  await Deno.remove(r.out, { recursive: true });
+});
+
+Deno.test("v2 asks the planner again after every step, where v1 goes on with its plan", async () => {
+  await using server = startFixtureModelServer({
+    models: MODELS,
+    episodes: [{
+      marker: PAGINATE_MARKER,
+      steps: [
+        planner(PAGE3_PLAN, { step: 1 }),
+        done("rest", "on page 3"),
+        planner(PAGE3_PLAN, { step: 2 }),
+        done("qwen35-4b", "page 3"),
+        planner(PAGE3_PLAN, { answer: "page 3" }),
+      ],
+    }],
+  });
+  const r = await evalRun(server.url, ["--adapters", "rest", "--task-ids", PAGINATE, "--agent-version", "v2"]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(chatModels(server.requests), ["planner-x", "rest", "planner-x", "qwen35-4b", "planner-x"]);
+  assert.equal(r.results[0].answer, "page 3");
+  const ph = await readJson(r.out, PAGINATE, "planner_history.json");
+  assert.equal(ph.version, "v2");
+  assert.equal(ph.turns.length, 3);
+  await Deno.remove(r.out, { recursive: true });
+});
+
+/** The plan that names every family once; each specialist answers done at once. */
+const ALL_FAMILIES: Plan = FAMILIES.map((family) => ({ family, subtask: `a ${family} step` }));
+
+Deno.test("each family's step reaches its specialist: its adapter, else the fallback, reasoning to the base", async () => {
+  const cases: { args: string[]; expect: string[] }[] = [
+    // Every adapter served.
+    {
+      args: ["--adapters", "drag,io,select,rest,reasoning"],
+      expect: ["drag", "io", "select", "rest", "rest", "rest", "reasoning"],
+    },
+    // None served, no fallback: the base model throughout.
+    { args: [], expect: Array(7).fill("qwen35-4b") },
+    // Some served, a fallback: the others go to it, reasoning to the base.
+    {
+      args: ["--adapters", "drag,select", "--fallback", "pooled"],
+      expect: ["drag", "pooled", "select", "pooled", "pooled", "pooled", "qwen35-4b"],
+    },
+    // --reasoning-to-fallback: reasoning goes to the fallback too.
+    {
+      args: ["--adapters", "io", "--fallback", "pooled", "--reasoning-to-fallback"],
+      expect: ["pooled", "io", "pooled", "pooled", "pooled", "pooled", "pooled"],
+    },
+  ];
+  for (const c of cases) {
+    await using server = startFixtureModelServer({
+      models: MODELS,
+      episodes: [{
+        marker: PAGINATE_MARKER,
+        steps: [
+          planner(ALL_FAMILIES, { step: 1 }),
+          ...c.expect.map((m) => done(m)),
+          planner(ALL_FAMILIES, { answer: "done" }),
+        ],
+      }],
+    });
+    const r = await evalRun(server.url, [...c.args, "--task-ids", PAGINATE]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(r.results[0].models, c.expect, c.args.join(" "));
+    assert.deepEqual(chatModels(server.requests).slice(1, -1), c.expect, c.args.join(" "));
+    await Deno.remove(r.out, { recursive: true });
+  }
+});
+
+Deno.test("--sub-cap ends a delegated step that does not finish, and the v1 planner is asked again", async () => {
+  const wander = (model: string) => step(model, { scroll: { down: true } });
+  await using server = startFixtureModelServer({
+    models: MODELS,
+    episodes: [{
+      marker: PAGINATE_MARKER,
+      steps: [
+        planner(PAGE3_PLAN, { step: 1 }),
+        wander("rest"),
+        wander("rest"),
+        planner(PAGE3_PLAN, { step: 1 }),
+        // --max-steps 3: two steps used, so this delegated step gets one.
+        wander("rest"),
+        planner(PAGE3_PLAN, { step: 1 }),
+      ],
+    }],
+  });
+  const r = await evalRun(server.url, [
+    "--adapters",
+    "rest",
+    "--task-ids",
+    PAGINATE,
+    "--sub-cap",
+    "2",
+    "--max-steps",
+    "3",
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const [res] = r.results;
+  assert.equal(res.ok, false);
+  assert.equal(res.steps, 3);
+  assert.equal(res.done, false);
+  assert.deepEqual((res.subtasks as unknown[][]).map((s) => s[2]), [2, 1]);
+  assert.match(String(res.errors), /the episode's 3 steps \(--max-steps\) are used up/);
+  const subtasks = await readJson(r.out, PAGINATE, "subtasks.json");
+  assert.deepEqual(subtasks.trace.map((t: { end: string; cap: number }) => [t.end, t.cap]), [["cap", 2], ["cap", 1]]);
+  const ph = await readJson(r.out, PAGINATE, "planner_history.json");
+  assert.match(ph.turns[1].text, /Ended: stopped at its cap of 2 steps/);
+  assert.match(ph.turns[1].text, /1\. \[Navigation\] Go to page 3 of the shop's product list \(hit its cap\)/);
+  assert.equal(server.served(PAGINATE_MARKER), 6, "no request after the steps ran out");
+  await Deno.remove(r.out, { recursive: true });
+});
+
+Deno.test("--planner-turns caps the planner's own requests", async () => {
+  await using server = startFixtureModelServer({
+    models: MODELS,
+    episodes: [{
+      marker: PAGINATE_MARKER,
+      steps: [
+        planner(PAGE3_PLAN, { step: 1 }),
+        done("rest"),
+        planner(PAGE3_PLAN, { step: 1 }),
+        done("rest"),
+        planner(PAGE3_PLAN, { answer: "never asked" }),
+      ],
+    }],
+  });
+  const r = await evalRun(server.url, [
+    "--adapters",
+    "rest",
+    "--task-ids",
+    PAGINATE,
+    "--agent-version",
+    "v2",
+    "--planner-turns",
+    "2",
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const [res] = r.results;
+  assert.equal(res.done, false);
+  assert.equal(res.answer, null);
+  assert.match(String(res.errors), /its 2 turns \(--planner-turns\) ran out/);
+  assert.equal(server.served(PAGINATE_MARKER), 4);
+  await Deno.remove(r.out, { recursive: true });
+});
+
+Deno.test("a planner reply that cannot be used ends the episode as the arm's failure, naming the turn", async () => {
+  const cases: [FixtureStep, RegExp][] = [
+    [{ reply: "I will plan now", expectModel: "planner-x" }, /planner turn 1: planner reply holds no JSON object/],
+    [planner(PAGE3_PLAN, { step: 5 }), /planner turn 1: planner reply delegates step 5, which is not in its plan of 2/],
+    [
+      { reply: { thinking: "", plan: [{ family: "Cooking", subtask: "x" }], next: "delegate", step: 1, answer: "" } },
+      /planner turn 1: .*plan\.0\.family/,
+    ],
+  ];
+  for (const [first, why] of cases) {
+    await using server = startFixtureModelServer({
+      models: MODELS,
+      episodes: [{ marker: PAGINATE_MARKER, steps: [first] }],
+    });
+    const r = await evalRun(server.url, ["--task-ids", PAGINATE]);
+    assert.equal(r.code, 0, r.stderr);
+    const [res] = r.results;
+    assert.equal(res.ok, false);
+    assert.equal(res.error, undefined, "the agent's failure, not the harness's: --resume keeps it");
+    assert.match(String(res.arm_failure), why);
+    const ph = await readJson(r.out, PAGINATE, "planner_history.json");
+    assert.equal(ph.turns[0].reply, null);
+    assert.equal(typeof ph.turns[0].raw, "string");
+    await Deno.remove(r.out, { recursive: true });
+  }
+});
+
+Deno.test("--resume finishes a planner run the model server's death interrupted", async () => {
+  const out = await Deno.makeTempDir({ prefix: "webmix-planner-" });
+  const paginate = {
+    marker: PAGINATE_MARKER,
+    steps: [
+      planner(PAGE3_PLAN, { step: 1 }),
+      done("qwen35-4b", "on page 3"),
+      planner(PAGE3_PLAN, { answer: "page 3" }),
+    ],
+  };
+  const first = startFixtureModelServer({ models: MODELS, episodes: [paginate] });
+  const args = [
+    "--arm",
+    "agent_planner",
+    "--planner-name",
+    "planner-x",
+    "--task-ids",
+    `${PAGINATE},${BOARD}`,
+    "--out",
+    out,
+    "--workers",
+    "1",
+    "--no-step-screenshots",
+  ];
+  const run = spawnCli("eval.ts", [...args, "--vllm", first.url, "--model-timeout", "5"]);
+  await run.waitFor(/\[1\/2\]/);
+  await first.close();
+  assert.equal((await run.done()).code, 0);
+  const broken = (await readResults(out)).find((x) => x.task_id === BOARD)!;
+  assert.match(String(broken.error), /^ModelReplyError: /);
+  const boardPlan: Plan = [{ family: "Navigation", subtask: "Open the Mobile App board" }];
+  await using second = startFixtureModelServer({
+    models: MODELS,
+    episodes: [{
+      marker: BOARD_MARKER,
+      steps: [planner(boardPlan, { step: 1 }), done("qwen35-4b"), planner(boardPlan, { answer: "" })],
+    }],
+  });
+  const resumed = await runCli("eval.ts", [...args, "--vllm", second.url, "--resume"]);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  const all = await readResults(out);
+  assert.deepEqual(all.map((x) => x.task_id).sort(), [BOARD, PAGINATE].sort());
+  const board = all.find((x) => x.task_id === BOARD)!;
+  assert.equal(board.error, undefined, JSON.stringify(board));
+  assert.deepEqual(board.subtasks, [["Navigation", "Open the Mobile App board", 1]]);
+  await Deno.stat(join(out, BOARD, "subtasks.json"));
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("on an old vLLM server the planner's schema passes as is, the specialists' falls back once, and results say so", async () => {
+  await using server = startFixtureModelServer({
+    models: MODELS,
+    oldXgrammar: true,
+    episodes: [{
+      marker: PAGINATE_MARKER,
+      steps: [
+        planner(PAGE3_PLAN, { step: 1 }),
+        step("rest", { navigate: { url: "/shop/products?page=3" } }),
+        done("rest", "on page 3"),
+        done("qwen35-4b", "page 3"),
+        planner(PAGE3_PLAN, { answer: "page 3" }),
+      ],
+    }],
+  });
+  const r = await evalRun(server.url, ["--adapters", "rest", "--task-ids", PAGINATE]);
+  assert.equal(r.code, 0, r.stderr);
+  const [res] = r.results;
+  assert.equal(res.ok, true, JSON.stringify(res));
+  assert.equal(res.schema_fallback, true);
+  const refused = server.requests.filter((q) => q.status === 400);
+  assert.deepEqual(refused.map((q) => [q.model, q.fault]), [["rest", "old xgrammar"]]);
+  const trace = await readJson(r.out, PAGINATE, "trace.json");
+  assert.deepEqual(trace.map((t: { schema_fallback?: boolean }) => t.schema_fallback), [true, true, true]);
+  await Deno.remove(r.out, { recursive: true });
+});
