@@ -7,21 +7,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { agentReply, type FixtureStep, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, runCli, spawnCli } from "./support/cli.ts";
+import { FAMILIES } from "../lib/tasks/mod.ts";
 
 const PAGINATE = "shop_paginate_page3";
 const PAGINATE_MARKER = "In the shop's product list, go to page 3.";
 const BOARD = "tracker_board_mob15_to_in_progress_via_menu";
 const BOARD_MARKER = "switch to the Mobile App board with the project switcher";
 const MODELS = ["qwen35-4b", "planner-x", "pooled", "drag", "io", "select", "rest", "reasoning"];
-const FAMILIES = [
-  "Drag & gesture",
-  "Out-of-page I/O",
-  "Discrete selection",
-  "Text entry",
-  "Form transaction",
-  "Navigation",
-  "Reasoning base",
-];
 
 type Plan = { family: string; subtask: string }[];
 
@@ -45,6 +37,19 @@ const done = (model: string, text = "did it"): FixtureStep => step(model, { done
 const PAGE3_PLAN: Plan = [
   { family: "Navigation", subtask: "Go to page 3 of the shop's product list" },
   { family: "Reasoning base", subtask: "Report which page is shown" },
+];
+
+/** A fixture server that serves MODELS and scripts the shop_paginate_page3 episode with `steps`. */
+const page3Server = (steps: FixtureStep[], options: { oldXgrammar?: boolean } = {}) =>
+  startFixtureModelServer({ models: MODELS, ...options, episodes: [{ marker: PAGINATE_MARKER, steps }] });
+
+/** v1 on shop_paginate_page3, rest served and reasoning not: plan, Navigation on rest (2 steps), Reasoning on the base, finish. */
+const V1_PAGE3: FixtureStep[] = [
+  planner(PAGE3_PLAN, { step: 1 }),
+  step("rest", { navigate: { url: "/shop/products?page=3" } }),
+  done("rest", "on page 3"),
+  done("qwen35-4b", "page 3"),
+  planner(PAGE3_PLAN, { answer: "page 3" }),
 ];
 
 async function evalRun(url: string, args: string[], screenshots = false) {
@@ -71,19 +76,7 @@ const chatModels = (requests: { path: string; model?: string; status: number }[]
   requests.filter((q) => q.path.endsWith("/chat/completions") && q.status === 200).map((q) => q.model);
 
 Deno.test("v1 plans once, runs the plan's steps with their specialists, and writes the planner's files", async () => {
-  await using server = startFixtureModelServer({
-    models: MODELS,
-    episodes: [{
-      marker: PAGINATE_MARKER,
-      steps: [
-        planner(PAGE3_PLAN, { step: 1 }),
-        step("rest", { navigate: { url: "/shop/products?page=3" } }),
-        done("rest", "on page 3"),
-        done("qwen35-4b", "page 3"),
-        planner(PAGE3_PLAN, { answer: "page 3" }),
-      ],
-    }],
-  });
+  await using server = page3Server(V1_PAGE3);
   const r = await evalRun(
     server.url,
     ["--adapters", "drag,io,select,rest", "--task-ids", PAGINATE, "--record-rows"],
@@ -147,19 +140,13 @@ Deno.test("v1 plans once, runs the plan's steps with their specialists, and writ
 });
 
 Deno.test("v2 asks the planner again after every step, where v1 goes on with its plan", async () => {
-  await using server = startFixtureModelServer({
-    models: MODELS,
-    episodes: [{
-      marker: PAGINATE_MARKER,
-      steps: [
-        planner(PAGE3_PLAN, { step: 1 }),
-        done("rest", "on page 3"),
-        planner(PAGE3_PLAN, { step: 2 }),
-        done("qwen35-4b", "page 3"),
-        planner(PAGE3_PLAN, { answer: "page 3" }),
-      ],
-    }],
-  });
+  await using server = page3Server([
+    planner(PAGE3_PLAN, { step: 1 }),
+    done("rest", "on page 3"),
+    planner(PAGE3_PLAN, { step: 2 }),
+    done("qwen35-4b", "page 3"),
+    planner(PAGE3_PLAN, { answer: "page 3" }),
+  ]);
   const r = await evalRun(server.url, ["--adapters", "rest", "--task-ids", PAGINATE, "--agent-version", "v2"]);
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(chatModels(server.requests), ["planner-x", "rest", "planner-x", "qwen35-4b", "planner-x"]);
@@ -215,21 +202,15 @@ Deno.test("each family's step reaches its specialist: its adapter, else the fall
 
 Deno.test("--sub-cap ends a delegated step that does not finish, and the v1 planner is asked again", async () => {
   const wander = (model: string) => step(model, { scroll: { down: true } });
-  await using server = startFixtureModelServer({
-    models: MODELS,
-    episodes: [{
-      marker: PAGINATE_MARKER,
-      steps: [
-        planner(PAGE3_PLAN, { step: 1 }),
-        wander("rest"),
-        wander("rest"),
-        planner(PAGE3_PLAN, { step: 1 }),
-        // --max-steps 3: two steps used, so this delegated step gets one.
-        wander("rest"),
-        planner(PAGE3_PLAN, { step: 1 }),
-      ],
-    }],
-  });
+  await using server = page3Server([
+    planner(PAGE3_PLAN, { step: 1 }),
+    wander("rest"),
+    wander("rest"),
+    planner(PAGE3_PLAN, { step: 1 }),
+    // --max-steps 3: two steps used, so this delegated step gets one.
+    wander("rest"),
+    planner(PAGE3_PLAN, { step: 1 }),
+  ]);
   const r = await evalRun(server.url, [
     "--adapters",
     "rest",
@@ -257,19 +238,13 @@ Deno.test("--sub-cap ends a delegated step that does not finish, and the v1 plan
 });
 
 Deno.test("--planner-turns caps the planner's own requests", async () => {
-  await using server = startFixtureModelServer({
-    models: MODELS,
-    episodes: [{
-      marker: PAGINATE_MARKER,
-      steps: [
-        planner(PAGE3_PLAN, { step: 1 }),
-        done("rest"),
-        planner(PAGE3_PLAN, { step: 1 }),
-        done("rest"),
-        planner(PAGE3_PLAN, { answer: "never asked" }),
-      ],
-    }],
-  });
+  await using server = page3Server([
+    planner(PAGE3_PLAN, { step: 1 }),
+    done("rest"),
+    planner(PAGE3_PLAN, { step: 1 }),
+    done("rest"),
+    planner(PAGE3_PLAN, { answer: "never asked" }),
+  ]);
   const r = await evalRun(server.url, [
     "--adapters",
     "rest",
@@ -366,20 +341,7 @@ Deno.test("--resume finishes a planner run the model server's death interrupted"
 });
 
 Deno.test("on an old vLLM server the planner's schema passes as is, the specialists' falls back once, and results say so", async () => {
-  await using server = startFixtureModelServer({
-    models: MODELS,
-    oldXgrammar: true,
-    episodes: [{
-      marker: PAGINATE_MARKER,
-      steps: [
-        planner(PAGE3_PLAN, { step: 1 }),
-        step("rest", { navigate: { url: "/shop/products?page=3" } }),
-        done("rest", "on page 3"),
-        done("qwen35-4b", "page 3"),
-        planner(PAGE3_PLAN, { answer: "page 3" }),
-      ],
-    }],
-  });
+  await using server = page3Server(V1_PAGE3, { oldXgrammar: true });
   const r = await evalRun(server.url, ["--adapters", "rest", "--task-ids", PAGINATE]);
   assert.equal(r.code, 0, r.stderr);
   const [res] = r.results;
