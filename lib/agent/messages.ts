@@ -5,6 +5,7 @@
  * it observed.
  * @module
  */
+import { imagePart } from "../llm/mod.ts";
 
 /** What the model is shown of the browser at one step. */
 export interface StepView {
@@ -94,9 +95,6 @@ export function stepText(i: StepMessagesInput): string {
 /** The step's two messages: system, then user (text, then the screenshot when there is one). */
 export function buildStepMessages(i: StepMessagesInput): StepMessage[] {
   const content: ContentPart[] = [{ type: "text", text: stepText(i) }];
-  if (i.view.screenshot) {
-    const url = `data:${i.view.screenshotMime ?? "image/png"};base64,${i.view.screenshot.toBase64()}`;
-    content.push({ type: "image_url", image_url: { url } });
-  }
+  if (i.view.screenshot) content.push(imagePart(i.view.screenshot, i.view.screenshotMime));
   return [{ role: "system", content: i.systemPrompt }, { role: "user", content }];
 }

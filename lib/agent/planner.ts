@@ -6,7 +6,7 @@
  * `maxSteps` for all specialists together; the episode's --timeout covers the whole run.
  */
 import { HarnessError } from "../errors/mod.ts";
-import type { ChatMessage, ChatRecord, ChatRecorder, OpenAiModelClient } from "../llm/mod.ts";
+import { type ChatMessage, type ChatRecord, type ChatRecorder, imagePart, type OpenAiModelClient } from "../llm/mod.ts";
 import { FAMILY_HINTS, Router, subModel, type SubModelOptions } from "../routing/mod.ts";
 import type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
 import { type LoopEnd, runLoop } from "./loop.ts";
@@ -155,16 +155,15 @@ export function specialistTask(subtask: string, task: string): string {
     `<larger_task>\n${task}\n</larger_task>`;
 }
 
-/** Keeps every exchange with the family of whoever made it (the planner's, or the specialist's). */
+/** Keeps every exchange, labelled (when `label`) with the family of whoever made it: the planner's or the specialist's. */
 class FamilyRecorder implements ChatRecorder {
-  readonly records: (ChatRecord & { family: string })[] = [];
+  readonly records: (ChatRecord & { family?: string })[] = [];
   family = PLANNER_FAMILY;
+  constructor(private readonly label: boolean) {}
   record(entry: ChatRecord): void {
-    this.records.push({ ...entry, family: this.family });
+    this.records.push(this.label ? { ...entry, family: this.family } : entry);
   }
 }
-
-const unlabelled = ({ family: _, ...record }: ChatRecord & { family?: string }): ChatRecord => record;
 
 /** The agent_planner arm. */
 export function plannerArm(o: PlannerArmOptions): Arm {
@@ -173,7 +172,7 @@ export function plannerArm(o: PlannerArmOptions): Arm {
   return {
     name: "agent_planner",
     async run(ctx: ArmContext): Promise<ArmOutcome> {
-      const recorder = o.record ? new FamilyRecorder() : undefined;
+      const recorder = o.record ? new FamilyRecorder(o.labelRows ?? true) : undefined;
       const client: OpenAiModelClient = recorder ? o.client.withRecorder(recorder) : o.client;
       const settings = loopSettings(o, client);
       const startUrl = ctx.session.currentUrl();
@@ -184,11 +183,10 @@ export function plannerArm(o: PlannerArmOptions): Arm {
       const trace: TraceEntry[] = [];
       const errors: string[] = [];
       let plan: PlanStep[] = [];
-      let stepsUsed = 0;
+      const stepsUsed = () => delegated.reduce((n, d) => n + d.steps, 0);
       let answer: string | null = null;
       let done = false;
       let failure: string | undefined;
-      let schemaFallback = false;
       // v1's next plan step, run without asking the planner after a step that did its part.
       let next: number | undefined;
 
@@ -204,19 +202,14 @@ export function plannerArm(o: PlannerArmOptions): Arm {
           title: state.title,
           turn,
           turns: o.plannerTurns,
-          stepsLeft: ctx.maxSteps - stepsUsed,
+          stepsLeft: ctx.maxSteps - stepsUsed(),
           maxSteps: ctx.maxSteps,
           subCap: o.subCap,
           plan,
           done: delegated,
         });
         const content: ContentPart[] = [{ type: "text", text }];
-        if (state.screenshot) {
-          content.push({
-            type: "image_url",
-            image_url: { url: `data:image/png;base64,${state.screenshot.toBase64()}` },
-          });
-        }
+        if (state.screenshot) content.push(imagePart(state.screenshot));
         if (recorder) recorder.family = PLANNER_FAMILY;
         const answer = await client.chat({
           model: o.plannerName,
@@ -235,7 +228,6 @@ export function plannerArm(o: PlannerArmOptions): Arm {
           attempts: answer.attempts,
           ...(answer.schemaFallback ? { schema_fallback: true } : {}),
         };
-        if (answer.schemaFallback) schemaFallback = true;
         turns.push(entry);
         try {
           entry.reply = parsePlannerReply(answer.text);
@@ -255,17 +247,19 @@ export function plannerArm(o: PlannerArmOptions): Arm {
       const delegate = async (planStep: number): Promise<DelegatedStep> => {
         const { family, subtask } = plan[planStep - 1];
         const model = subModel(family, o.specialists);
-        const cap = Math.min(o.subCap, ctx.maxSteps - stepsUsed);
+        const firstStep = stepsUsed() + 1;
+        const cap = Math.min(o.subCap, ctx.maxSteps - firstStep + 1);
         if (recorder) recorder.family = family;
         const loop = await runLoop(ctx, settings, {
           task: specialistTask(subtask, ctx.prompt),
           router: new Router([model]),
           maxSteps: cap,
-          firstStep: stepsUsed + 1,
+          firstStep,
           stopAtMacroDone: true,
         });
         const index = delegated.length + 1;
-        const page = { url: ctx.session.currentUrl(), title: loop.history.at(-1)?.state.title ?? "" };
+        // The page it ended on: the current tab now (the last step's state is the page before its actions).
+        const current = (await ctx.session.tabs()).find((t) => t.id === ctx.session.tabId);
         const d: DelegatedStep = {
           index,
           plan_step: planStep,
@@ -273,18 +267,17 @@ export function plannerArm(o: PlannerArmOptions): Arm {
           subtask,
           model,
           steps: loop.steps,
-          first_step: stepsUsed + 1,
+          first_step: firstStep,
           cap,
           end: loop.end,
           success: loop.success,
           result: loop.answer,
           memory: loop.memory,
-          ...page,
+          url: current?.url ?? ctx.session.currentUrl(),
+          title: current?.title ?? "",
         };
-        stepsUsed += loop.steps;
         delegated.push(d);
         histories.push(loop.history);
-        if (loop.schemaFallback) schemaFallback = true;
         trace.push(...loop.trace.map((t) => ({ ...t, family, delegated: index })));
         errors.push(...loop.errors.map((e) => `delegated step ${index} (${family}): ${e}`));
         return d;
@@ -307,7 +300,7 @@ export function plannerArm(o: PlannerArmOptions): Arm {
           }
           planStep = reply.step;
         }
-        if (stepsUsed >= ctx.maxSteps) {
+        if (stepsUsed() >= ctx.maxSteps) {
           errors.push(`planner: the episode's ${ctx.maxSteps} steps (--max-steps) are used up`);
           break;
         }
@@ -324,17 +317,20 @@ export function plannerArm(o: PlannerArmOptions): Arm {
       return {
         answer,
         done,
-        steps: stepsUsed,
+        steps: stepsUsed(),
         history: histories.flat(),
         trace,
         errors: failure ? [failure, ...errors] : errors,
         ...(failure ? { failure } : {}),
-        ...(recorder ? { records: o.labelRows === false ? recorder.records.map(unlabelled) : recorder.records } : {}),
+        ...(recorder ? { records: recorder.records } : {}),
         files,
         fields: {
           subtasks: delegated.map((d) => [d.family, d.subtask, d.steps]),
           models: delegated.map((d) => d.model),
-          ...(schemaFallback ? { schema_fallback: true } : {}),
+          // Some planner turn or specialist reply was decoded under the stripped schema an old vLLM server needs.
+          ...(turns.some((t) => t.schema_fallback) || histories.flat().some((h) => h.metadata.schema_fallback)
+            ? { schema_fallback: true }
+            : {}),
         },
       };
     },

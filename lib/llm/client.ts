@@ -12,6 +12,14 @@ import type { JsonSchema } from "./schema.ts";
 /** One chat message, as the OpenAI chat API takes it (text and image_url parts). */
 export type ChatMessage = OpenAI.ChatCompletionMessageParam;
 
+/** An image content part carrying `bytes` inline as a data: URL (what vLLM's vision models read). */
+export function imagePart(
+  bytes: Uint8Array,
+  mime: "image/png" | "image/jpeg" = "image/png",
+): { type: "image_url"; image_url: { url: string } } {
+  return { type: "image_url", image_url: { url: `data:${mime};base64,${bytes.toBase64()}` } };
+}
+
 /** A `response_format` the server constrains the reply with (vLLM: json_schema; `guided_json` is ignored). */
 export type ResponseFormat = OpenAI.ResponseFormatJSONSchema | OpenAI.ResponseFormatJSONObject;
 
@@ -80,9 +88,9 @@ export interface ChatReply {
   /**
    * True when the reply was decoded under the request's schema stripped of OLD_XGRAMMAR_KEYWORDS, because the server
    * (or an earlier request of this client to it) refused the full one: the reply was not held to `minItems`,
-   * `maxItems`, `enum`, ..., so the caller's own checks are all that enforce them. It is for the run's record (trace
-   * entries; run.json's `schema_fallback` from `OpenAiModelClient.schemaFallback`), so that results from an old server
-   * can be told apart. False when the schema went as given (or had nothing to strip).
+   * `maxItems`, `enum`, ..., so the caller's own checks are all that enforce them. It is for the run's record (the
+   * arms write it into trace entries and result lines as `schema_fallback`), so that results from an old server can be
+   * told apart. False when the schema went as given (or had nothing to strip).
    */
   schemaFallback: boolean;
 }
@@ -289,7 +297,7 @@ export class OpenAiModelClient {
 
   /**
    * Whether this client (with the clients withRecorder made from it, or that made it) fell back to stripped schemas,
-   * and how often; a snapshot, for the run's record (run.json's `schema_fallback`).
+   * and how often; a snapshot, for a library caller (a run records each reply's `schemaFallback` instead).
    */
   get schemaFallback(): SchemaFallbackStatus {
     return { ...this.#schema };

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ModelReplyError } from "../errors/mod.ts";
 import type { AnswerJudge, AnswerQuestion, JudgeVerdict } from "../grading/mod.ts";
-import { type ChatMessage, OpenAiModelClient } from "./client.ts";
+import { type ChatMessage, imagePart, OpenAiModelClient } from "./client.ts";
 
 /** The model the judges use unless told otherwise (the seed's QA_MODEL). */
 export const DEFAULT_JUDGE_MODEL = "gemini-3.5-flash-lite";
@@ -258,7 +258,7 @@ export function episodeMessage(input: EpisodeJudgeInput): ChatMessage {
     role: "user",
     content: [
       { type: "text", text },
-      { type: "image_url", image_url: { url: `data:image/png;base64,${input.screenshot.toBase64()}` } },
+      imagePart(input.screenshot),
     ],
   };
 }

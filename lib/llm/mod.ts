@@ -12,6 +12,7 @@ export {
   type ChatRequest,
   type ChatUsage,
   DEFAULT_MODEL_CLIENT_OPTIONS,
+  imagePart,
   MemoryRecorder,
   type ModelClientOptions,
   OLD_XGRAMMAR_KEYWORDS,
