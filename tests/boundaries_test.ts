@@ -33,8 +33,8 @@ const DEPS: Record<string, string[]> = {
   judge: ["errors", "io", "grading", "tasks", "llm"],
   results: ["errors", "io", "grading", "tasks"],
   dom: [],
-  browser: ["errors", "dom"],
-  sites: ["errors"],
+  browser: ["errors", "io", "dom"],
+  sites: ["errors", "io"],
   agent: ["errors", "io", "grading", "tasks", "routing", "llm", "browser", "dom"],
   run: ["errors", "io", "grading", "tasks", "routing", "llm", "results", "dom", "browser", "sites", "agent"],
 };

@@ -1,6 +1,5 @@
 /** The session's files and admin calls: upload paths confined to one folder, downloads, admin GETs. */
 import { isAbsolute, relative, resolve } from "node:path";
-import { SiteProtocolError } from "../errors/mod.ts";
 import { ActionError } from "./errors.ts";
 
 /**
@@ -35,40 +34,6 @@ export async function listDownloads(dir: string): Promise<string[]> {
     throw err;
   }
   return names.sort();
-}
-
-/**
- * GETs `path` on `base` with the session's cookie and returns the parsed JSON.
- * @throws SiteProtocolError naming the URL on a network error, a non-200 status or a body that is not JSON.
- */
-export async function getJson(
-  base: string,
-  path: string,
-  cookie: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-  onCookies?: (setCookie: string[]) => void,
-): Promise<unknown> {
-  const url = new URL(path, base).href;
-  const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: cookie ? { cookie } : {}, signal: AbortSignal.any(signals) });
-  } catch (err) {
-    throw new SiteProtocolError(`GET ${url} failed: ${(err as Error).message}`, { cause: err });
-  }
-  onCookies?.(res.headers.getSetCookie());
-  const text = await res.text().catch(() => "");
-  if (res.status !== 200) {
-    throw new SiteProtocolError(`GET ${url} answered ${res.status}: ${JSON.stringify(text.slice(0, 200))}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new SiteProtocolError(`GET ${url} did not answer JSON: ${JSON.stringify(text.slice(0, 200))}`, {
-      cause: err,
-    });
-  }
 }
 
 /** A `cookie` header with the cookies a browser would send to `base` (host match, path "/"). */

@@ -24,7 +24,8 @@ import {
   uploadTo,
 } from "./_input.ts";
 import { TabSet } from "./_tabs.ts";
-import { cookieHeaderFor, getJson, listDownloads, parseSetCookie, resolveUpload } from "./_io.ts";
+import { getJson } from "../io/mod.ts";
+import { cookieHeaderFor, listDownloads, parseSetCookie, resolveUpload } from "./_io.ts";
 import type {
   BrowserState,
   CaptureOptions,

@@ -36,3 +36,4 @@ export {
 } from "./cli.ts";
 export { REDACTED, Redactor } from "./redact.ts";
 export { checkNetAccess, hostPort, type Reach } from "./net_access.ts";
+export { getJson } from "./http.ts";

@@ -5,6 +5,7 @@
  * it calls with the episode's cookies), so this file needs no browser.
  */
 import { SiteProtocolError } from "../errors/mod.ts";
+import { getJson } from "../io/mod.ts";
 
 type Entry = Record<string, unknown>;
 
@@ -28,54 +29,23 @@ export interface AdminChannel {
 export class CookieChannel implements AdminChannel {
   constructor(public cookie = "", readonly options: { timeoutMs?: number; signal?: AbortSignal } = {}) {}
 
-  async #get(base: string, path: string): Promise<Response> {
-    const url = new URL(path, base).href;
-    const signals = [
-      AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      ...(this.options.signal ? [this.options.signal] : []),
-    ];
-    let res: Response;
-    try {
-      res = await fetch(url, { headers: this.cookie ? { cookie: this.cookie } : {}, signal: AbortSignal.any(signals) });
-    } catch (err) {
-      throw new SiteProtocolError(`GET ${url} failed: ${(err as Error).message}`, { cause: err });
-    }
-    if (res.status !== 200) {
-      throw new SiteProtocolError(
-        `GET ${url} answered ${res.status}: ${JSON.stringify((await res.text()).slice(0, 200))}`,
-      );
-    }
-    return res;
-  }
-
   /** GETs a JSON admin endpoint with the cookie. */
-  async adminGet(base: string, path: string): Promise<unknown> {
-    return await this.#json(await this.#get(base, path));
+  adminGet(base: string, path: string): Promise<unknown> {
+    return getJson(base, path, this.cookie, this.options.timeoutMs ?? 10_000, this.options.signal);
   }
 
   /** GETs an admin endpoint and keeps the cookies it sets (the session's). */
-  async adminCall(base: string, path: string): Promise<unknown> {
-    const res = await this.#get(base, path);
-    const jar = new Map(this.cookie.split(/;\s*/).filter(Boolean).map((c) => [c.split("=")[0], c]));
-    for (const set of res.headers.getSetCookie()) jar.set(set.split("=")[0], set.split(";")[0]);
-    this.cookie = [...jar.values()].join("; ");
-    return await this.#json(res);
+  adminCall(base: string, path: string): Promise<unknown> {
+    return getJson(base, path, this.cookie, this.options.timeoutMs ?? 10_000, this.options.signal, (setCookies) => {
+      const jar = new Map(this.cookie.split(/;\s*/).filter(Boolean).map((c) => [c.split("=")[0], c]));
+      for (const set of setCookies) jar.set(set.split("=")[0], set.split(";")[0]);
+      this.cookie = [...jar.values()].join("; ");
+    });
   }
 
   /** No page, no recorder to flush. */
   flushRecorder(): Promise<void> {
     return Promise.resolve();
-  }
-
-  async #json(res: Response): Promise<unknown> {
-    const text = await res.text();
-    try {
-      return JSON.parse(text);
-    } catch (err) {
-      throw new SiteProtocolError(`GET ${res.url} did not answer JSON: ${JSON.stringify(text.slice(0, 200))}`, {
-        cause: err,
-      });
-    }
   }
 }
 
