@@ -80,6 +80,22 @@ Deno.test("--resume refuses a folder run with another arm or another task file, 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("a refused --resume leaves results.jsonl as it was: no harness-errored line is set aside yet", async () => {
+  await using lab = await startLab();
+  const { dir, tasks, out } = await taskFile([wait("m1", 0), wait("m2", 0)]);
+  const base = ["--tasks", tasks, "--out", out, "--bases", lab.base];
+  assert.equal((await runCli("eval.ts", ["--arm", "replay", ...base])).code, 0);
+  // m2 as if the harness had failed it: a --resume of the same run would run it again.
+  const lines = (await readResults(out)).map((r) => r.task_id === "m2" ? { ...r, error: "HarnessError: gone" } : r);
+  const before = lines.map((r) => JSON.stringify(r) + "\n").join("");
+  await Deno.writeTextFile(join(out, "results.jsonl"), before);
+  const refused = await runCli("eval.ts", ["--arm", "noop", ...base, "--resume"]);
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.equal(await Deno.readTextFile(join(out, "results.jsonl")), before);
+  await assert.rejects(Deno.stat(join(out, "retried.jsonl")), Deno.errors.NotFound);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a reference step that fails, or that leaves the sandbox, is a failed episode, never a pass", async () => {
   await using lab = await startLab();
   const { dir, tasks, out } = await taskFile([

@@ -106,18 +106,20 @@ export class ResultsStore {
   /** The appends under way, one after another: a failed one cuts back only its own bytes. */
   #appending: Promise<unknown> = Promise.resolve();
 
-  private constructor(
-    readonly path: string,
-    readonly previous: EpisodeResult[],
-    /** The lines taken out to run again, by resume key (the last one of each). */
-    readonly retrying: ReadonlyMap<string, EpisodeResult> = new Map(),
-  ) {}
+  /** The lines taken out to run again, by resume key (the last one of each). */
+  readonly retrying: ReadonlyMap<string, EpisodeResult>;
+  /** Every line taken out to run again, in file order. */
+  readonly #failed: readonly EpisodeResult[];
+
+  private constructor(readonly path: string, readonly previous: EpisodeResult[], failed: readonly EpisodeResult[]) {
+    this.#failed = failed;
+    this.retrying = new Map(failed.map((r) => [resultKey(r.task_id, r.repeat), r]));
+  }
 
   /**
    * Opens (creating) results.jsonl; cuts a partial last line left by a crash. With `retryErrors` (--resume), the
    * episodes the harness failed to finish (isRetried: an `error` other than "timeout", or any `error` with
-   * `retryTimeouts`) leave results.jsonl for retried.jsonl beside it, so they run again and the file keeps one line
-   * per episode.
+   * `retryTimeouts`) are not in `previous`: they run again, once `setAsideRetries` has moved their lines out.
    * @throws HarnessError naming the file when it cannot be read, or written (the folder is read-only or full):
    *   a run finds out before its first episode.
    */
@@ -132,21 +134,33 @@ export class ResultsStore {
     }
     const { results, partialTail } = parseResults(text, path);
     const failed = results.filter((r) => isRetried(r, options));
-    const kept = results.filter((r) => !failed.includes(r));
+    const kept = results.filter((r) => !isRetried(r, options));
     try {
       // Created now, so that a folder that takes no file stops the run before any episode.
       (await Deno.open(path, { append: true, create: true })).close();
       if (partialTail > 0) await Deno.truncate(path, new TextEncoder().encode(text).length - partialTail);
-      if (failed.length > 0) {
-        const lines = (rs: EpisodeResult[]) => rs.map((r) => JSON.stringify(r) + "\n").join("");
-        // Keep the failed lines first, then replace results.jsonl whole: a crash in between loses nothing.
-        await Deno.writeTextFile(join(dirname(path), "retried.jsonl"), lines(failed), { append: true });
-        await writeFileAtomic(path, lines(kept));
-      }
     } catch (err) {
       throw new HarnessError(`cannot write ${path}: ${message(err)}`, { cause: err });
     }
-    return new ResultsStore(path, kept, new Map(failed.map((r) => [resultKey(r.task_id, r.repeat), r])));
+    return new ResultsStore(path, kept, failed);
+  }
+
+  /**
+   * Moves the lines of the episodes to run again (`retrying`) from results.jsonl to retried.jsonl beside it, so the
+   * file keeps one line per episode. Called once the run is sure to go ahead: a refused --resume leaves the folder as
+   * it was.
+   * @throws HarnessError naming the file when it cannot be written.
+   */
+  async setAsideRetries(): Promise<void> {
+    if (this.#failed.length === 0) return;
+    const lines = (rs: Iterable<EpisodeResult>) => [...rs].map((r) => JSON.stringify(r) + "\n").join("");
+    try {
+      // Keep the failed lines first, then replace results.jsonl whole: a crash in between loses nothing.
+      await Deno.writeTextFile(join(dirname(this.path), "retried.jsonl"), lines(this.#failed), { append: true });
+      await writeFileAtomic(this.path, lines(this.previous));
+    } catch (err) {
+      throw new HarnessError(`cannot write ${this.path}: ${message(err)}`, { cause: err });
+    }
   }
 
   /**

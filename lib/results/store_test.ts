@@ -50,6 +50,9 @@ Deno.test("ResultsStore.open() with retryErrors moves harness failures to retrie
   await Deno.writeTextFile(path, `${line("a")}\n${failed}\n${line("c")}\n`);
   const store = await ResultsStore.open(path, { retryErrors: true });
   assert.deepEqual([...store.doneKeys()].map((k) => k.split("\u0000")[0]), ["a", "c"]);
+  // Nothing is moved until the run goes ahead (a refused --resume leaves the file as it was).
+  assert.equal(await Deno.readTextFile(path), `${line("a")}\n${failed}\n${line("c")}\n`);
+  await store.setAsideRetries();
   assert.equal(await Deno.readTextFile(path), `${line("a")}\n${line("c")}\n`);
   assert.equal(await Deno.readTextFile(join(dir, "retried.jsonl")), failed + "\n");
   const untouched = await ResultsStore.open(path);
@@ -69,6 +72,7 @@ Deno.test("ResultsStore.open() with retryErrors keeps timeouts and agent failure
   const crash = JSON.stringify({ ...JSON.parse(line("crash", 0, false)), error: "HarnessError: browser closed" });
   await Deno.writeTextFile(path, `${timeout}\n${agent}\n${crash}\n`);
   const store = await ResultsStore.open(path, { retryErrors: true });
+  await store.setAsideRetries();
   assert.deepEqual(store.previous.map((r) => r.task_id), ["t", "agent"]);
   assert.equal(await Deno.readTextFile(path), `${timeout}\n${agent}\n`);
   assert.equal(await Deno.readTextFile(join(dir, "retried.jsonl")), crash + "\n");
@@ -89,6 +93,7 @@ Deno.test("ResultsStore.open() with retryTimeouts runs timeouts again too, and c
   });
   await Deno.writeTextFile(path, `${timeout}\n${again}\n${line("a")}\n`);
   const store = await ResultsStore.open(path, { retryErrors: true, retryTimeouts: true });
+  await store.setAsideRetries();
   assert.deepEqual(store.previous.map((r) => r.task_id), ["a"]);
   assert.deepEqual(store.retriedFrom("t", 0), { error: "timeout", count: 1 });
   assert.deepEqual(store.retriedFrom("m", 0), { error: "ModelReplyError: 503", count: 2 });

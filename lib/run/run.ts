@@ -113,6 +113,8 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
     const stands = config.resume &&
       await checkResume(config.out, manifest, store.previous, { force: config.forceResume, log });
     if (!stands) await writeManifest(config.out, manifest);
+    // Only now, the run going ahead: the lines of the episodes to run again leave results.jsonl.
+    await store.setAsideRetries();
     const done = config.resume ? store.doneKeys() : new Set<string>();
     const queue: [RunTask, number][] = [];
     for (const task of tasks) {
