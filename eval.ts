@@ -36,6 +36,8 @@ import {
   isModelArm,
   type LimitName,
   LIMITS,
+  LOCK_FILE,
+  MANIFEST_FILE,
   PLANNER_ARM,
   resolveArm,
   type RunConfig,
@@ -357,7 +359,7 @@ function checkNetPermissions(config: RunConfig | undefined, judged: boolean): Pr
 }
 
 /** What marks a folder as a run's output (a run writes one of them first): only such a folder takes a run. */
-const RUN_MARKERS = ["results.jsonl", "run.json", "run.lock"];
+const RUN_MARKERS = ["results.jsonl", MANIFEST_FILE, LOCK_FILE];
 
 /** The names in --out, or undefined when it does not exist yet. */
 async function folderEntries(path: string): Promise<string[] | undefined> {

@@ -4,11 +4,9 @@
  */
 export {
   childPath,
-  decodeUtf8,
   exists,
   type GuardedFolder,
   guardedFolderProblem,
-  pathNameProblem,
   readUtf8File,
   type TextProblem,
   writeFileAtomic,
@@ -34,6 +32,6 @@ export {
   textFlag,
   urlFlag,
 } from "./cli.ts";
-export { REDACTED, Redactor } from "./redact.ts";
+export { Redactor } from "./redact.ts";
 export { checkNetAccess, hostPort, type Reach } from "./net_access.ts";
 export { getJson } from "./http.ts";

@@ -201,7 +201,7 @@ export async function runEpisode(
     // The cookie is read before the context closes; the end goes out of band (the episode's signal may be aborted).
     const cookie = held.started ? await session?.cookieHeader(site.base).catch(() => "") : undefined;
     await session?.close().catch(() => {});
-    if (held.started) await endSession(new CookieChannel(cookie ?? ""), site.base, held.started).catch(() => {});
+    if (held.started) await endSession(new CookieChannel(cookie ?? ""), site.base).catch(() => {});
   }
   return { ...head, ...body, duration_s: Math.round((performance.now() - t0) / 100) / 10 };
 }

@@ -17,13 +17,8 @@ export {
   SUITE_ROOT,
 } from "./config.ts";
 export { type EpisodeEnv, type EpisodeSite, openStartPage, runEpisode } from "./episode.ts";
-export {
-  coordinatesSentence,
-  neededModels,
-  PLANNER_PROMPT_FILE,
-  readSystemPrompt,
-  resolveModelArm,
-  specialistOptions,
-} from "./model_arms.ts";
+export { neededModels, readSystemPrompt, resolveModelArm } from "./model_arms.ts";
 export { type RecordedStep, replyOp, writeRows } from "./rows.ts";
 export { resolveArm, runEval, type RunInputs, runRedactor, type RunSummary } from "./run.ts";
+export { LOCK_FILE } from "./lock.ts";
+export { MANIFEST_FILE } from "./manifest.ts";

@@ -63,13 +63,7 @@ export function coordinatesSentence(
  * @throws UsageError naming the file.
  */
 export async function readSystemPrompt(config: RunConfig): Promise<string> {
-  const file = config.model.systemPromptFile;
-  let text: string;
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (err) {
-    throw new UsageError(`--system-prompt: cannot read ${file}: ${(err as Error).message}`);
-  }
+  let text = await readPromptFile(config.model.systemPromptFile, "--system-prompt");
   const coordinates = coordinatesSentence(config.model.normalizedCoords);
   text = text.replaceAll("{max_actions}", String(config.model.maxActions));
   return text.includes("{coordinates}")
