@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
+import { evalArgs, labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
 import { startLab } from "./support/lab.ts";
 
 const wait = (id: string, seconds: number) => labTask(id, "/lab/", [{ wait: { seconds } }]);
@@ -13,18 +13,7 @@ const wait = (id: string, seconds: number) => labTask(id, "/lab/", [{ wait: { se
 Deno.test("a browser that crashes mid-episode is recorded on that episode and the run goes on", async () => {
   await using lab = await startLab();
   const { dir, tasks, out } = await taskFile([wait("first", 0), wait("crashes", 6), wait("after", 0)]);
-  const run = spawnCli("eval.ts", [
-    "--arm",
-    "replay",
-    "--tasks",
-    tasks,
-    "--out",
-    out,
-    "--workers",
-    "1",
-    "--bases",
-    lab.base,
-  ]);
+  const run = spawnCli("eval.ts", evalArgs("replay", tasks, out, lab.base, "--workers", "1"));
   await run.waitFor(/\[1\/3\]/);
   await new Promise((r) => setTimeout(r, 1500));
   // Chromium is the eval process's child: kill it while the second episode waits.
@@ -48,20 +37,7 @@ Deno.test("an arm stuck on a page that never answers is a timeout; a start page 
     labTask("start_hangs", "/lab/hang", []),
     wait("next", 0),
   ]);
-  const r = await runCli("eval.ts", [
-    "--arm",
-    "replay",
-    "--tasks",
-    tasks,
-    "--out",
-    out,
-    "--workers",
-    "2",
-    "--timeout",
-    "4",
-    "--bases",
-    lab.base,
-  ]);
+  const r = await runCli("eval.ts", evalArgs("replay", tasks, out, lab.base, "--workers", "2", "--timeout", "4"));
   assert.equal(r.code, 0, r.stderr);
   const byId = Object.fromEntries((await readResults(out)).map((r) => [r.task_id, r]));
   assert.equal(byId.hangs.ok, false);
@@ -79,7 +55,7 @@ Deno.test("an interrupted run exits 130, and --resume finishes it with no line l
   await using lab = await startLab();
   const ids = ["r1", "r2", "r3", "r4", "r5"];
   const { dir, tasks, out } = await taskFile(ids.map((id) => wait(id, 1)));
-  const args = ["--arm", "replay", "--tasks", tasks, "--out", out, "--workers", "1", "--bases", lab.base];
+  const args = evalArgs("replay", tasks, out, lab.base, "--workers", "1");
   const run = spawnCli("eval.ts", args);
   await run.waitFor(/\[2\/5\]/);
   run.child.kill("SIGINT");
@@ -105,7 +81,7 @@ Deno.test("the agent's browser reaches only the sandbox: off-origin requests are
     { change: { site: "lab", table: "notes", op: "insert", after: { body: "kept local" } } },
   );
   const { dir, tasks, out } = await taskFile([note]);
-  const r = await runCli("eval.ts", ["--arm", "replay", "--tasks", tasks, "--out", out, "--bases", lab.base]);
+  const r = await runCli("eval.ts", evalArgs("replay", tasks, out, lab.base));
   assert.equal(r.code, 0, r.stderr);
   const [result] = await readResults(out);
   assert.equal(result.ok, true, JSON.stringify(result));

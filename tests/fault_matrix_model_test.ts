@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import { DEFAULT_MODEL_CLIENT_OPTIONS } from "../lib/llm/mod.ts";
 import { agentReply, type FixtureEpisode, type FixtureStep, startFixtureModelServer } from "./fixture_model_server.ts";
-import { labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
+import { evalArgs, labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
 import { ledger, once, startFaultSites, whole } from "./support/fault_sites.ts";
 import { prepareModelServerProcess, startModelServerProcess } from "./support/model_server_process.ts";
 
@@ -38,22 +38,7 @@ const history = async (out: string, episode: string) =>
   }[];
 
 function modelArgs(tasks: string, out: string, base: string, vllm: string, ...more: string[]): string[] {
-  return [
-    "--arm",
-    "base",
-    "--tasks",
-    tasks,
-    "--out",
-    out,
-    "--bases",
-    base,
-    "--vllm",
-    vllm,
-    "--max-steps",
-    "4",
-    "--no-step-screenshots",
-    ...more,
-  ];
+  return evalArgs("base", tasks, out, base, "--vllm", vllm, "--max-steps", "4", "--no-step-screenshots", ...more);
 }
 
 Deno.test("model server faults: each episode labelled as the retry policy says, the run goes on, --resume reruns the errors", async () => {

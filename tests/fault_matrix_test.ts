@@ -7,24 +7,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
+import { evalArgs, labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
 import { allCases, ledger, Marks, once, reaped, startFaultSites, whole } from "./support/fault_sites.ts";
 import { fillDisk, makeReadOnly, smallDisk, smallDiskProblem } from "./support/fs_faults.ts";
 import { chromiumUnder, describePids, killBrowsersUnder, stillRunning, waitGone } from "./support/process_tree.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const replay = (tasks: string, out: string, base: string, ...more: string[]) => [
-  "--arm",
-  "replay",
-  "--tasks",
-  tasks,
-  "--out",
-  out,
-  "--bases",
-  base,
-  "--no-step-screenshots",
-  ...more,
-];
+const replay = (tasks: string, out: string, base: string, ...more: string[]) =>
+  evalArgs("replay", tasks, out, base, "--no-step-screenshots", ...more);
 /** A task that reports reaching its start page, then waits `seconds`. */
 const waits = (id: string, seconds: number) => labTask(id, `/mark/${id}`, [{ wait: { seconds } }]);
 /** Every file under `dir`, as paths relative to it. */

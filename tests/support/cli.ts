@@ -87,6 +87,11 @@ export function spawnCli(script: string, args: string[]) {
   };
 }
 
+/** eval.ts's arguments for running `arm` over a task file on an external site server, into `out`. */
+export function evalArgs(arm: string, tasks: string, out: string, base: string, ...more: string[]): string[] {
+  return ["--arm", arm, "--tasks", tasks, "--out", out, "--bases", base, ...more];
+}
+
 /** results.jsonl of a run folder as objects (none when it does not exist). */
 export async function readResults(out: string): Promise<Record<string, unknown>[]> {
   const text = await Deno.readTextFile(`${out}/results.jsonl`).catch(() => "");
