@@ -18,7 +18,7 @@ import { replayReference } from "../lib/agent/mod.ts";
 import { ChromiumBrowser } from "../lib/browser/mod.ts";
 import { describeError } from "../lib/errors/mod.ts";
 import { gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
-import { APPS, type DirectoryApp, fetchHealth, readSessionStreams, startSites } from "../lib/sites/mod.ts";
+import { APPS, type DirectoryApp, endSession, fetchHealth, readSessionStreams, startSites } from "../lib/sites/mod.ts";
 import { openStartPage } from "../lib/run/mod.ts";
 import { type ActionCall, humanStart, loadHumanTask, type ReferenceStep } from "../lib/tasks/mod.ts";
 
@@ -50,27 +50,32 @@ async function recordOne(
     downloadDir: await Deno.makeTempDir({ prefix: "record_annotation_" }),
     uploadDir: new URL("../fixtures/uploads/", import.meta.url).pathname,
   });
-  const started = await openStartPage(session, base, start);
-  // The given actions as they are, one step each; else the human kind's reference (the recording's replay steps).
-  const reference: ReferenceStep[] | undefined = actions?.map((a) => ({ candidates: () => [a as ActionCall] }));
-  const outcome = await replayReference(session, base, task, { reference });
-  if (outcome.errors.length) {
-    console.error(`FAIL ${key}: ${outcome.errors.join("; ")}`);
-    return false;
+  try {
+    const started = await openStartPage(session, base, start);
+    // The given actions as they are, one step each; else the human kind's reference (the recording's replay steps).
+    const reference: ReferenceStep[] | undefined = actions?.map((a) => ({ candidates: () => [a as ActionCall] }));
+    const outcome = await replayReference(session, base, task, { reference });
+    if (outcome.errors.length) {
+      console.error(`FAIL ${key}: ${outcome.errors.join("; ")}`);
+      return false;
+    }
+    const streams = await readSessionStreams(session, base, started);
+    const recording = {
+      start_url: start.startUrl,
+      answer: outcome.answer,
+      entries: streams.record,
+      recorded_at: new Date().toISOString(),
+      base,
+    };
+    await Deno.writeTextFile(join(dir, "recording.json"), JSON.stringify(recording, null, 1) + "\n");
+    const grade = await gradeHuman(task, humanTrajectory(streams.record, streams.log), outcome.answer);
+    const verdict = grade.gradeError ? "NEEDS LLM TIER" : grade.ok ? "PASS" : `FAIL ${grade.detail}`;
+    console.error(`recorded ${key}: ${streams.record.length} entries, ${outcome.steps} actions; grade: ${verdict}`);
+    return true;
+  } finally {
+    // A harness session is never evicted: ended here, or a run of more tasks than the sandbox holds is refused.
+    await endSession(session, base).catch(() => {});
   }
-  const streams = await readSessionStreams(session, base, started);
-  const recording = {
-    start_url: start.startUrl,
-    answer: outcome.answer,
-    entries: streams.record,
-    recorded_at: new Date().toISOString(),
-    base,
-  };
-  await Deno.writeTextFile(join(dir, "recording.json"), JSON.stringify(recording, null, 1) + "\n");
-  const grade = await gradeHuman(task, humanTrajectory(streams.record, streams.log), outcome.answer);
-  const verdict = grade.gradeError ? "NEEDS LLM TIER" : grade.ok ? "PASS" : `FAIL ${grade.detail}`;
-  console.error(`recorded ${key}: ${streams.record.length} entries, ${outcome.steps} actions; grade: ${verdict}`);
-  return true;
 }
 
 async function main(argv: string[]): Promise<number> {

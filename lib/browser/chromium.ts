@@ -102,8 +102,9 @@ export class ChromiumBrowser implements AsyncDisposable {
     private readonly proxy: RecordingProxy,
     private readonly profile: string,
     private readonly opts: LaunchOptions,
+    warmOrigins: ReadonlySet<string> | null,
   ) {
-    this.#warmOrigins = opts.prewarmOrigins ? normalizeOrigins(opts.prewarmOrigins) : null;
+    this.#warmOrigins = warmOrigins;
     browser.on("disconnected", () => (this.#alive = false));
     browser.process()?.once("exit", () => (this.#alive = false));
     cdp.on("Fetch.requestPaused", (e) => this.#filter(e.requestId, e.request.url));
@@ -116,10 +117,15 @@ export class ChromiumBrowser implements AsyncDisposable {
   static async launch(opts: LaunchOptions = {}): Promise<ChromiumBrowser> {
     const path = chromiumPath(opts);
     await assertExecutable(path);
-    if (opts.prewarmOrigins) normalizeOrigins(opts.prewarmOrigins); // a bad origin fails here, not in the spare
+    // A bad origin fails here, not in the spare.
+    const warmOrigins = opts.prewarmOrigins ? normalizeOrigins(opts.prewarmOrigins) : null;
     const profile = await makeProfile();
     let b: ChromiumBrowser | undefined;
     const proxy = RecordingProxy.start(() => (b ? b.#route : null));
+    const cleanUp = async () => {
+      await proxy.close();
+      await removeProfile(profile);
+    };
     let browser: Browser;
     try {
       browser = await puppeteer.launch({
@@ -135,21 +141,19 @@ export class ChromiumBrowser implements AsyncDisposable {
         timeout: 30_000,
       });
     } catch (err) {
-      await proxy.close();
-      await removeProfile(profile);
+      await cleanUp();
       throw new HarnessError(`cannot start Chromium at "${path}": ${(err as Error).message}`, { cause: err });
     }
     try {
       // One filter for every context and tab: it sees a new tab's first request, which a per-page one misses.
       const cdp = await browser.target().createCDPSession();
       await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }] });
-      b = new ChromiumBrowser(browser, cdp, proxy, profile, opts);
+      b = new ChromiumBrowser(browser, cdp, proxy, profile, opts, warmOrigins);
       b.#prewarm();
       return b;
     } catch (err) {
       await browser.close().catch(() => browser.process()?.kill("SIGKILL"));
-      await proxy.close();
-      await removeProfile(profile);
+      await cleanUp();
       throw new HarnessError(`cannot set up Chromium at "${path}": ${(err as Error).message}`, { cause: err });
     }
   }

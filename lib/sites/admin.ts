@@ -74,8 +74,6 @@ export function adminRoutes(apps: () => readonly SiteApp[], sessions: SessionSto
     }
     await next();
   });
-  const live = liveSession(sessions);
-  for (const path of ["/state", "/log", "/changes", "/clipboard", "/record"]) admin.use(path, live);
 
   admin.get("/health", (c) =>
     c.json({
@@ -114,10 +112,16 @@ export function adminRoutes(apps: () => readonly SiteApp[], sessions: SessionSto
     if (ended.reason === "ended") return c.json({ ok: true, session: getCookie(c, SESSION_COOKIE), ended: true });
     return gone(c, ended);
   });
+  // The reads act on the live session only: `live` is used on every method, so that a request with no live session
+  // answers 410 whatever its method (as middleware of the GET route alone, another method would get a 404).
+  const live = liveSession(sessions);
   // The session's state the grade reads at the start and the end of an episode; it changes nothing.
-  admin.get("/state", (c) => c.json({ session: c.get("session").id, logged_in: c.get("session").flags.loggedIn }));
+  admin.use("/state", live).get(
+    "/state",
+    (c) => c.json({ session: c.get("session").id, logged_in: c.get("session").flags.loggedIn }),
+  );
   for (const stream of ["log", "changes", "clipboard", "record"] as const) {
-    admin.get(`/${stream}`, (c) => {
+    admin.use(`/${stream}`, live).get(`/${stream}`, (c) => {
       const session = c.get("session");
       return c.json({ session: session.id, entries: since<{ seq: number }>(session[stream], c.req.query("since")) });
     });

@@ -61,15 +61,10 @@ export class Session {
   clipboard: ClipboardEntry[] = [];
   record: RecordEntry[] = [];
   flags: SessionFlags = { loggedIn: true };
-  lastUsed: number = Date.now();
   #seq = 0;
   readonly #dbs = new Map<string, AppDb>();
 
-  constructor(
-    readonly id: string,
-    private readonly seeds: ReadonlyMap<string, AppSeed>,
-    public kind: SessionKind = "browsing",
-  ) {}
+  constructor(readonly id: string, private readonly seeds: ReadonlyMap<string, AppSeed>) {}
 
   /** The next sequence number: one order across all of the session's streams. */
   nextSeq(): number {
@@ -160,13 +155,12 @@ export class SessionStore {
   /** The live session named `id` (marked used), or why there is none. */
   find(id: string | undefined): Session | SessionGone {
     if (!id) return { reason: "missing", error: `no session: the request carries no ${SESSION_COOKIE} cookie` };
-    const session = this.#harness.get(id) ?? this.#browsing.get(id);
+    const harness = this.#harness.get(id);
+    if (harness) return harness;
+    const session = this.#browsing.get(id);
     if (!session) return this.#whyGone(id);
-    if (session.kind === "browsing") {
-      this.#browsing.delete(id);
-      this.#browsing.set(id, session);
-    }
-    session.lastUsed = Date.now();
+    this.#browsing.delete(id);
+    this.#browsing.set(id, session);
     return session;
   }
 
@@ -177,7 +171,7 @@ export class SessionStore {
   browse(id: string | undefined): Session | SessionGone {
     const found = this.find(id);
     if (found instanceof Session || found.reason === "ended") return found;
-    const session = new Session(crypto.randomUUID(), this.seeds, "browsing");
+    const session = new Session(crypto.randomUUID(), this.seeds);
     this.#browsing.set(session.id, session);
     while (this.#browsing.size > this.limits.maxBrowsing) {
       const [oldest] = this.#browsing.values();
@@ -192,7 +186,7 @@ export class SessionStore {
    */
   start(id: string | undefined): Session | SessionGone {
     const found = this.find(id);
-    if (found instanceof Session && found.kind === "harness") return found;
+    if (found instanceof Session && this.#harness.has(found.id)) return found;
     if (this.#harness.size >= this.limits.maxHarness) {
       return {
         reason: "full",
@@ -204,9 +198,8 @@ export class SessionStore {
     if (found instanceof Session) {
       this.#browsing.delete(found.id);
       session = found;
-      session.kind = "harness";
     } else {
-      session = new Session(crypto.randomUUID(), this.seeds, "harness");
+      session = new Session(crypto.randomUUID(), this.seeds);
     }
     this.#harness.set(session.id, session);
     return session;

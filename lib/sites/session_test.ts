@@ -1,6 +1,6 @@
 /** The session lifecycle through the sandbox's handler: started by the harness, read with its id, ended; evictions. */
 import assert from "node:assert/strict";
-import { createSandbox, type Sandbox } from "./mod.ts";
+import { createSandbox, type Sandbox, type Session, type SessionGone, SessionStore } from "./mod.ts";
 import { notesApp } from "./testdata/notes_app.ts";
 
 type Answer = { status: number; json: Record<string, unknown>; setCookie: string | null };
@@ -141,4 +141,20 @@ Deno.test("a browser with an unknown or evicted cookie browses on in a new sessi
   await client(sb)("/notes/");
   assert.equal((await human("/notes/")).status, 200);
   assert.notEqual(human.jar.cookie, first);
+});
+
+Deno.test("SessionStore evicts the least recently used browsing session; start() makes a browsing one a harness one", () => {
+  const store = new SessionStore(new Map(), { maxBrowsing: 2 });
+  const [a, b] = [store.browse(undefined), store.browse(undefined)] as Session[];
+  assert.equal(store.find(a.id), a, "a used: b is now the least recently used");
+  const c = store.browse(undefined) as Session;
+  assert.equal((store.find(b.id) as SessionGone).reason, "evicted");
+  assert.equal(store.start(a.id), a, "a browsing session the harness starts keeps its id");
+  assert.equal(store.start(a.id), a);
+  assert.deepEqual([store.count("harness"), store.count("browsing")], [1, 1]);
+  for (let i = 0; i < 3; i++) store.browse(undefined);
+  assert.equal(store.find(a.id), a, "a harness session is never evicted");
+  assert.equal((store.find(c.id) as SessionGone).reason, "evicted");
+  assert.equal(store.end(a.id), a);
+  assert.deepEqual([store.count("harness"), (store.find(a.id) as SessionGone).reason], [0, "ended"]);
 });
