@@ -148,7 +148,7 @@ function wellFormed(v: unknown): Evidence | undefined {
   if (!listOk(v.clip, isString) || !listOk(v.events, eventOk) || !listOk(v.record, recordOk)) return;
   if (!listOk(v.seen, isString) || !(v.answer === undefined || v.answer === null || isString(v.answer))) return;
   if (v.final !== undefined && !finalOk(v.final)) return;
-  if (v.rules !== undefined && !(isObject(v.rules) && Object.values(v.rules).every(isObject))) return;
+  if (v.rules !== undefined && !(isObject(v.rules) && Object.values(v.rules).every(rulesOk))) return;
   return {
     base: v.base,
     log: v.log as LogEntry[],
@@ -161,6 +161,18 @@ function wellFormed(v: unknown): Evidence | undefined {
     ...(v.final === undefined ? {} : { final: v.final as FinalState }),
     ...(v.rules === undefined ? {} : { rules: v.rules as Record<string, AppRules> }),
   };
+}
+
+const strings = (v: unknown) => Array.isArray(v) && v.every(isString);
+const optionalRecord = (v: unknown, ok: (x: unknown) => boolean) =>
+  v === undefined || (isObject(v) && Object.values(v).every(ok));
+
+/** One app's rules, each field typed as appRulesSchema has it (other fields kept as they are). */
+function rulesOk(r: unknown): boolean {
+  return isObject(r) && optionalRecord(r.bookkeeping, (x) => x === "*" || strings(x)) &&
+    optionalRecord(r.generated, strings) && optionalRecord(r.queryDefaults, isString) &&
+    (r.ignoredQuery === undefined || strings(r.ignoredQuery)) &&
+    (r.caselessQuery === undefined || strings(r.caselessQuery));
 }
 
 const loginOk = (v: unknown) => v === null || typeof v === "boolean";

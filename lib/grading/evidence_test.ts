@@ -70,3 +70,25 @@ Deno.test("parseEvidence() names the file and the bad field", () => {
     /g\.json: answer: expected a string, got 14/,
   );
 });
+
+Deno.test("parseEvidence() types each app rule as the schema does", () => {
+  const bad = [
+    [{ generated: { orders: "id" } }, /rules\.shop\.generated\.orders: /],
+    [{ bookkeeping: { orders: "updated_at" } }, /rules\.shop\.bookkeeping\.orders: /],
+    [{ queryDefaults: { sort: 1 } }, /rules\.shop\.queryDefaults\.sort: /],
+    [{ ignoredQuery: "notice" }, /rules\.shop\.ignoredQuery: /],
+    [{ caselessQuery: [1] }, /rules\.shop\.caselessQuery\[0\]: /],
+  ] as const;
+  for (const [rules, message] of bad) {
+    assert.throws(
+      () => parseEvidence({ base: "b", log: [], changes: [], rules: { shop: rules } }, "g.json"),
+      (e: unknown) => e instanceof HarnessError && message.test(e.message),
+      JSON.stringify(rules),
+    );
+  }
+  const rules = {
+    shop: { bookkeeping: { carts: "*", orders: ["updated_at"] }, generated: { orders: ["id"] }, extra: 1 },
+    mail: { queryDefaults: { sort: "new" }, ignoredQuery: ["notice"], caselessQuery: ["q"] },
+  };
+  assert.deepEqual(parseEvidence({ base: "b", log: [], changes: [], rules }, "g.json").rules, rules);
+});
