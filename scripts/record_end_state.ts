@@ -10,10 +10,10 @@ import { parseArgs } from "node:util";
 import { type ExpectedRow, netDiff, parseEvidence } from "../lib/grading/mod.ts";
 import { writeJsonAtomic } from "../lib/io/mod.ts";
 import { BUNDLED, runConfig, runEval } from "../lib/run/mod.ts";
-import { loadHumanTasks } from "../lib/tasks/mod.ts";
+import { familyOf, loadHumanTasks } from "../lib/tasks/mod.ts";
 
-/** The macros whose outcome is the page they leave the browser on. */
-const NAVIGATION = new Set(["switch_tab", "open_detail", "paginate", "navigate_menu", "search", "filter_list"]);
+/** The macros whose outcome is the page they leave the browser on: the Navigation family's, and a search's. */
+const endsOnPage = (macro: string) => familyOf(macro) === "Navigation" || macro.split("#")[0] === "search";
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
@@ -45,11 +45,11 @@ try {
       ...(d.op === "insert" ? {} : { key: d.key }),
       fields: Object.fromEntries(d.fields.map((f) => [f, d.after?.[f] ?? null])),
     }));
-    const path = join(dir, task.site, task.task_id, "verifier.json");
+    const path = join(task.dir, "verifier.json");
     const verifier = JSON.parse(await Deno.readTextFile(path));
     // A task that ends on a navigation ends on a page: the reference's final page, path and query.
-    const url = new URL(inputs.final.url);
-    const endPage = NAVIGATION.has(task.macros.at(-1) ?? "") ? { end_page: url.pathname + url.search } : {};
+    const url = new URL(ev.final!.url);
+    const endPage = endsOnPage(task.macro) ? { end_page: url.pathname + url.search } : {};
     delete verifier.end_page;
     await writeJsonAtomic(path, { ...verifier, end_state: rows, ...endPage }, 2);
     console.log(`${task.key}: ${rows.length} row(s)`);

@@ -28,7 +28,17 @@
  * `present` are as testMatcher has them.
  */
 import { describeMatcher, type Matcher, testMatcher } from "./matcher.ts";
-import { containsWords, firstDate, normaliseText, quote } from "./text.ts";
+import {
+  containsWords,
+  firstDate,
+  monthOf,
+  MONTHS,
+  normaliseText,
+  NUMBER_RUN,
+  numberOfRun,
+  ORD,
+  quote,
+} from "./text.ts";
 
 /** The typed values an answer states, in the order written. */
 export interface AnswerCandidates {
@@ -46,10 +56,6 @@ export interface AnswerCandidates {
 const FILL = "\u0001";
 const DIGIT = /\d/;
 
-const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" +
-  "oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
-const ORD = "(?:st|nd|rd|th)?";
-const MONTH_INDEX = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 // One alternation, so that at one position the full forms win over the year-less ones.
@@ -103,10 +109,6 @@ const NOT_NAMES = new Set([
   ..."average avg mean median max min maximum minimum overall remaining currently now today".split(" "),
 ]);
 
-const NUMBER_RUN = /[-\u2212]?\d[\d.,]*/g;
-const PLAIN = /^\d+(?:\.\d+)?$/;
-const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-const TRAILING = /[.,]+$/;
 const ALNUM = /[\p{L}\p{N}]/u;
 
 /** A letter or digit at `i` (ASCII by code, the rest by regex). */
@@ -126,10 +128,6 @@ function tokenAround(s: string, i: number): [number, number] {
   let b = i;
   while (b < s.length && (isAlnum(s, b) || (isJoiner(s[b]) && b + 1 < s.length && isAlnum(s, b + 1)))) b++;
   return [a, b];
-}
-
-function monthOf(name: string): number {
-  return MONTH_INDEX.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
 /** `--MM-DD` for a day without its year, when the month has that day (29 February included). */
@@ -222,11 +220,9 @@ export function answerCandidates(text: string): AnswerCandidates {
         continue;
       }
     }
-    run = run.replace(TRAILING, "");
-    let n: number;
-    if (PLAIN.test(run)) n = sign * Number(run);
-    else if (GROUPED.test(run)) n = sign * Number(run.replaceAll(",", ""));
-    else continue;
+    const value = numberOfRun(run);
+    if (value === undefined) continue;
+    const n = sign * value;
     if (sign === 1 && (s[start - 1] === "#" || namedAt(s, start))) out.labels.push(n);
     else out.numbers.push(n);
   }

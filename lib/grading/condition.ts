@@ -6,13 +6,16 @@ import { forward, keyedUnion } from "./schema_text.ts";
 /** Field name → matcher (query and body fields, row images, event fields). */
 export type FieldMatchers = Record<string, Matcher>;
 
+/** A whole query: key → a value's matcher, or a list of them (that many values, in any order). */
+export type QueryMatchers = Record<string, Matcher | Matcher[]>;
+
 export type ChangeOp = "insert" | "update" | "delete";
 
 export interface RequestPattern {
   method?: Matcher;
   path?: Matcher;
   /** The whole query (as a page's): every key that counts, each value or list of values. */
-  query?: Record<string, Matcher | Matcher[]>;
+  query?: QueryMatchers;
   body?: FieldMatchers;
   /** Default: below 400. */
   status?: Matcher;
@@ -30,7 +33,7 @@ export interface ChangePattern {
 /** A final page: its path, its whole query (every key that counts, each value or list of values), which tab. */
 export interface PagePattern {
   path?: Matcher;
-  query?: Record<string, Matcher | Matcher[]>;
+  query?: QueryMatchers;
   /** "current" (default): the tab the episode ended on; "any": any open tab. */
   tab?: "current" | "any";
 }
@@ -70,6 +73,7 @@ export interface Verifier {
 }
 
 const fields = z.record(z.string(), matcherSchema);
+const query = z.record(z.string(), z.union([matcherSchema, z.array(matcherSchema).min(1)]));
 const times = z.number().int().min(0).optional();
 const op = z.enum(["insert", "update", "delete"]);
 const name = z.string().min(1);
@@ -80,7 +84,7 @@ const variants = {
     request: z.strictObject({
       method: matcherSchema.optional(),
       path: matcherSchema.optional(),
-      query: z.record(z.string(), z.union([matcherSchema, z.array(matcherSchema).min(1)])).optional(),
+      query: query.optional(),
       body: fields.optional(),
       status: matcherSchema.optional(),
     }),
@@ -101,7 +105,7 @@ const variants = {
   page: z.strictObject({
     page: z.strictObject({
       path: matcherSchema.optional(),
-      query: z.record(z.string(), z.union([matcherSchema, z.array(matcherSchema).min(1)])).optional(),
+      query: query.optional(),
       tab: z.enum(["current", "any"]).optional(),
     }),
   }),
@@ -143,6 +147,9 @@ export const verifierSchema: z.ZodType<Verifier | null> = z.strictObject({
 const mapFields = (f: FieldMatchers, fn: (m: Matcher) => Matcher): FieldMatchers =>
   Object.fromEntries(Object.entries(f).map(([k, m]) => [k, fn(m)]));
 
+const mapQuery = (q: QueryMatchers, fn: (m: Matcher) => Matcher): QueryMatchers =>
+  Object.fromEntries(Object.entries(q).map(([k, m]) => [k, Array.isArray(m) ? m.map(fn) : fn(m)]));
+
 const mapOptional = <T>(v: T | undefined, fn: (v: T) => T): T | undefined => v === undefined ? undefined : fn(v);
 
 /**
@@ -159,11 +166,7 @@ export function mapConditionMatchers(c: Condition, fn: (m: Matcher) => Matcher):
     const request: RequestPattern = {};
     if (r.method !== undefined) request.method = fn(r.method);
     if (r.path !== undefined) request.path = fn(r.path);
-    if (r.query !== undefined) {
-      request.query = Object.fromEntries(
-        Object.entries(r.query).map(([k, m]) => [k, Array.isArray(m) ? m.map(fn) : fn(m)]),
-      );
-    }
+    if (r.query !== undefined) request.query = mapQuery(r.query, fn);
     if (r.body !== undefined) request.body = mapFields(r.body, fn);
     if (r.status !== undefined) request.status = fn(r.status);
     return { ...c, request };
@@ -180,11 +183,7 @@ export function mapConditionMatchers(c: Condition, fn: (m: Matcher) => Matcher):
   if ("page" in c) {
     const page: PagePattern = { ...c.page };
     if (page.path !== undefined) page.path = fn(page.path);
-    if (page.query !== undefined) {
-      page.query = Object.fromEntries(
-        Object.entries(page.query).map(([k, m]) => [k, Array.isArray(m) ? m.map(fn) : fn(m)]),
-      );
-    }
+    if (page.query !== undefined) page.query = mapQuery(page.query, fn);
     return { page };
   }
   if ("event" in c) return { ...c, event: mapFields(c.event, fn) };

@@ -5,11 +5,12 @@ import type {
   Condition,
   FieldMatchers,
   PagePattern,
+  QueryMatchers,
   RequestPattern,
   Verifier,
   WritePattern,
 } from "./condition.ts";
-import { type FinalPage, finalPage, netDiff, type RowDiff, sitePage } from "./state.ts";
+import { type FinalPage, finalPage, netDiff, type RowDiff, rowKey, sitePage } from "./state.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
 import {
   answerSeen,
@@ -281,8 +282,6 @@ function changeFailure(p: ChangePattern, times: number | undefined, ever: boolea
   return null;
 }
 
-const rowKey = (r: { site: string; table: string; key: unknown }) => `${r.site}.${r.table}.${JSON.stringify(r.key)}`;
-
 /** A final page: the current tab's (or, with tab "any", some tab's) path and whole query. */
 function pageFailure(p: PagePattern, ctx: Ctx): string | null {
   const f = ctx.ev.final;
@@ -319,7 +318,7 @@ function pageMismatch(p: PagePattern, page: FinalPage, caseless: readonly string
  * listed key present, each value matched (a list: that many values, in any order).
  */
 function queryMismatch(
-  want: Record<string, Matcher | Matcher[]>,
+  want: QueryMatchers,
   query: ReadonlyMap<string, string[]>,
   caseless: readonly string[],
 ): string | null {

@@ -81,6 +81,10 @@ export function isWrite(c: ChangeEntry, rules: Readonly<Record<string, AppRules>
   return changedFields(c.before ?? {}, c.after ?? {}, new Set(bookkeeping ?? [])).length > 0;
 }
 
+/** A row's identity as `site.table.key` (the key as JSON): how grades name and compare rows. */
+export const rowKey = (r: { site: string; table: string; key: unknown }) =>
+  `${r.site}.${r.table}.${JSON.stringify(r.key)}`;
+
 const keyOf = (c: ChangeEntry) => `${c.site}\u0000${c.table}\u0000${JSON.stringify(c.key)}`;
 
 /**

@@ -71,10 +71,22 @@ export function containsWords(haystack: string, needle: string): boolean {
   return false;
 }
 
-// A run of digits with the separators a number may carry; validated as a whole below.
-const NUMBER_RUN = /[-\u2212]?\d[\d.,]*/g;
+// A run of digits with the separators a number may carry, its sign included; validated as a whole by numberOfRun.
+// Global and shared (answer.ts): read it with matchAll only, which leaves its lastIndex alone.
+export const NUMBER_RUN = /[-\u2212]?\d[\d.,]*/g;
 const PLAIN = /^\d+(?:\.\d+)?$/;
 const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+
+/**
+ * The number a run of NUMBER_RUN (its sign taken off) writes, sentence punctuation after it ignored: plain
+ * (`1234.5`) or grouped by thousands (`1,234.5`); undefined for any other run (`12,5`, `1.2.3`).
+ */
+export function numberOfRun(run: string): number | undefined {
+  const r = run.replace(/[.,]+$/, ""); // sentence punctuation after a number
+  if (PLAIN.test(r)) return Number(r);
+  if (GROUPED.test(r)) return Number(r.replaceAll(",", ""));
+  return undefined;
+}
 
 /**
  * Every number written in `text`, in order: `"$1,234.50"` → 1234.5, `"12.5 kg"` → 12.5, `"ORD-1042"` → 1042 (a
@@ -90,9 +102,8 @@ export function numbersIn(text: string): number[] {
       run = run.slice(1);
       if (!isWordChar(text[m.index - 1])) sign = -1;
     }
-    run = run.replace(/[.,]+$/, ""); // sentence punctuation after a number
-    if (PLAIN.test(run)) out.push(sign * Number(run));
-    else if (GROUPED.test(run)) out.push(sign * Number(run.replaceAll(",", "")));
+    const n = numberOfRun(run);
+    if (n !== undefined) out.push(sign * n);
   }
   return out;
 }
@@ -104,9 +115,11 @@ export function firstNumber(value: unknown): number | undefined {
   return numbersIn(value)[0];
 }
 
-const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" +
+/** The month names and their abbreviations, as a regular expression's alternation (matched ignoring case). */
+export const MONTHS = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|" +
   "oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
-const ORD = "(?:st|nd|rd|th)?";
+/** An ordinal suffix after a day (`20th`), optional. */
+export const ORD = "(?:st|nd|rd|th)?";
 // One alternation so that matchAll yields the dates in the order they are written.
 const DATE = new RegExp(
   [
@@ -127,7 +140,8 @@ function day(y: string, m: number, d: number): string | undefined {
   return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
-function monthOf(name: string): number {
+/** A month's number (1–12) from its name or abbreviation (`Mar`, `march`); 0 for no month. */
+export function monthOf(name: string): number {
   return MONTH_INDEX.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 

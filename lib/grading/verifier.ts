@@ -6,7 +6,7 @@
 import { conditionClaims, DETAIL_MAX, type RequestClaim, unclaimedWrite } from "./gate.ts";
 import type { Condition, RequestPattern } from "./condition.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
-import { type AppRules, type FinalState, isWrite, netDiff, type RowDiff, sitePage } from "./state.ts";
+import { type AppRules, type FinalState, isWrite, netDiff, type RowDiff, rowKey, sitePage } from "./state.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
@@ -135,11 +135,25 @@ function requestLeaves(c: Condition, out: RequestPattern[] = []): RequestPattern
 
 const endpoint = (r: RequestPattern) => JSON.stringify([r.method ?? null, r.path ?? null]);
 
+/** A macro's passing request condition and the requests it matched. */
+interface ConditionClaim {
+  label: string;
+  claim: RequestClaim;
+}
+
 /**
  * Conditions of different macros on one endpoint (the same method and path) describe one request: the room, the
- * time and the size of one booking. Why no single request satisfies all of them, or null.
+ * time and the size of one booking. Why no single request satisfies all of them, or null. Once every check passed,
+ * each such condition has its claim: the requests it matched.
  */
-function bindingFailure(task: VerifiedTask, labels: readonly string[], ev: Evidence): string | null {
+function bindingFailure(
+  task: VerifiedTask,
+  labels: readonly string[],
+  perCondition: readonly ConditionClaim[],
+): string | null {
+  const matched = new Map<RequestPattern, Set<LogEntry>>(
+    perCondition.map(({ claim }) => [claim.pattern, new Set(claim.entries)]),
+  );
   const groups = new Map<string, { label: string; pattern: RequestPattern }[]>();
   for (const label of labels) {
     const check = task.verifier.macros[label].check;
@@ -151,10 +165,8 @@ function bindingFailure(task: VerifiedTask, labels: readonly string[], ev: Evide
   }
   for (const group of groups.values()) {
     if (new Set(group.map((g) => g.label)).size < 2) continue;
-    const one = ev.log.some((e) =>
-      group.every((g) => conditionClaims({ request: g.pattern }, { ...ev, log: [e] }).failure === null)
-    );
-    if (!one) {
+    const sets = group.map((g) => matched.get(g.pattern)!);
+    if (![...sets[0]].some((e) => sets.every((s) => s.has(e)))) {
       const p = group[0].pattern;
       const what = [p.method, p.path].map((m) => m === undefined ? "" : JSON.stringify(m)).join(" ").trim();
       return `${group.map((g) => g.label).join(" + ")}: no single request ${what} satisfies all of them ` +
@@ -218,8 +230,6 @@ function causeOf(c: ChangeEntry, log: readonly LogEntry[]): LogEntry | undefined
   return best;
 }
 
-const rowId = (c: { site: string; table: string; key: unknown }) => `${c.site}.${c.table}.${JSON.stringify(c.key)}`;
-
 /**
  * The end-state rules of a human grade, once every macro passed: every row the episode changed was written by a
  * request a macro's condition matched, no such write is undone or changed again by an unclaimed write, and the
@@ -227,11 +237,11 @@ const rowId = (c: { site: string; table: string; key: unknown }) => `${c.site}.$
  */
 function humanEndStateFailure(
   task: VerifiedTask,
-  claimed: ReadonlySet<LogEntry>,
-  perCondition: readonly { label: string; claim: RequestClaim }[],
+  perCondition: readonly ConditionClaim[],
   ev: Evidence,
   state: HumanEndState,
 ): string | null {
+  const claimed = new Set(perCondition.flatMap(({ claim }) => claim.entries));
   const rules = state.rules ?? {};
   const diff = netDiff(state.changes, rules);
   // A write that changes only bookkeeping fields (or a bookkeeping table) is no write.
@@ -245,12 +255,12 @@ function humanEndStateFailure(
         "condition and each wrote data; the task asks for one";
     }
   }
-  const claimedRows = new Set(writes.filter((x) => x.by && claimed.has(x.by)).map((x) => rowId(x.c)));
-  const unclaimed = unclaimedWrite(diff.filter((r) => !claimedRows.has(rowId(r))), []);
+  const claimedRows = new Set(writes.filter((x) => x.by && claimed.has(x.by)).map((x) => rowKey(x.c)));
+  const unclaimed = unclaimedWrite(diff.filter((r) => !claimedRows.has(rowKey(r))), []);
   if (unclaimed) return unclaimed;
-  const changed = new Set(diff.map(rowId));
+  const changed = new Set(diff.map(rowKey));
   for (const id of claimedRows) {
-    const last = writes.filter((x) => rowId(x.c) === id).at(-1)!;
+    const last = writes.filter((x) => rowKey(x.c) === id).at(-1)!;
     if (last.by && claimed.has(last.by)) continue; // claimed to the end (an order placed deletes its cart line)
     if (!changed.has(id)) return `reverted: ${id} was written as a macro asked, then undone (no change at the end)`;
     return `overwritten: ${id} was written as a macro asked, then changed again by a write no macro claims`;
@@ -304,25 +314,21 @@ export async function gradeHuman(
   );
   const macros: Record<string, MacroGrade> = {};
   let first: string | undefined;
-  const claimed = new Set<LogEntry>();
-  const perCondition: { label: string; claim: RequestClaim }[] = [];
+  const perCondition: ConditionClaim[] = [];
   for (const label of labels) {
     const check = task.verifier.macros[label].check;
     if (check === undefined) continue;
     const g = conditionClaims(check, evidence);
     const detail = g.failure === null ? "" : cap(g.failure);
     macros[label] = { ok: g.failure === null, detail };
-    for (const claim of g.requests) {
-      for (const e of claim.entries) claimed.add(e);
-      perCondition.push({ label, claim });
-    }
+    for (const claim of g.requests) perCondition.push({ label, claim });
     if (g.failure !== null) first ??= `${label}: ${detail}`;
   }
   if (first) return failure(macros, first);
   const state = options.state;
   if (state) {
-    const why = bindingFailure(task, labels, evidence) ??
-      humanEndStateFailure(task, claimed, perCondition, evidence, state);
+    const why = bindingFailure(task, labels, perCondition) ??
+      humanEndStateFailure(task, perCondition, evidence, state);
     if (why) return { ok: false, detail: cap(why), macros };
   }
 
