@@ -3,4 +3,15 @@
  * episode offline from its grade_inputs.json. Loads no browser, no sandbox and no model client.
  */
 export { regradeRun, type RegradeSummary } from "./regrade.ts";
-export { armFailedFields, episodeName, type EpisodeResult, parseResults, resultKey, ResultsStore } from "./store.ts";
+export {
+  armFailedFields,
+  episodeName,
+  type EpisodeResult,
+  type EpisodeStatus,
+  isGraded,
+  parseResults,
+  resultKey,
+  ResultsStore,
+  STATUSES,
+  statusOf,
+} from "./store.ts";

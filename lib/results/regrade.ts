@@ -7,7 +7,7 @@ import { describeError, UsageError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
 import { childPath, writeFileAtomic } from "../io/mod.ts";
 import { kindName, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
-import { armFailedFields, type EpisodeResult, parseResults } from "./store.ts";
+import { armFailedFields, type EpisodeResult, parseResults, statusOf } from "./store.ts";
 
 export interface RegradeSummary {
   ok: number;
@@ -64,6 +64,7 @@ export async function regradeRun(out: string, tasks?: RunTask[], qa?: AnswerJudg
       if (!(err instanceof Deno.errors.NotFound)) next = { ...r, regrade_error: describeError(err).slice(0, 300) };
       summary.missing++;
     }
+    next.status = statusOf({ ...next, status: undefined });
     summary[next.ok ? "ok" : "fail"]++;
     summary.results.push(next);
   }

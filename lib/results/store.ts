@@ -7,6 +7,33 @@ import { dirname, join } from "node:path";
 import { HarnessError } from "../errors/mod.ts";
 import { parseJsonLines, writeFileAtomic } from "../io/mod.ts";
 
+/**
+ * What became of an episode: `passed` and `failed` are grades (a timeout is the agent's failure, as in the seed);
+ * `error` is the harness failing (no grade: --resume runs it again); `grade_error` a grade that could not be computed
+ * (regrade completes it); `pending` a proposed task's episode, which the judge decides.
+ */
+export type EpisodeStatus = "passed" | "failed" | "error" | "grade_error" | "pending";
+
+/** The statuses in the order summaries list them. */
+export const STATUSES: readonly EpisodeStatus[] = ["passed", "failed", "error", "grade_error", "pending"];
+
+/** Whether a status is a grade (it counts in a pass rate): passed or failed. */
+export const isGraded = (s: EpisodeStatus): boolean => s === "passed" || s === "failed";
+
+/**
+ * The status of a result line from its fields (a line from before `status` was written gets the same answer):
+ * an `error` other than "timeout" is the harness's; a `grade_error` is one; a proposed episode's pending grade
+ * ("pending: …", or `status: "pending"`) stays pending; else the grade.
+ */
+export function statusOf(r: Pick<EpisodeResult, "ok" | "error" | "grade_error" | "detail" | "status">): EpisodeStatus {
+  if (typeof r.error === "string" && r.error !== "" && r.error !== TIMEOUT_ERROR) return "error";
+  if (r.grade_error) return "grade_error";
+  if (r.status === "pending" || (!r.ok && typeof r.detail === "string" && r.detail.startsWith("pending:"))) {
+    return "pending";
+  }
+  return r.ok ? "passed" : "failed";
+}
+
 /** One episode's line, with the seed's fields. */
 export interface EpisodeResult {
   task_id: string;
@@ -14,6 +41,10 @@ export interface EpisodeResult {
   macro: string;
   site: string;
   arm: string;
+  /** The task's action family (from its macro: lib/tasks familyOf). */
+  family?: string;
+  /** What became of the episode (statusOf), written with every line. */
+  status?: EpisodeStatus;
   ok: boolean;
   detail?: string;
   steps?: number;

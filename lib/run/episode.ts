@@ -24,6 +24,7 @@ import {
 import {
   type AnyGradeInputs,
   type EpisodeStart,
+  familyOf,
   formatAction,
   kindOf,
   type RunTask,
@@ -95,6 +96,7 @@ export function resultHead(task: RunTask, repeat: number, config: RunConfig, arm
     macro: task.macro,
     site: task.site,
     arm,
+    family: familyOf(task.macro),
     ok: false,
     duration_s: 0,
     repeat,

@@ -16,7 +16,7 @@ import { type EpisodeEnv, resultHead, runEpisode } from "./episode.ts";
 import { liveHolder, lockOut, type RunLock } from "./lock.ts";
 import { checkResume, runManifest, writeManifest } from "./manifest.ts";
 import { resolveModelArm } from "./model_arms.ts";
-import { type EpisodeResult, resultKey, ResultsStore } from "../results/mod.ts";
+import { type EpisodeResult, resultKey, ResultsStore, statusOf } from "../results/mod.ts";
 
 /** What a run needs besides its configuration. */
 export interface RunInputs {
@@ -144,6 +144,7 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
       }
       // A rerun says what the run before it ended with (its line is in retried.jsonl).
       const retried = store.retriedFrom(task.task_id, repeat);
+      result = { ...result, status: statusOf(result) };
       result = redactor.value(retried ? { ...result, retried } : result);
       // A failed append (a full or read-only disk) stops the run; the store keeps what is recorded whole.
       await store.append(result);
