@@ -6,6 +6,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { agentReply, type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, runCli, spawnCli } from "./support/cli.ts";
+import { assertBrowserUseHistory } from "./support/browser_use_history.ts";
+import type { StepRecord } from "../lib/agent/mod.ts";
+
+/** An episode folder's steps.jsonl. */
+async function readSteps(dir: string): Promise<StepRecord[]> {
+  const text = await Deno.readTextFile(join(dir, "steps.jsonl"));
+  return text.trim().split("\n").map((line) => JSON.parse(line));
+}
 
 const PAGINATE = "shop_paginate_page3";
 const PAGINATE_MARKER = "In the shop's product list, go to page 3.";
@@ -60,9 +68,31 @@ Deno.test("oracle asks the prefix macro's adapter first and switches at macro_do
     200,
     200,
   ]);
-  const history = JSON.parse(await Deno.readTextFile(join(r.out, PAGINATE, "history.json"))).history;
+  const historyFile = join(r.out, PAGINATE, "history.json");
+  const saved = JSON.parse(await Deno.readTextFile(historyFile));
+  assertBrowserUseHistory(saved, historyFile);
+  const history = saved.history;
   assert.deepEqual(history[0].model_output.action, [{ navigate: { url: "/shop/products?page=3" } }]);
   assert.equal(history[1].result[0].is_done, true);
+  assert.match(history[0].state.tabs[0].tab_id, /^\w{4}$/);
+  // The step record: what the model was shown (element list included), the reply, the executed actions.
+  const boardSteps = await readSteps(join(r.out, BOARD));
+  assert.deepEqual(boardSteps.map((s) => [s.kind, s.step, s.model, s.family]), [
+    ["agent", 1, "rest", "Navigation"],
+    ["agent", 2, "drag", "Drag & gesture"],
+  ]);
+  const [first] = boardSteps;
+  assert.ok(first.request!.text.includes(BOARD_MARKER), first.request!.text.slice(0, 300));
+  assert.match(first.request!.text, /Interactive elements from top layer[\s\S]*\[\d+\]</);
+  const system = await Deno.readTextFile(join(r.out, "prompts", `${first.request!.system_sha256}.txt`));
+  assert.match(system, /browser/i);
+  assert.deepEqual(JSON.parse(first.reply!).action, [{ navigate: { url: "/tracker/projects/MOB/board" } }, {
+    macro_done: {},
+  }]);
+  assert.equal((first.parsed as { next_goal?: string }).next_goal, JSON.parse(first.reply!).next_goal);
+  // The page changed under the step: browser-use stops its action sequence there, and the record says so.
+  assert.deepEqual(first.actions.map((a) => [Object.keys(a.action)[0], a.ok]), [["navigate", true]]);
+  assert.equal(first.request!.screenshot, null, "--no-step-screenshots keeps no file to point to");
   await Deno.remove(r.out, { recursive: true });
 });
 
@@ -169,6 +199,18 @@ Deno.test("a model server that goes away mid-run leaves the episode recorded wit
   assert.equal(res.code, 0, res.stderr);
   const broken = (await readResults(out)).find((x) => x.task_id === BOARD)!;
   assert.match(String(broken.error), /^ModelReplyError: /);
+  assert.equal(broken.status, "error");
+  // The errored episode keeps its step record up to the failure: the request it was making, and why it failed.
+  const steps = await readSteps(join(out, BOARD));
+  assert.equal(steps.length, 1);
+  assert.equal(steps[0].reply, null);
+  assert.match(String(steps[0].error), /^request failed: /);
+  assert.ok(steps[0].request!.text.includes(BOARD_MARKER));
+  assert.equal(steps[0].request!.screenshot, "step_1.png");
+  const historyFile = join(out, BOARD, "history.json");
+  const history = JSON.parse(await Deno.readTextFile(historyFile));
+  assertBrowserUseHistory(history, historyFile);
+  assert.equal(history.history.length, 1);
   await using second = startFixtureModelServer({
     episodes: [{ marker: BOARD_MARKER, steps: [{ reply: reply({ done: { text: "gave up", success: false } }) }] }],
   });

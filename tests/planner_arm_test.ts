@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { assertBrowserUseHistory } from "./support/browser_use_history.ts";
 import { agentReply, type FixtureStep, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, runCli, spawnCli } from "./support/cli.ts";
 import { FAMILIES } from "../lib/tasks/mod.ts";
@@ -118,7 +119,21 @@ Deno.test("v1 plans once, runs the plan's steps with their specialists, and writ
     "step_2.png",
   ]);
   assert.deepEqual(h1.map((h: { metadata: { step_number: number } }) => h.metadata.step_number), [3]);
-  assert.equal((await readJson(dir, "history.json")).history.length, 3);
+  const history = await readJson(dir, "history.json");
+  assert.equal(history.history.length, 3);
+  assertBrowserUseHistory(history, join(dir, "history.json"));
+  // steps.jsonl: the planner's turns and the specialists' steps in the order they ran, each with its family.
+  const steps = (await Deno.readTextFile(join(dir, "steps.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(
+    steps.map((s) => [s.kind, s.kind === "planner" ? s.turn : s.step, s.family, s.delegated ?? null]),
+    [
+      ["planner", 1, "Planner", null],
+      ["agent", 1, "Navigation", 1],
+      ["agent", 2, "Navigation", 1],
+      ["agent", 3, "Reasoning base", 2],
+      ["planner", 2, "Planner", null],
+    ],
+  );
   // Grading reads the specialists' actions (trace.json): the navigate is there, labelled with its family.
   const trace = await readJson(dir, "trace.json");
   assert.deepEqual(trace[0].action, [{ navigate: { url: "/shop/products?page=3" } }]);
@@ -295,9 +310,11 @@ Deno.test("--resume finishes a planner run the model server's death interrupted"
   const out = await Deno.makeTempDir({ prefix: "webmix-planner-" });
   const paginate = {
     marker: PAGINATE_MARKER,
+    // v1 runs the plan's second step once the first did its part, then asks the planner again.
     steps: [
       planner(PAGE3_PLAN, { step: 1 }),
       done("qwen35-4b", "on page 3"),
+      done("qwen35-4b", "page 3"),
       planner(PAGE3_PLAN, { answer: "page 3" }),
     ],
   };
@@ -321,6 +338,8 @@ Deno.test("--resume finishes a planner run the model server's death interrupted"
   assert.equal((await run.done()).code, 0);
   const broken = (await readResults(out)).find((x) => x.task_id === BOARD)!;
   assert.match(String(broken.error), /^ModelReplyError: /);
+  const finished = (await readResults(out)).find((x) => x.task_id === PAGINATE)!;
+  assert.equal(finished.error, undefined, JSON.stringify(finished));
   const boardPlan: Plan = [{ family: "Navigation", subtask: "Open the Mobile App board" }];
   await using second = startFixtureModelServer({
     models: MODELS,

@@ -4,17 +4,40 @@ import type { AgentReply, ChatRecord } from "../llm/mod.ts";
 import type { TraceEntry } from "../routing/mod.ts";
 import type { ActionCall, ReferenceStep, RunTask } from "../tasks/mod.ts";
 import type { EpisodeResult } from "../results/mod.ts";
+import type { InteractedElement } from "./history.ts";
+import type { StepSink } from "./step_record.ts";
 
 export type { TraceEntry };
 
-/** One step in browser-use's AgentHistory layout. */
+/**
+ * One step in browser-use's AgentHistory layout (history.ts builds the parts; docs/output-layout.md says what
+ * differs from browser-use's own).
+ */
 export interface HistoryItem {
-  /** The model's reply, its actions as gated; a model-free arm's has the actions alone. */
-  model_output: (Partial<Omit<AgentReply, "action">> & { action: ActionCall[] }) | null;
+  /** The model's reply, its actions as gated; a model-free arm's has the actions alone (the reply's fields null). */
+  model_output:
+    | ({ [K in keyof Omit<AgentReply, "action">]?: AgentReply[K] | null } & { action: ActionCall[] })
+    | null;
   result: { is_done?: boolean; success?: boolean | null; error?: string | null; extracted_content?: string | null }[];
-  state: { url: string; title: string; tabs: unknown[]; screenshot_path: string | null; interacted_element?: unknown };
-  metadata: { step_number: number; step_start_time: number; step_end_time: number; [k: string]: unknown };
+  state: {
+    url: string;
+    title: string;
+    tabs: { url: string; title: string; tab_id: string; parent_tab_id: string | null }[];
+    /** One per action: the element it named by index, or null. */
+    interacted_element: (InteractedElement | null)[];
+    screenshot_path: string | null;
+  };
+  metadata: {
+    step_number: number;
+    step_start_time: number;
+    step_end_time: number;
+    step_interval: number | null;
+    [k: string]: unknown;
+  };
 }
+
+/** The state an arm observed: the browser's, and the file its screenshot was saved as (null when not saved). */
+export type ObservedState = BrowserState & { screenshotFile: string | null };
 
 export interface ArmContext {
   /** The task as the router plans it (datagen, human or proposed). */
@@ -32,7 +55,12 @@ export interface ArmContext {
    * such as "planner_1", and keeps its visible text as seen); with `screenshot`, the state carries one even when the
    * run saves no step screenshots.
    */
-  observe(step: number | string, screenshot?: boolean): Promise<BrowserState>;
+  observe(step: number | string, screenshot?: boolean): Promise<ObservedState>;
+  /**
+   * Records a step as it ends (steps.jsonl), with the system prompt of its request; the runner appends it at once,
+   * so a failing episode keeps its steps. Absent outside a run.
+   */
+  record?: StepSink;
 }
 
 export interface ArmOutcome {

@@ -9,9 +9,12 @@ import { type ChatMessage, parseAgentReply } from "../llm/mod.ts";
 import type { OpenAiModelClient, ResponseFormat } from "../llm/mod.ts";
 import type { Router } from "../routing/mod.ts";
 import type { ActionCall } from "../tasks/mod.ts";
+import { sha256Hex } from "../io/mod.ts";
 import { executeAction } from "./actions.ts";
-import type { ArmContext, HistoryItem, TraceEntry } from "./arm.ts";
+import type { ArmContext, HistoryItem, ObservedState, TraceEntry } from "./arm.ts";
+import { historyResult, historyState } from "./history.ts";
 import { buildStepMessages, type HistoryStep, type StepView } from "./messages.ts";
+import { stepAction, type StepRecord } from "./step_record.ts";
 
 /** What every loop of an arm shares. */
 export interface LoopSettings {
@@ -40,6 +43,8 @@ export interface LoopRun {
   firstStep?: number;
   /** End the loop when the model closes its part with macro_done (the planner's specialists). */
   stopAtMacroDone?: boolean;
+  /** What the step records say of this loop's requests (the planner's delegated step); the router's plan otherwise. */
+  labels?: { family?: string; delegated?: number; rowFamily?: string };
 }
 
 /** How a loop ended. */
@@ -66,7 +71,7 @@ export interface LoopOutcome {
 const nameOf = (a: ActionCall) => Object.keys(a)[0] ?? "";
 const brief = (a: ActionCall) => `${nameOf(a)} ${JSON.stringify(Object.values(a)[0] ?? {})}`;
 
-function viewOf(state: Awaited<ReturnType<ArmContext["observe"]>>): StepView {
+function viewOf(state: ObservedState): StepView {
   const s = state.snapshot;
   return {
     url: state.url,
@@ -102,12 +107,14 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
   };
   const shown: HistoryStep[] = [];
   const calls: Record<string, unknown>[] = [];
+  const systemSha = await sha256Hex(s.systemPrompt);
   let failures = 0;
   let readState: string | undefined;
   for (let local = 1; local <= run.maxSteps && !ctx.signal.aborted; local++) {
     const step = first + local - 1;
     const started = Date.now() / 1000;
     const state = await ctx.observe(step, true);
+    const note = run.router.pendingNote();
     const messages = buildStepMessages({
       systemPrompt: s.systemPrompt,
       task: run.task,
@@ -117,7 +124,7 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
       history: shown,
       view: viewOf(state),
       readState,
-      routerNote: run.router.pendingNote(),
+      routerNote: note,
     });
     readState = undefined;
     const model = run.router.modelForNextRequest();
@@ -125,16 +132,50 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
     const item: HistoryItem = {
       model_output: null,
       result: [],
-      state: { url: state.url, title: state.title, tabs: state.tabs, screenshot_path: `step_${step}.png` },
-      metadata: { step_number: step, step_start_time: started, step_end_time: 0, model },
+      state: historyState(state, `step_${step}.png`, []),
+      metadata: { step_number: step, step_start_time: started, step_end_time: 0, step_interval: null, model },
     };
     out.history.push(item);
-    const answer = await s.client.chat({
+    const record: StepRecord = {
+      kind: "agent",
+      step,
       model,
-      messages: messages as ChatMessage[],
-      responseFormat: s.responseFormat,
-      signal: ctx.signal,
-    });
+      family: run.labels?.family ?? run.router.familyForNextRequest() ?? null,
+      ...(run.labels?.delegated === undefined ? {} : { delegated: run.labels.delegated }),
+      ...(run.labels?.rowFamily === undefined ? {} : { row_family: run.labels.rowFamily }),
+      url: state.url,
+      title: state.title,
+      request: {
+        system_sha256: systemSha,
+        text: (messages[1].content as { text?: string }[])[0].text ?? "",
+        screenshot: state.screenshot ? state.screenshotFile : null,
+        ...(state.screenshot ? { screenshot_mime: "image/png" } : {}),
+      },
+      reply: null,
+      parsed: null,
+      actions: [],
+      ...(note === undefined ? {} : { note }),
+      start: started,
+      end: 0,
+    };
+    const ended = async (error?: string) => {
+      record.end = item.metadata.step_end_time = Date.now() / 1000;
+      if (error !== undefined) record.error = error;
+      await ctx.record?.(record, { system: s.systemPrompt, history: item });
+    };
+    let answer;
+    try {
+      answer = await s.client.chat({
+        model,
+        messages: messages as ChatMessage[],
+        responseFormat: s.responseFormat,
+        signal: ctx.signal,
+      });
+    } catch (err) {
+      // The request failed (the harness's failure, the episode ends): the step is recorded with why.
+      await ended(`request failed: ${(err as Error)?.message ?? String(err)}`.slice(0, 500)).catch(() => {});
+      throw err;
+    }
     const call = {
       usage: answer.usage,
       latency_ms: answer.latencyMs,
@@ -145,6 +186,8 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
     };
     if (answer.schemaFallback) out.schemaFallback = true;
     Object.assign(item.metadata, call);
+    Object.assign(record, { reply: answer.text, usage: answer.usage, latency_ms: answer.latencyMs });
+    Object.assign(record, { attempts: answer.attempts, ...(answer.schemaFallback ? { schema_fallback: true } : {}) });
     let reply;
     try {
       reply = parseAgentReply(answer.text);
@@ -154,7 +197,7 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
       out.errors.push(`step ${step}: ${why}`);
       item.result.push({ is_done: false, success: null, error: why, extracted_content: null });
       shown.push({ step: local, results: [], error: why });
-      item.metadata.step_end_time = Date.now() / 1000;
+      await ended(why);
       if (++failures >= s.maxFailures) {
         out.end = "failures";
         break;
@@ -164,6 +207,9 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
     const routed = run.router.observe(reply.action.slice(0, s.maxActions));
     calls.push(call);
     item.model_output = { ...reply, action: routed.actions };
+    item.state = historyState(state, `step_${step}.png`, routed.actions);
+    record.parsed = { ...reply };
+    if (routed.gated) record.gated = true;
     out.memory = reply.memory;
     const results: string[] = [];
     let failed = false;
@@ -174,12 +220,8 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
         state,
         normalizedCoords: s.normalizedCoords,
       });
-      item.result.push({
-        is_done: Boolean(r.done),
-        success: r.done ? r.done.success : null,
-        error: r.ok ? null : r.error ?? "failed",
-        extracted_content: r.done?.text ?? r.extracted ?? null,
-      });
+      item.result.push(historyResult(r));
+      record.actions.push(stepAction(action, r));
       results.push(`${brief(action)}: ${r.ok ? (r.extracted ?? "ok") : `error: ${r.error}`}`);
       if (!r.ok) {
         failed = true;
@@ -208,7 +250,7 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
       nextGoal: reply.next_goal,
       results,
     });
-    item.metadata.step_end_time = Date.now() / 1000;
+    await ended();
     if (out.end === "done" || out.end === "macro_done") break;
     failures = failed ? failures + 1 : 0;
     if (failures >= s.maxFailures) {

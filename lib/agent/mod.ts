@@ -20,7 +20,16 @@ export {
   type StepView,
 } from "./messages.ts";
 export { type AgentSettings, loopSettings, MODEL_ACTIONS, modelArm, type ModelArmOptions } from "./model_arm.ts";
-export type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
+export type { Arm, ArmContext, ArmOutcome, HistoryItem, ObservedState, TraceEntry } from "./arm.ts";
+export {
+  type StepAction,
+  stepAction,
+  type StepKind,
+  type StepRecord,
+  type StepRequest,
+  type StepSink,
+} from "./step_record.ts";
+export { type InteractedElement, interactedElement } from "./history.ts";
 export { MODEL_FREE_ARMS, noopArm, replayArm, type ReplayOutcome, replayReference } from "./reference_arms.ts";
 export { type LoopEnd, type LoopOutcome, type LoopRun, type LoopSettings, runLoop } from "./loop.ts";
 export {

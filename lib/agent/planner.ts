@@ -6,11 +6,13 @@
  * `maxSteps` for all specialists together; the episode's --timeout covers the whole run.
  */
 import { HarnessError } from "../errors/mod.ts";
+import { sha256Hex } from "../io/mod.ts";
 import { type ChatMessage, type ChatRecord, type ChatRecorder, imagePart, type OpenAiModelClient } from "../llm/mod.ts";
 import { FAMILY_HINTS, Router, subModel, type SubModelOptions } from "../routing/mod.ts";
 import type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
 import { type LoopEnd, runLoop } from "./loop.ts";
 import type { ContentPart } from "./messages.ts";
+import type { StepRecord } from "./step_record.ts";
 import { type AgentSettings, loopSettings } from "./model_arm.ts";
 import { parsePlannerReply, type PlannerReply, plannerResponseFormat, type PlanStep } from "./planner_schema.ts";
 
@@ -169,10 +171,13 @@ class FamilyRecorder implements ChatRecorder {
 export function plannerArm(o: PlannerArmOptions): Arm {
   const systemPrompt = plannerSystemPrompt(o.plannerPrompt);
   const responseFormat = plannerResponseFormat();
+  // Rows are labelled with the planner's or the specialist's family unless --record-family names one for all.
+  const labelRows = o.labelRows ?? true;
   return {
     name: "agent_planner",
     async run(ctx: ArmContext): Promise<ArmOutcome> {
-      const recorder = o.record ? new FamilyRecorder(o.labelRows ?? true) : undefined;
+      const recorder = o.record ? new FamilyRecorder(labelRows) : undefined;
+      const systemSha = await sha256Hex(systemPrompt);
       const client: OpenAiModelClient = recorder ? o.client.withRecorder(recorder) : o.client;
       const settings = loopSettings(o, client);
       const startUrl = ctx.session.currentUrl();
@@ -211,11 +216,49 @@ export function plannerArm(o: PlannerArmOptions): Arm {
         const content: ContentPart[] = [{ type: "text", text }];
         if (state.screenshot) content.push(imagePart(state.screenshot));
         if (recorder) recorder.family = PLANNER_FAMILY;
-        const answer = await client.chat({
+        const start = Date.now() / 1000;
+        const record: StepRecord = {
+          kind: "planner",
+          step: stepsUsed(),
+          turn,
           model: o.plannerName,
-          messages: [{ role: "system", content: systemPrompt }, { role: "user", content }] as ChatMessage[],
-          responseFormat,
-          signal: ctx.signal,
+          family: PLANNER_FAMILY,
+          ...(labelRows ? { row_family: PLANNER_FAMILY } : {}),
+          url: state.url,
+          title: state.title,
+          request: {
+            system_sha256: systemSha,
+            text,
+            screenshot: state.screenshot ? state.screenshotFile : null,
+            ...(state.screenshot ? { screenshot_mime: "image/png" } : {}),
+          },
+          reply: null,
+          parsed: null,
+          actions: [],
+          start,
+          end: start,
+        };
+        const ended = (error?: string) => {
+          record.end = Date.now() / 1000;
+          if (error !== undefined) record.error = error;
+          return ctx.record?.(record, { system: systemPrompt }) ?? Promise.resolve();
+        };
+        let answer;
+        try {
+          answer = await client.chat({
+            model: o.plannerName,
+            messages: [{ role: "system", content: systemPrompt }, { role: "user", content }] as ChatMessage[],
+            responseFormat,
+            signal: ctx.signal,
+          });
+        } catch (err) {
+          await ended(`request failed: ${(err as Error)?.message ?? String(err)}`.slice(0, 500)).catch(() => {});
+          throw err;
+        }
+        Object.assign(record, { reply: answer.text, usage: answer.usage, latency_ms: answer.latencyMs });
+        Object.assign(record, {
+          attempts: answer.attempts,
+          ...(answer.schemaFallback ? { schema_fallback: true } : {}),
         });
         const entry: PlannerTurn = {
           turn,
@@ -235,9 +278,12 @@ export function plannerArm(o: PlannerArmOptions): Arm {
           entry.raw = answer.text;
           entry.error = (err as Error).message.slice(0, 300);
           failure = `planner turn ${turn}: ${entry.error}`;
+          await ended(entry.error);
           return null;
         }
         const r = entry.reply;
+        record.parsed = { ...r };
+        await ended();
         if (JSON.stringify(r.plan) !== JSON.stringify(plan)) plans.push({ turn, plan: r.plan });
         plan = r.plan;
         return r;
@@ -256,6 +302,7 @@ export function plannerArm(o: PlannerArmOptions): Arm {
           maxSteps: cap,
           firstStep,
           stopAtMacroDone: true,
+          labels: { family, delegated: delegated.length + 1, ...(labelRows ? { rowFamily: family } : {}) },
         });
         const index = delegated.length + 1;
         // The page it ended on: the current tab now (the last step's state is the page before its actions).

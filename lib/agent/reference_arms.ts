@@ -3,17 +3,45 @@
  * model's actions go through; `noop` answers done at once. The model arms (base, pooled, oracle) implement the same
  * interface (model_arm.ts).
  */
-import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
-import { kindOf, type ReferenceStep, type RunTask } from "../tasks/mod.ts";
+import type { EpisodeSession } from "../browser/mod.ts";
+import { type ActionCall, kindOf, type ReferenceStep, type RunTask } from "../tasks/mod.ts";
 import { type ActionResult, executeAction } from "./actions.ts";
-import type { Arm, ArmOutcome } from "./arm.ts";
+import type { Arm, ArmContext, ArmOutcome, HistoryItem, ObservedState } from "./arm.ts";
+import { actionsOnlyOutput, historyResult, historyState } from "./history.ts";
+import { stepAction } from "./step_record.ts";
 
-const stateOf = (s: BrowserState, screenshot: string | null) => ({
-  url: s.url,
-  title: s.title,
-  tabs: s.tabs,
-  screenshot_path: screenshot,
-});
+/** A model-free step's history entry and step record, recorded at once (the run's steps.jsonl). */
+async function modelFreeStep(
+  ctx: ArmContext,
+  step: number,
+  state: ObservedState,
+  action: ActionCall,
+  r: ActionResult,
+  start: number,
+): Promise<HistoryItem> {
+  const end = Date.now() / 1000;
+  const history: HistoryItem = {
+    model_output: actionsOnlyOutput([action]),
+    result: [historyResult(r)],
+    state: historyState(state, `step_${step}.png`, [action]),
+    metadata: { step_number: step, step_start_time: start, step_end_time: end, step_interval: null },
+  };
+  await ctx.record?.({
+    kind: "replay",
+    step,
+    model: null,
+    family: null,
+    url: state.url,
+    title: state.title,
+    request: null,
+    reply: null,
+    parsed: null,
+    actions: [stepAction(action, r)],
+    start,
+    end,
+  }, { history });
+  return history;
+}
 
 /**
  * The reference solution, step by step: each step's candidate actions are tried in turn (a fresh state before
@@ -45,17 +73,7 @@ export const replayArm: Arm = {
       const r = result!;
       out.steps++;
       out.trace.push({ model: null, action: [action] });
-      out.history.push({
-        model_output: { action: [action] },
-        result: [{
-          is_done: Boolean(r.done),
-          success: r.done ? r.done.success : null,
-          error: r.ok ? null : r.error ?? "failed",
-          extracted_content: r.done?.text ?? r.extracted ?? null,
-        }],
-        state: stateOf(state, `step_${i + 1}.png`),
-        metadata: { step_number: i + 1, step_start_time: start, step_end_time: Date.now() / 1000 },
-      });
+      out.history.push(await modelFreeStep(ctx, i + 1, state, action, r, start));
       if (!r.ok && step.optional) continue;
       if (!r.ok) {
         const what = `step ${i + 1} ${Object.keys(action)[0]}: ${r.error}`;
@@ -80,18 +98,14 @@ export const noopArm: Arm = {
     const start = Date.now() / 1000;
     const state = await ctx.observe(1);
     const action = { done: { text: "", success: true } };
+    const done: ActionResult = { ok: true, done: { text: "", success: true } };
     return {
       answer: "",
       done: true,
       steps: 1,
       trace: [{ model: null, action: [action] }],
       errors: [],
-      history: [{
-        model_output: { action: [action] },
-        result: [{ is_done: true, success: true, error: null, extracted_content: "" }],
-        state: stateOf(state, "step_1.png"),
-        metadata: { step_number: 1, step_start_time: start, step_end_time: Date.now() / 1000 },
-      }],
+      history: [await modelFreeStep(ctx, 1, state, action, done, start)],
     };
   },
 };
@@ -127,7 +141,7 @@ export async function replayReference(
     observe: async () => {
       const state = await session.captureState({ screenshot: false });
       seen.push(state.visibleText);
-      return state;
+      return { ...state, screenshotFile: null };
     },
   });
   return { ...outcome, seen };

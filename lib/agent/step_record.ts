@@ -8,6 +8,8 @@
  * @module
  */
 import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionResult } from "./actions.ts";
+import type { HistoryItem } from "./arm.ts";
 
 /** Which loop made the request. */
 export type StepKind = "agent" | "planner" | "replay";
@@ -79,11 +81,19 @@ export interface StepRecord {
   error?: string;
 }
 
-/** Receives each step record as its step ends; `system` is the system prompt's text (stored once per hash). */
-export type StepSink = (record: StepRecord, system?: string) => Promise<void>;
+/**
+ * Receives each step record as its step ends, with the system prompt's text (stored once per hash) and the step's
+ * history.json entry (kept so that an episode that fails mid-way still gets its history).
+ */
+export type StepSink = (record: StepRecord, extra?: { system?: string; history?: HistoryItem }) => Promise<void>;
 
-/** SHA-256 (hex) of a text. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** An executed action as a step record keeps it. */
+export function stepAction(action: ActionCall, r: ActionResult): StepAction {
+  return {
+    action,
+    ok: r.ok,
+    ...(r.ok ? {} : { error: r.error ?? "failed" }),
+    ...(r.done ? { extracted: r.done.text, done: { success: r.done.success } } : {}),
+    ...(!r.done && r.extracted ? { extracted: r.extracted } : {}),
+  };
 }

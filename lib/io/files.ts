@@ -21,6 +21,47 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 export const writeJsonAtomic = (path: string, value: unknown, indent?: number): Promise<void> =>
   writeFileAtomic(path, JSON.stringify(value, null, indent) + "\n");
 
+const message = (err: unknown) => err instanceof Error ? err.message : String(err);
+
+/**
+ * Appends `bytes` to `path` (created) whole or not at all: a write the disk cuts short (full, gone read-only) is cut
+ * back to the size the file had. Callers serialise their appends to one file.
+ * @param what names the bytes in the error ("the line of episode \"x\"")
+ * @throws HarnessError naming `what` and the file (saying so when cutting the partial write back failed too: the
+ *   file then ends in a partial line, which a JSON Lines reader with partialTail cuts off)
+ */
+export async function appendWhole(path: string, bytes: Uint8Array, what: string): Promise<void> {
+  const fail = (err: unknown, more = "") =>
+    new HarnessError(`cannot append ${what} to ${path}: ${message(err)}${more}`, { cause: err });
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { append: true, create: true });
+  } catch (err) {
+    throw fail(err);
+  }
+  let size: number | undefined;
+  try {
+    size = (await file.stat()).size;
+    for (let n = 0; n < bytes.length;) n += await file.write(bytes.subarray(n));
+  } catch (err) {
+    if (size === undefined) throw fail(err);
+    try {
+      await file.truncate(size);
+    } catch (cut) {
+      throw fail(err, `; cutting the partial line back failed too (${message(cut)}), reopening cuts it`);
+    }
+    throw fail(err);
+  } finally {
+    file.close();
+  }
+}
+
+/** SHA-256 of a text, as lower-case hex. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** Whether a path exists (any other error than NotFound is thrown). */
 export async function exists(path: string): Promise<boolean> {
   try {

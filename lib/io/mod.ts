@@ -3,11 +3,13 @@
  * JSON Lines read with the file and line of what is wrong, and a bounded worker pool.
  */
 export {
+  appendWhole,
   childPath,
   exists,
   type GuardedFolder,
   guardedFolderProblem,
   readUtf8File,
+  sha256Hex,
   type TextProblem,
   writeFileAtomic,
   writeJsonAtomic,
@@ -27,6 +29,7 @@ export {
   listFlag,
   numberFlag,
   type NumberRange,
+  parseCommandLine,
   parseFlags,
   readFileFlag,
   textFlag,

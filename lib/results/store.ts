@@ -5,7 +5,7 @@
  */
 import { dirname, join } from "node:path";
 import { HarnessError } from "../errors/mod.ts";
-import { parseJsonLines, writeFileAtomic } from "../io/mod.ts";
+import { appendWhole, parseJsonLines, writeFileAtomic } from "../io/mod.ts";
 
 /**
  * What became of an episode: `passed` and `failed` are grades (a timeout is the agent's failure, as in the seed);
@@ -216,39 +216,10 @@ export class ResultsStore {
    */
   append(result: EpisodeResult): Promise<void> {
     const line = new TextEncoder().encode(JSON.stringify(result) + "\n");
-    const done = this.#appending.then(() => appendWhole(this.path, line, result.episode));
+    const done = this.#appending.then(() => appendWhole(this.path, line, `the line of episode "${result.episode}"`));
     this.#appending = done.catch(() => {});
     return done;
   }
 }
 
 const message = (err: unknown) => err instanceof Error ? err.message : String(err);
-
-/** Appends `bytes` to `path`; a write cut short is cut back to the size the file had. */
-async function appendWhole(path: string, bytes: Uint8Array, episode: string): Promise<void> {
-  const fail = (err: unknown, more = "") =>
-    new HarnessError(`cannot append the line of episode "${episode}" to ${path}: ${message(err)}${more}`, {
-      cause: err,
-    });
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { append: true, create: true });
-  } catch (err) {
-    throw fail(err);
-  }
-  let size: number | undefined;
-  try {
-    size = (await file.stat()).size;
-    for (let n = 0; n < bytes.length;) n += await file.write(bytes.subarray(n));
-  } catch (err) {
-    if (size === undefined) throw fail(err);
-    try {
-      await file.truncate(size);
-    } catch (cut) {
-      throw fail(err, `; cutting the partial line back failed too (${message(cut)}), reopening cuts it`);
-    }
-    throw fail(err);
-  } finally {
-    file.close();
-  }
-}

@@ -71,6 +71,11 @@ export class Router {
     return this.#models[Math.min(this.#step, this.#models.length - 1)];
   }
 
+  /** The family of the planned step the next request serves; undefined when the router plans no families. */
+  familyForNextRequest(): string | undefined {
+    return this.#families?.[Math.min(this.#step, this.#families.length - 1)];
+  }
+
   /** Index of the current planned step (past the last one once every step is closed). */
   get step(): number {
     return this.#step;
@@ -97,7 +102,7 @@ export class Router {
   observe(actions: readonly ActionCall[]): Observation {
     const model = this.modelForNextRequest();
     const left = Math.max(0, this.#models.length - this.#step);
-    const family = this.#families?.[Math.min(this.#step, this.#families.length - 1)];
+    const family = this.familyForNextRequest();
     const out = this.#gate
       ? gateDone(actions, premature(left, this.#segActions, family), this.#gates)
       : { actions: [...actions], gated: false };

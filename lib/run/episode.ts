@@ -5,9 +5,9 @@
  * cannot go on throws.
  */
 import { join } from "node:path";
-import type { Arm, ArmOutcome } from "../agent/mod.ts";
+import type { Arm, ArmOutcome, ObservedState } from "../agent/mod.ts";
 import { executeAction } from "../agent/mod.ts";
-import type { BrowserState, ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
+import type { ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
 import { BrowserTimeoutError, describeError, HarnessError, outFolderFault } from "../errors/mod.ts";
 import type { AnswerJudge, AppRules } from "../grading/mod.ts";
 import { childPath, Redactor, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
@@ -34,6 +34,7 @@ import {
 import { EPISODE_VIEWPORT, type RunConfig } from "./config.ts";
 import { armFailedFields, episodeName, type EpisodeResult } from "../results/mod.ts";
 import { writeRows } from "./rows.ts";
+import { StepLog } from "./steps.ts";
 
 /** What every episode of a run shares. */
 export interface EpisodeEnv {
@@ -47,6 +48,8 @@ export interface EpisodeEnv {
   redactor?: Redactor;
   /** Seconds for start, evidence and grading on top of --timeout before the episode is given up (SAFETY_MARGIN_S). */
   safetyMarginS?: number;
+  /** The run's system prompt writes (prompts/<sha256>.txt), shared by its episodes; a new map when absent. */
+  prompts?: Map<string, Promise<void>>;
 }
 
 /** Where an episode runs: a site base, its server's app directory, and a worker's browser. */
@@ -179,7 +182,8 @@ export async function runEpisode(
   using stop = new EpisodeStop(head.episode, config.timeoutS, env.safetyMarginS ?? SAFETY_MARGIN_S, env.signal);
   let session: EpisodeSession | undefined;
   // The site session the episode started, ended once the episode is over (failed and timed-out ones too).
-  const held: { started?: StartedSession } = {};
+  const held: { started?: StartedSession; historyWritten?: boolean } = {};
+  const steps = new StepLog(config.out, dir, env.prompts ?? new Map(), env.redactor);
   let body: Partial<EpisodeResult>;
   try {
     await Deno.mkdir(dir, { recursive: true });
@@ -191,7 +195,7 @@ export async function runEpisode(
       signal: stop.signal,
     });
     const s = session;
-    body = await raceAbort(play(s, task, site, dir, head.episode, env, stop, t0, held), stop.signal);
+    body = await raceAbort(play(s, task, site, dir, head.episode, env, stop, t0, held, steps), stop.signal);
   } catch (err) {
     // The out folder refuses writes: no later episode can be recorded either, so the run stops (run.ts).
     const fault = outFolderFault(err, config.out);
@@ -199,6 +203,11 @@ export async function runEpisode(
     body = stop.timedOut
       ? { error: "timeout", detail: `timeout after ${config.timeoutS}s` }
       : { error: describeError(err).slice(0, 300) };
+    // The arm never returned its history: the steps it recorded up to the failure are the episode's history.
+    if (!held.historyWritten && steps.history.length > 0) {
+      const clean = env.redactor ?? new Redactor();
+      await writeJsonAtomic(join(dir, "history.json"), clean.value({ history: steps.history }), 1).catch(() => {});
+    }
   } finally {
     // The cookie is read before the context closes; the end goes out of band (the episode's signal may be aborted).
     const cookie = held.started ? await session?.cookieHeader(site.base).catch(() => "") : undefined;
@@ -218,7 +227,8 @@ async function play(
   env: EpisodeEnv,
   stop: EpisodeStop,
   t0: number,
-  held: { started?: StartedSession },
+  held: { started?: StartedSession; historyWritten?: boolean },
+  steps: StepLog,
 ): Promise<Partial<EpisodeResult>> {
   const { config } = env;
   const signal = stop.signal;
@@ -237,15 +247,18 @@ async function play(
   ]);
   const t2 = performance.now();
   const seen: string[] = [];
-  const observe = async (step: number | string, screenshot = false): Promise<BrowserState> => {
-    const state = await s.captureState({ screenshot: config.stepScreenshots || screenshot });
+  // Training rows take their images from the step screenshots: --record-rows saves them whatever the flag says.
+  const save = config.stepScreenshots || config.recordRows;
+  const observe = async (step: number | string, screenshot = false): Promise<ObservedState> => {
+    const state = await s.captureState({ screenshot: save || screenshot });
     seen.push(state.visibleText);
-    if (config.stepScreenshots && state.screenshot) {
+    let screenshotFile: string | null = null;
+    if (save && state.screenshot) {
       // A numbered step is step_<n>.png; a named capture (the planner's "planner_1") is <name>.png.
-      const name = typeof step === "number" ? `step_${step}.png` : `${step}.png`;
-      await writeFileAtomic(childPath(dir, name), state.screenshot);
+      screenshotFile = typeof step === "number" ? `step_${step}.png` : `${step}.png`;
+      await writeFileAtomic(childPath(dir, screenshotFile), state.screenshot);
     }
-    return state;
+    return { ...state, screenshotFile };
   };
   stop.armStarted();
   let outcome: ArmOutcome;
@@ -259,12 +272,14 @@ async function play(
       signal,
       maxSteps: config.maxSteps,
       observe,
+      record: steps.sink,
     });
   } finally {
     stop.armEnded();
   }
   const t3 = performance.now();
   const played = await finish(s, kind, task, site, { started, mark, startLoggedIn }, outcome, seen, dir, env, signal);
+  held.historyWritten = true;
   const ms = (x: number) => Math.round(x);
   const timing = {
     context_ms: ms(t1 - t0),
