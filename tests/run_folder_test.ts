@@ -23,7 +23,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
 Deno.test("a second run on a folder in use exits 2 naming the holder, and the folder keeps one line per episode", async () => {
   await using lab = await startLab();
   const ids = ["l1", "l2", "l3"];
-  const { dir, tasks, out } = await taskFile(ids.map((id) => wait(id, 1)));
+  // Long enough that the second run, which starts its Chromium before it looks at the lock, finds the first running.
+  const { dir, tasks, out } = await taskFile(ids.map((id) => wait(id, 3)));
   const args = ["--arm", "replay", "--tasks", tasks, "--out", out, "--workers", "1", "--bases", lab.base];
   const first = spawnCli("eval.ts", args);
   await first.waitFor(/\[1\/3\]/);
@@ -141,13 +142,13 @@ Deno.test("credentials in --vllm and the API key are written nowhere: results, a
   const env = { env: { WEBMIX_VLLM_API_KEY: key } };
   const common = ["--arm", "base", "--task-ids", "shop_paginate_page3", "--model-timeout", "2", "--workers", "1"];
   const runs = [
-    // A server that answers: the episode runs and fails on the model's 500s.
+    // A server that answers: the episode runs and fails on the model's 500s (its only episode a harness error: exit 1).
     await runCli("eval.ts", [...common, "--out", join(out, "a"), "--vllm", withCreds(server.url)], env),
     // Port 9 (discard): nothing answers, so the model server check fails and its message carries the URL.
     await runCli("eval.ts", [...common, "--out", join(out, "b"), "--vllm", withCreds("http://127.0.0.1:9/v1")], env),
     await runCli("eval.ts", [...common, "--out", join(out, "c"), "--vllm", withCreds(server.url), "--dry-run"], env),
   ];
-  assert.equal(runs[0].code, 0, runs[0].stderr);
+  assert.equal(runs[0].code, 1, runs[0].stderr);
   const [episode] = await readResults(join(out, "a"));
   assert.match(String(episode.error), /\*\*\*@127\.0\.0\.1/, JSON.stringify(episode));
   assert.equal(runs[1].code, 1, runs[1].stderr);

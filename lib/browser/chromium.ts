@@ -25,6 +25,7 @@
  * connection, neither to the host nor to the proxy.
  */
 import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Page } from "puppeteer-core";
+import puppeteerPackage from "puppeteer-core/package.json" with { type: "json" };
 import { HarnessError } from "../errors/mod.ts";
 import { isAllowedUrl, normalizeOrigins, proxyBypassList } from "./_origins.ts";
 import { makeProfile, removeProfile } from "./_profile.ts";
@@ -47,6 +48,13 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
+
+/** The puppeteer-core release that drives Chromium (run.json records it). */
+export const PUPPETEER_VERSION: string = puppeteerPackage.version;
+
+/** What to do about a Chromium that is missing or does not start. */
+const CHROMIUM_HINT =
+  "install Debian's chromium package (sudo apt-get install chromium) or set CHROME_PATH to a Chromium";
 const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 720 };
 const CLIPBOARD = ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"] as const;
 const CLOSE_TIMEOUT_MS = 5000;
@@ -75,15 +83,14 @@ export function chromiumPath(opts: LaunchOptions = {}): string {
 }
 
 async function assertExecutable(path: string): Promise<void> {
-  const hint = "install Debian's chromium package (sudo apt-get install chromium) or set CHROME_PATH to a Chromium";
   let info: Deno.FileInfo;
   try {
     info = await Deno.stat(path);
   } catch (err) {
-    throw new HarnessError(`Chromium is missing: nothing at "${path}"; ${hint}`, { cause: err });
+    throw new HarnessError(`Chromium is missing: nothing at "${path}"; ${CHROMIUM_HINT}`, { cause: err });
   }
   if (!info.isFile || (info.mode !== null && (info.mode & 0o111) === 0)) {
-    throw new HarnessError(`Chromium at "${path}" is not an executable file; ${hint}`);
+    throw new HarnessError(`Chromium at "${path}" is not an executable file; ${CHROMIUM_HINT}`);
   }
 }
 
@@ -142,7 +149,9 @@ export class ChromiumBrowser implements AsyncDisposable {
       });
     } catch (err) {
       await cleanUp();
-      throw new HarnessError(`cannot start Chromium at "${path}": ${(err as Error).message}`, { cause: err });
+      throw new HarnessError(`cannot start Chromium at "${path}": ${(err as Error).message}; ${CHROMIUM_HINT}`, {
+        cause: err,
+      });
     }
     try {
       // One filter for every context and tab: it sees a new tab's first request, which a per-page one misses.
@@ -161,6 +170,11 @@ export class ChromiumBrowser implements AsyncDisposable {
   /** False once the process died, the connection dropped or close() began. */
   get alive(): boolean {
     return this.#alive && this.browser.connected;
+  }
+
+  /** The browser's version string, e.g. "HeadlessChrome/139.0.7258.154" (run.json records it). */
+  version(): Promise<string> {
+    return this.browser.version();
   }
 
   /** The Chromium process id. */

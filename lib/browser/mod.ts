@@ -10,7 +10,7 @@
  * const state = await session.captureState({ screenshot: true });
  * ```
  */
-export { CHROMIUM_FLAGS, ChromiumBrowser, chromiumPath, DEFAULT_CHROMIUM_PATH } from "./chromium.ts";
+export { CHROMIUM_FLAGS, ChromiumBrowser, chromiumPath, DEFAULT_CHROMIUM_PATH, PUPPETEER_VERSION } from "./chromium.ts";
 export { EpisodeSession } from "./episode.ts";
 export { normalizeText } from "./_locate.ts";
 export { ActionError } from "./errors.ts";

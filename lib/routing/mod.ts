@@ -7,6 +7,7 @@ export { ADAPTER_OF_FAMILY, FAMILY_HINTS, familyOf, MACRO_FAMILY, REASONING } fr
 export {
   armModels,
   type ArmModelsOptions,
+  familyModel,
   familyPlan,
   planFamilies,
   type PlanTask,

@@ -45,13 +45,22 @@ export function planFamilies(task: PlanTask): string[] {
  * @throws {UsageError} an arm other than base, pooled and oracle
  */
 export function armModels(arm: string, task: PlanTask, options: ArmModelsOptions): string[] {
-  if (arm === "base") return [options.baseName];
-  if (arm === "pooled") return [options.pooledName ?? "pooled"];
+  if (arm !== "oracle") return [familyModel(arm, undefined, options)];
+  return planFamilies(task).map((family) => familyModel(arm, family, options));
+}
+
+/**
+ * The served model name an arm sends a step of `family` to (run.json records it per family): `base` and `pooled`
+ * one model whatever the family; `oracle` the family's adapter when the server has it (a family outside the
+ * vocabulary: the rest adapter, like the seed), else the base model.
+ * @throws {UsageError} an arm other than base, pooled and oracle
+ */
+export function familyModel(arm: string, family: string | undefined, options: ArmModelsOptions): string {
+  if (arm === "base") return options.baseName;
+  if (arm === "pooled") return options.pooledName ?? "pooled";
   if (arm === "oracle") {
-    return planFamilies(task).map((family) => {
-      const adapter = ADAPTER_OF_FAMILY[family] ?? "rest";
-      return options.adapters.has(adapter) ? adapter : options.baseName;
-    });
+    const adapter = ADAPTER_OF_FAMILY[family ?? ""] ?? "rest";
+    return options.adapters.has(adapter) ? adapter : options.baseName;
   }
   throw new UsageError(`unknown arm "${arm}" for routing (expected one of: ${ROUTED_ARMS.join(", ")})`);
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
-import { armModels, familyOf, familyPlan, planFamilies, subModel } from "./mod.ts";
+import { armModels, familyModel, familyOf, familyPlan, planFamilies, subModel } from "./mod.ts";
 
 const withPrefix = { task_id: "t1", macro: "submit_form", start: { prefix: { macro: "drag_and_drop" } } };
 const plain = { task_id: "t2", macro: "select_option", start: { prefix: null } };
@@ -40,6 +40,18 @@ Deno.test("armModels() oracle uses each family's adapter when served, else the b
   assert.deepEqual(armModels("oracle", human, { baseName: "b", adapters: all }), ["rest", "reasoning"]);
   // a macro outside the vocabulary goes to the rest adapter, like the seed
   assert.deepEqual(armModels("oracle", { macro: "fly_away" }, { baseName: "b", adapters: all }), ["rest"]);
+});
+
+Deno.test("familyModel() gives the model a family's step goes to: oracle's adapter when served, else the base", () => {
+  const drag = { baseName: "b", adapters: new Set(["drag"]) };
+  assert.equal(familyModel("oracle", "Drag & gesture", drag), "drag");
+  assert.equal(familyModel("oracle", "Navigation", drag), "b");
+  assert.equal(familyModel("oracle", "Other", { baseName: "b", adapters: all }), "rest");
+  assert.deepEqual([familyModel("base", "Navigation", drag), familyModel("pooled", "Navigation", drag)], [
+    "b",
+    "pooled",
+  ]);
+  assert.throws(() => familyModel("agent_planner", "Navigation", drag), /unknown arm "agent_planner"/);
 });
 
 Deno.test("armModels() rejects an arm it does not route", () => {

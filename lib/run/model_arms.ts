@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import { type AgentSettings, type Arm, modelArm, PLAN_FAMILIES, plannerArm } from "../agent/mod.ts";
 import { UsageError } from "../errors/mod.ts";
 import { OpenAiModelClient } from "../llm/mod.ts";
-import { armModels, type RoutedArm, subModel, type SubModelOptions } from "../routing/mod.ts";
-import type { RunTask } from "../tasks/mod.ts";
+import { armModels, familyModel, type RoutedArm, subModel, type SubModelOptions } from "../routing/mod.ts";
+import { FAMILIES, type RunTask } from "../tasks/mod.ts";
 import { ARM_NAMES, EPISODE_VIEWPORT, isModelArm, PLANNER_ARM, type RunConfig } from "./config.ts";
 
 /** The planner's system prompt (its {families} placeholder is filled with the family hints). */
@@ -42,6 +42,29 @@ export function neededModels(config: RunConfig, tasks: RunTask[]): string[] {
 }
 
 /**
+ * The served model each family's steps go to, as the arm's router (or the planner's specialist choice) picks it;
+ * null for an arm without a model. run.json records it.
+ */
+export function familyModels(config: RunConfig): Record<string, string> | null {
+  if (!isModelArm(config.arm)) return null;
+  const pick = config.arm === PLANNER_ARM
+    ? (family: string) => subModel(family, specialistOptions(config))
+    : (family: string) =>
+      familyModel(config.arm, family, { ...config.model, adapters: new Set(config.model.adapters) });
+  return Object.fromEntries(FAMILIES.map((family) => [family, pick(family)]));
+}
+
+/** A model arm, with the names its server listed (GET /v1/models) when the run checked it. */
+export interface ServedModelArm extends Arm {
+  readonly servedModels: readonly string[];
+}
+
+/** The names the server listed when `arm` was resolved; null for an arm resolved otherwise (replay, noop, a caller's). */
+export function servedModelsOf(arm: Arm): readonly string[] | null {
+  return "servedModels" in arm ? (arm as ServedModelArm).servedModels : null;
+}
+
+/**
  * The sentence that tells the model which coordinate system its click and drag coordinates are in: the 0-1000 grid
  * (normalized) or the viewport's CSS pixels. Without it a model cannot know how its coordinates are read.
  */
@@ -72,7 +95,7 @@ export async function readSystemPrompt(config: RunConfig): Promise<string> {
 }
 
 /** The model arm, after checking that the server answers and serves every name it needs. */
-export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Promise<Arm> {
+export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Promise<ServedModelArm> {
   if (!isModelArm(config.arm)) {
     throw new UsageError(`--arm "${config.arm}" is not a model arm (${ARM_NAMES.filter(isModelArm).join(", ")})`);
   }
@@ -85,7 +108,7 @@ export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Prom
     maxTokens: m.maxTokens,
     timeoutMs: m.modelTimeoutS * 1000,
   });
-  await client.checkServedModels(neededModels(config, tasks));
+  const servedModels = await client.checkServedModels(neededModels(config, tasks));
   const agent: AgentSettings = {
     client,
     systemPrompt,
@@ -94,8 +117,8 @@ export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Prom
     normalizedCoords: m.normalizedCoords,
     record: config.recordRows,
   };
-  if (config.arm === PLANNER_ARM) {
-    return plannerArm({
+  const arm = config.arm === PLANNER_ARM
+    ? plannerArm({
       ...agent,
       plannerName: m.plannerName,
       plannerPrompt: await readPromptFile(PLANNER_PROMPT_FILE, "the planner prompt"),
@@ -104,17 +127,17 @@ export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Prom
       plannerTurns: m.plannerTurns,
       specialists: specialistOptions(config),
       labelRows: config.recordFamily === undefined,
+    })
+    : modelArm({
+      ...agent,
+      arm: config.arm as RoutedArm,
+      baseName: m.baseName,
+      pooledName: m.pooledName,
+      adapters: new Set(m.adapters),
+      gateDone: m.gateDone,
+      gateNote: m.gateNote,
     });
-  }
-  return modelArm({
-    ...agent,
-    arm: config.arm as RoutedArm,
-    baseName: m.baseName,
-    pooledName: m.pooledName,
-    adapters: new Set(m.adapters),
-    gateDone: m.gateDone,
-    gateNote: m.gateNote,
-  });
+  return Object.assign(arm, { servedModels });
 }
 
 /** A prompt file's text. @throws UsageError naming the file. */

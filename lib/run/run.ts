@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { type Arm, MODEL_FREE_ARMS } from "../agent/mod.ts";
 import { ChromiumBrowser } from "../browser/mod.ts";
-import { describeError, OutFolderError, outFolderFault, UsageError } from "../errors/mod.ts";
+import { describeError, HarnessError, OutFolderError, outFolderFault, UsageError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
 import { Redactor, runPool } from "../io/mod.ts";
 import { APPS, fetchHealth, type Health, type SitesServer, startSites } from "../sites/mod.ts";
@@ -16,6 +16,7 @@ import { type EpisodeEnv, resultHead, runEpisode } from "./episode.ts";
 import { liveHolder, lockOut, type RunLock } from "./lock.ts";
 import { checkResume, runManifest, writeManifest } from "./manifest.ts";
 import { resolveModelArm } from "./model_arms.ts";
+import { noCounts, RunProgress, type StatusCounts } from "./progress.ts";
 import { type EpisodeResult, resultKey, ResultsStore, statusOf } from "../results/mod.ts";
 
 /** What a run needs besides its configuration. */
@@ -29,16 +30,21 @@ export interface RunInputs {
   qa?: AnswerJudge;
   /** Hides secrets in what the run writes (default: the configuration's, see runRedactor). */
   redactor?: Redactor;
-  /** Progress lines (stderr by default). */
+  /**
+   * Receives the progress lines: messages, one line per episode and summary lines (lib/run/progress.ts). Default:
+   * stderr, with a live progress line when it is a terminal.
+   */
   log?: (line: string) => void;
   /** Seconds for an episode's start, evidence and grading on top of --timeout (default: episode.ts's SAFETY_MARGIN_S). */
   safetyMarginS?: number;
 }
 
+/** What a run did: the episodes it ran (not those --resume found done), by status. */
 export interface RunSummary {
   ran: number;
-  ok: number;
-  fail: number;
+  /** How many of the episodes run ended with each status (lib/results statusOf). */
+  counts: StatusCounts;
+  /** Episodes --resume found already done, not run again. */
   skipped: number;
   results: EpisodeResult[];
 }
@@ -78,12 +84,12 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
   const { tasks, signal } = inputs;
   const redactor = inputs.redactor ?? runRedactor(config);
   // Everything that can refuse the run is checked before anything is written: the model server, the site
-  // servers, the tasks against their apps, the out folder's lock and manifest.
+  // servers, the tasks against their apps, Chromium, the out folder's lock and manifest.
   const arm = inputs.arm ?? await resolveArm(config, tasks);
   let server: SitesServer | undefined;
   const browsers = new WorkerBrowsers(config.chromePath);
   let lock: RunLock | undefined;
-  const summary: RunSummary = { ran: 0, ok: 0, fail: 0, skipped: 0, results: [] };
+  const summary: RunSummary = { ran: 0, counts: noCounts(), skipped: 0, results: [] };
   try {
     const bases = config.bases.length
       ? config.bases
@@ -91,6 +97,8 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
     const health = new Map<string, Health>();
     for (const base of bases) health.set(base, await fetchHealth(base));
     for (const [base, h] of health) checkTaskSites(tasks, h.apps.map((a) => a.id), base);
+    // Chromium too, as the first worker's browser (it runs that worker's episodes: no launch of its own).
+    const chromium = await checkChromium(browsers, bases[0]);
     if (config.overwrite) {
       // Only now, every check passed: the earlier run goes (never one that still runs).
       const holder = await liveHolder(config.out);
@@ -109,7 +117,7 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
       retryErrors: config.resume,
       retryTimeouts: config.retryTimeouts,
     });
-    const manifest = await runManifest(config, tasks);
+    const manifest = await runManifest(config, tasks, { arm, chromium });
     const stands = config.resume &&
       await checkResume(config.out, manifest, store.previous, { force: config.forceResume, log });
     if (!stands) await writeManifest(config.out, manifest);
@@ -123,7 +131,17 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
     summary.skipped = tasks.length * config.repeats - queue.length;
     if (config.resume) log(`resume: ${summary.skipped} episodes already in ${store.path}, ${queue.length} to run`);
     if (queue.length === 0) return summary;
-    const env: EpisodeEnv = { config, arm, qa: inputs.qa, signal, redactor, safetyMarginS: inputs.safetyMarginS };
+    // Closed (its last summary line printed) however the pool ends.
+    using progress = new RunProgress({ total: queue.length, log: inputs.log });
+    const env: EpisodeEnv = {
+      config,
+      arm,
+      qa: inputs.qa,
+      signal,
+      redactor,
+      safetyMarginS: inputs.safetyMarginS,
+      prompts: new Map(),
+    };
     await runPool(queue, config.workers, async ([task, repeat], w) => {
       const base = bases[w % bases.length];
       let result: EpisodeResult;
@@ -139,33 +157,46 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
       }
       if (signal?.aborted) {
         // Cut short by the interrupt: not a result. Left out so that --resume runs it again.
-        log(`interrupted: ${result.episode} not recorded`);
+        progress.line(`interrupted: ${result.episode} not recorded`);
         return;
       }
       // A rerun says what the run before it ended with (its line is in retried.jsonl).
       const retried = store.retriedFrom(task.task_id, repeat);
-      result = { ...result, status: statusOf(result) };
-      result = redactor.value(retried ? { ...result, retried } : result);
+      const status = statusOf(result);
+      result = redactor.value({ ...result, status, ...(retried ? { retried } : {}) });
       // A failed append (a full or read-only disk) stops the run; the store keeps what is recorded whole.
       await store.append(result);
       summary.ran++;
-      summary[result.ok ? "ok" : "fail"]++;
       summary.results.push(result);
       const why = result.error ?? (result.ok ? "" : result.detail ?? "");
       // Built from the redacted result: it carries no secret.
-      log(
+      progress.episode(
+        status,
         `[${summary.ran}/${queue.length}] ${result.ok ? "OK  " : "FAIL"} ${result.episode} ${
           result.steps ?? 0
         } steps ` +
           `${result.duration_s}s ${why.slice(0, 120)}`,
       );
     }, signal);
+    summary.counts = progress.snapshot.counts;
   } finally {
     await browsers.closeAll();
     await server?.close();
     await lock?.release();
   }
   return summary;
+}
+
+/**
+ * Starts the first worker's Chromium before anything is written, and gives its version (run.json records it).
+ * @throws HarnessError naming the executable and how to choose another (CHROME_PATH), when it does not start.
+ */
+async function checkChromium(browsers: WorkerBrowsers, base: string): Promise<string> {
+  try {
+    return await (await browsers.get(0, base)).version();
+  } catch (err) {
+    throw new HarnessError(`no episode can run: ${(err as Error).message}`, { cause: err });
+  }
 }
 
 /** The run's redactor: the model server URL's credentials and the API keys it was given. */
