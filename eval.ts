@@ -3,8 +3,10 @@
  * backend's evidence. Writes <out>/results.jsonl (one line per episode) and <out>/<episode>/ artifacts.
  *
  * Modes: a run (default); --regrade DIR (recompute the grades of an earlier run); --dry-run (print the resolved
- * options and the task count). Exit codes: 0 the run finished (whatever the grades), 1 the harness failed,
- * 2 a usage error or a malformed task file (nothing written), 130 interrupted (results so far are kept).
+ * options and the task count). Exit codes: 0 the run finished (whatever the grades), 1 the harness failed
+ * (Chromium, the model or a site server unusable at start, nothing written; or every episode a harness error, their
+ * lines written), 2 a usage error or a malformed task file (nothing written), 130 interrupted (results so far are
+ * kept). Progress goes to stderr (a live line on a terminal), the summary line to stdout.
  */
 import { describeError, HarnessError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
 import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
@@ -28,22 +30,26 @@ import {
   textFlag,
   urlFlag,
 } from "./lib/io/mod.ts";
+import { refreshViewer } from "./lib/report/mod.ts";
 import { regradeRun } from "./lib/results/mod.ts";
 import {
   ADAPTER_NAMES,
   AGENT_VERSIONS,
   ARM_NAMES,
+  dryRunReport,
+  formatStatusCounts,
   isModelArm,
   type LimitName,
   LIMITS,
   LOCK_FILE,
   MANIFEST_FILE,
+  parseShard,
   PLANNER_ARM,
   resolveArm,
   type RunConfig,
   runConfig,
   runEval,
-  runRedactor,
+  shardTasks,
   SUITE_ROOT,
 } from "./lib/run/mod.ts";
 import { APPS, DEFAULT_NOW } from "./lib/sites/mod.ts";
@@ -82,6 +88,9 @@ Options:
   --annotations DIR      --human: the annotations folder (default fixtures/annotations)
   --task-ids A,B   only these task ids
   --limit N        only the first N tasks (after --task-ids)
+  --shard K/N      only part K of N of the selected tasks, K from 0 to N-1 (a Slurm array task:
+                   --shard $SLURM_ARRAY_TASK_ID/N); task i goes to part i mod N, with its repeats;
+                   deno task merge joins the parts' folders
   --repeats N      run each task N times (episodes task~rK) (default 1)
   --workers N      parallel episodes, one Chromium each, 1 to 256 (default 8)
   --timeout S      seconds the arm may run before the episode is recorded as "timeout", 1 to 86400 (default
@@ -101,7 +110,8 @@ Options:
   --no-step-screenshots   save only final.png
   --verifier-only  grade with the backend check + the task's verifier as-is, never the macro judge (eval.ts
                    never uses the macro judge; the flag records the intent in run.json)
-  --dry-run        print the resolved options and the task count, run nothing
+  --dry-run        print the resolved configuration as JSON (every setting, the task count, each family's
+                   served model), run nothing and write or delete nothing, --overwrite or not
   -h, --help       this text
 
 Model arms (an OpenAI-compatible server; the request's model name picks the LoRA adapter):
@@ -136,7 +146,11 @@ WEBMIX_JUDGE_MODEL (default gemini-3.5-flash-lite); without them such grades are
 --regrade completes them later.
 
 deno task eval may reach 127.0.0.1 and localhost only: a --vllm, --bases or judge server on another host is
-refused before the run (exit 2) with the command that allows it (docs/cluster.md, "Permissions").
+refused before the run (exit 2) with the command that allows it; deno task eval:remote may reach any host (the
+agent's browser still reaches only the sites) (docs/cluster.md, "Permissions").
+
+Paths: relative ones (--out, --tasks, ...) are relative to the current folder, under deno task too; the defaults
+(fixtures/, prompts/) are the suite's own, wherever the command runs from.
 
 Examples:
   deno task demo
@@ -144,6 +158,7 @@ Examples:
   deno task eval --arm replay --tasks my_tasks.jsonl --task-ids shop_cart_add,mail_send --out out/r1 --resume
   deno task eval --regrade out/r1
   deno task eval --arm replay --human --human-split all --out out/human
+  deno task eval --arm replay --shard $SLURM_ARRAY_TASK_ID/3 --out out/r1/$SLURM_ARRAY_TASK_ID --resume
   deno task eval --arm oracle --adapters drag,io,select,rest --gate-done --vllm http://127.0.0.1:8400/v1 --out out/o1
 `;
 
@@ -157,6 +172,7 @@ const OPTIONS = {
   annotations: { type: "string" },
   "task-ids": { type: "string" },
   limit: { type: "string" },
+  shard: { type: "string" },
   repeats: { type: "string" },
   workers: { type: "string" },
   timeout: { type: "string" },
@@ -284,6 +300,7 @@ function configFromFlags(flags: Flags): RunConfig {
     recordRows: bool("record-rows"),
     recordFamily: choiceFlag(flags, "record-family", FAMILIES),
     verifierOnly: bool("verifier-only"),
+    shard: flags.shard === undefined ? undefined : parseShard(String(flags.shard)),
     model: {
       vllm: urlFlag(flags, "vllm", "http://127.0.0.1:8400/v1"),
       apiKey: Deno.env.get("WEBMIX_VLLM_API_KEY"),
@@ -329,7 +346,8 @@ async function loadRunTasks(config: RunConfig, checkSites: boolean): Promise<Run
     ? await loadHumanTasks({ annotationsDir: t.annotations, split: t.humanSplit, macros: t.humanMacros })
     : await loadTasks(t.file);
   if (checkSites && config.bases.length === 0) checkTaskSites(tasks, APPS.map((a) => a.id));
-  return filterTasks(tasks, { taskIds: t.taskIds, limit: t.limit || undefined });
+  const selected = filterTasks(tasks, { taskIds: t.taskIds, limit: t.limit || undefined });
+  return config.shard ? shardTasks(selected, config.shard) : selected;
 }
 
 /** The LLM answer tier from the environment, or undefined when no endpoint is configured. */
@@ -424,6 +442,7 @@ async function regrade(flags: Flags): Promise<number> {
     ? await loadRunTasks(configFromFlags({ ...flags, arm: "noop", out: dir }), false)
     : undefined;
   const s = await regradeRun(dir, tasks, await answerJudge());
+  await refreshViewer(dir, "eval.ts");
   console.log(`regraded ${dir}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed)`);
   return 0;
 }
@@ -448,8 +467,8 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
   await checkNetPermissions(config, tasks.some((t) => kindName(t) === "human"));
   await checkOut(config);
   if (config.dryRun) {
-    const shown = runRedactor(config).value({ ...config, task_count: tasks.length });
-    console.log(JSON.stringify(shown, null, 2));
+    // Before anything is written, deleted or locked: --dry-run --overwrite leaves the earlier run as it was.
+    console.log(JSON.stringify(dryRunReport(config, tasks, judgeEndpointFromEnv(Deno.env.toObject())), null, 2));
     return 0;
   }
   // A model arm's server and the answer judge are checked before --overwrite deletes the earlier run (runEval
@@ -457,11 +476,21 @@ async function main(argv: string[], signal: AbortSignal): Promise<number> {
   const arm = await resolveArm(config, tasks);
   const qa = await answerJudge();
   const summary = await runEval(config, { tasks, arm, signal, qa });
+  if (summary.ran + summary.skipped > 0) await refreshViewer(config.out, "eval.ts");
   console.log(
-    `${config.arm}: ${JSON.stringify({ ok: summary.ok, fail: summary.fail })}` +
+    `${config.arm}: ${summary.ran} episodes: ${formatStatusCounts(summary.counts)}` +
       (summary.skipped ? ` (${summary.skipped} already done)` : ""),
   );
-  return signal.aborted ? 130 : 0;
+  if (signal.aborted) return 130;
+  if (summary.ran > 0 && summary.counts.error === summary.ran) {
+    // Nothing was evaluated: the harness, not the agent, failed every time (the lines stay, --resume reruns them).
+    console.error(
+      `eval.ts: every episode (${summary.ran}) hit a harness error, e.g. ${summary.results[0].error}; ` +
+        `their lines are in ${join(config.out, "results.jsonl")}, and --resume runs them again`,
+    );
+    return 1;
+  }
+  return 0;
 }
 
 if (import.meta.main) {

@@ -11,13 +11,12 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { HistoryItem } from "../lib/agent/mod.ts";
-import { resolveModelArm, runConfig, runEval, type RunSummary } from "../lib/run/mod.ts";
+import { BUNDLED, resolveModelArm, runConfig, runEval, type RunSummary } from "../lib/run/mod.ts";
 import { loadTasks } from "../lib/tasks/mod.ts";
 import { type FixtureEpisode, startFixtureModelServer } from "../tests/fixture_model_server.ts";
 
 const { values } = parseArgs({ args: Deno.args, options: { tasks: { type: "string", default: "16" } } });
-const root = new URL("../", import.meta.url).pathname;
-const tasks = (await loadTasks(join(root, "fixtures/tasks.jsonl"))).slice(0, Number(values.tasks));
+const tasks = (await loadTasks(BUNDLED.tasks)).slice(0, Number(values.tasks));
 
 const reply = (action: Record<string, unknown>) =>
   JSON.stringify({ thinking: "", evaluation_previous_goal: "ok", memory: "", next_goal: "go on", action: [action] });
@@ -72,7 +71,7 @@ async function measure(workers: number, delayMs: number): Promise<Measured> {
       modelTimeoutS: 30,
       gateDone: false,
       gateNote: false,
-      systemPromptFile: join(root, "prompts/system_prompt.md"),
+      systemPromptFile: BUNDLED.systemPrompt,
       maxActions: 5,
       normalizedCoords: false,
     },

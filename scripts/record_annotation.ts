@@ -19,7 +19,7 @@ import { ChromiumBrowser } from "../lib/browser/mod.ts";
 import { describeError } from "../lib/errors/mod.ts";
 import { gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
 import { APPS, type DirectoryApp, endSession, fetchHealth, readSessionStreams, startSites } from "../lib/sites/mod.ts";
-import { openStartPage } from "../lib/run/mod.ts";
+import { BUNDLED, openStartPage } from "../lib/run/mod.ts";
 import { type ActionCall, humanStart, loadHumanTask, type ReferenceStep } from "../lib/tasks/mod.ts";
 
 const USAGE = `Usage: deno run -A scripts/record_annotation.ts TASK_DIR [TASK_DIR...] [--actions FILE]
@@ -48,7 +48,7 @@ async function recordOne(
   await using session = await browser.newEpisode({
     allowedOrigins: [base],
     downloadDir: await Deno.makeTempDir({ prefix: "record_annotation_" }),
-    uploadDir: new URL("../fixtures/uploads/", import.meta.url).pathname,
+    uploadDir: BUNDLED.uploads,
   });
   try {
     const started = await openStartPage(session, base, start);

@@ -80,6 +80,8 @@ export interface FixtureModelServerOptions {
   checks?: { image?: boolean; responseFormat?: boolean };
   /** The port to listen on (default 0: a free one); a fixed one lets a test start a server again where one died. */
   port?: number;
+  /** The address to bind (default 127.0.0.1; 127.0.0.2 stands for a model server on another host). */
+  hostname?: string;
   /** Told of every chat request matched to an episode's step, as it arrives (before any fault is served). */
   onAttempt?: (request: ReceivedRequest) => void;
   /**
@@ -105,7 +107,7 @@ export interface ReceivedRequest {
 
 /** A running fixture server; close it (or `await using`) when done. */
 export interface FixtureModelServer extends AsyncDisposable {
-  /** The OpenAI base URL, http://127.0.0.1:PORT/v1. */
+  /** The OpenAI base URL, http://HOSTNAME:PORT/v1. */
   url: string;
   port: number;
   requests: ReceivedRequest[];
@@ -184,7 +186,7 @@ function shapeProblem(body: Json, checks: FixtureModelServerOptions["checks"]): 
   return undefined;
 }
 
-/** Starts a fixture model server on 127.0.0.1 and a free port. */
+/** Starts a fixture model server on 127.0.0.1 (or `hostname`) and a free port. */
 export function startFixtureModelServer(options: FixtureModelServerOptions = {}): FixtureModelServer {
   const models = options.models ?? ["qwen35-4b"];
   const refused = options.oldXgrammar === true ? ["minItems", "maxItems"] : options.oldXgrammar || [];
@@ -338,14 +340,15 @@ export function startFixtureModelServer(options: FixtureModelServerOptions = {})
     return res;
   }
 
-  const server = Deno.serve({ hostname: "127.0.0.1", port: options.port ?? 0, onListen: () => {} }, handle);
+  const hostname = options.hostname ?? "127.0.0.1";
+  const server = Deno.serve({ hostname, port: options.port ?? 0, onListen: () => {} }, handle);
   const port = server.addr.port;
   const close = async () => {
     closing.abort();
     await server.shutdown();
   };
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://${hostname}:${port}/v1`,
     port,
     requests,
     served: (marker) => stepOf.get(marker) ?? 0,

@@ -22,7 +22,7 @@ export function hostPort(url: string): string {
  * @param script the script and the permissions it runs with besides --allow-net, for the command the error shows
  *   (e.g. "eval.ts" and "--allow-read --allow-write ...")
  * @throws UsageError naming a URL that is not http(s), or each server the process may not reach, with one command
- *   that allows them all.
+ *   that allows them all and the deno task that allows any host (`<script>:remote`, e.g. eval:remote in deno.json).
  */
 export async function checkNetAccess(reach: readonly Reach[], script: string, otherFlags: string): Promise<void> {
   const refused: { what: string; host: string }[] = [];
@@ -35,9 +35,11 @@ export async function checkNetAccess(reach: readonly Reach[], script: string, ot
   if (refused.length === 0) return;
   const named = refused.map((r) => `${r.what} names ${r.host}`).join(", ");
   const hosts = refused.map((r) => r.host).join(",");
+  const task = script.replace(/\.ts$/, "");
   throw new UsageError(
-    `${named}, which this process may not connect to (the deno tasks allow 127.0.0.1 and localhost only). Run ` +
+    `${named}, which this process may not connect to (deno task ${task} allows 127.0.0.1 and localhost only). Run ` +
       `${script} with ${refused.length > 1 ? "those hosts" : "that host"} allowed:\n  deno run ` +
-      `--allow-net=127.0.0.1,localhost,${hosts} ${otherFlags} ${script} ...\n(see docs/cluster.md, "Permissions")`,
+      `--allow-net=127.0.0.1,localhost,${hosts} ${otherFlags} ${script} ...\nor with any host allowed:\n  deno task ` +
+      `${task}:remote ...\n(see docs/cluster.md, "Permissions")`,
   );
 }

@@ -10,6 +10,7 @@ import { describeRange, inRange, isHttpUrl, isIsoInstant, type NumberRange } fro
 import { ROUTED_ARMS } from "../routing/mod.ts";
 import { DEFAULT_NOW } from "../sites/mod.ts";
 import { ADAPTER_OF_FAMILY, FAMILIES } from "../tasks/mod.ts";
+import { MAX_SHARDS, type Shard } from "./shard.ts";
 
 const suiteFile = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
@@ -181,6 +182,11 @@ const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
    * suite never grades with the macro judge, so it changes nothing; run.json records the intent.
    */
   verifierOnly: z.boolean().default(false),
+  /** Only part `index` of `count` of the selected tasks (a Slurm array task; lib/run/shard.ts); null: all of them. */
+  shard: z.strictObject({
+    index: z.number().int().min(0),
+    count: z.number().int().min(1).max(MAX_SHARDS),
+  }).refine((s) => s.index < s.count, { message: "index must be from 0 to count - 1" }).nullable().default(null),
   uploadDir: z.string().default(BUNDLED.uploads),
   chromePath: z.string().optional(),
   model: modelSchema.default(modelSchema.parse({})),
@@ -248,6 +254,7 @@ export interface RunConfig {
   recordRows: boolean;
   recordFamily?: string;
   verifierOnly: boolean;
+  shard: Shard | null;
   uploadDir: string;
   chromePath?: string;
   model: ModelConfig;
@@ -271,6 +278,22 @@ export function runConfig(input: RunConfigInput): RunConfig {
   if (config.model.gateNote) config.model.gateDone = true;
   if (config.maxSteps === 0) config.maxSteps = DEFAULT_MAX_STEPS;
   return config;
+}
+
+/**
+ * A configuration with every setting of the schema present, an unset optional one as null (JSON drops undefined),
+ * so that --dry-run shows each setting a run has, not only those with a value.
+ */
+export function everySetting(config: RunConfig): Record<string, unknown> {
+  return withEveryKey(runConfigSchema, config) as Record<string, unknown>;
+}
+
+function withEveryKey(schema: z.ZodType, value: unknown): unknown {
+  let s = schema;
+  while (s instanceof z.ZodDefault || s instanceof z.ZodOptional) s = s.unwrap() as z.ZodType;
+  if (!(s instanceof z.ZodObject) || typeof value !== "object" || value === null) return value ?? null;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(s.shape).map(([k, sub]) => [k, withEveryKey(sub as z.ZodType, record[k])]));
 }
 
 /** True for the arms a model drives: the routed arms and the planner. */

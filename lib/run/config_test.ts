@@ -36,6 +36,8 @@ Deno.test("runConfig() refuses a library caller's out-of-range numbers, URLs, in
   assert.match(refusal({ out: "" }), /out: /);
   assert.match(refusal({ tasks: { taskIds: [] } }), /tasks\.taskIds: /);
   assert.match(refusal({ forceResume: true }), /forceResume: goes with resume/);
+  assert.match(refusal({ shard: { index: 3, count: 3 } }), /shard: index must be from 0 to count - 1/);
+  assert.match(refusal({ shard: { index: 1.5, count: 3 } }), /shard\.index: expected an integer/);
   assert.equal(LIMITS.workers.max, 256);
 });
 

@@ -27,10 +27,20 @@ export interface CliOptions {
 }
 
 /** Runs `deno run PERMS <ROOT>/script args` and waits for it. */
-export async function runCli(script: string, args: string[], options: CliOptions = {}): Promise<CliResult> {
+export function runCli(script: string, args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return runDeno(["run", ...PERMS, join(ROOT, script), ...args], options);
+}
+
+/** Runs deno.json's `task` with args from `options.cwd` (default: the repository root), as a user would. */
+export function runTask(task: string, args: string[], options: CliOptions = {}): Promise<CliResult> {
+  return runDeno(["task", "--config", join(ROOT, "deno.json"), task, ...args], options);
+}
+
+/** Runs `deno ARGS` and waits for it. */
+async function runDeno(args: string[], options: CliOptions): Promise<CliResult> {
   const { cwd, env } = options;
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", ...PERMS, join(ROOT, script), ...args],
+    args,
     cwd: cwd ?? ROOT,
     env: { NO_COLOR: "1", ...env },
     stdout: "piped",

@@ -1,0 +1,83 @@
+/**
+ * merge.ts: merge the folders of a sharded run (eval.ts --shard K/N, one per Slurm array task) into one run folder:
+ * every results.jsonl and retried.jsonl line, the episode folders (hard links where the file system allows, else
+ * copies), the run's prompts/ and a run.json with the shards' common settings, their tasks' union and the shards.
+ * regrade.ts, judge.ts and report.ts then read it as one run. The shard folders are only read.
+ *
+ *   deno task merge SHARD_DIR... --out DIR [--overwrite]
+ *
+ * Exit codes: 0 merged (a missing shard is a warning), 1 a folder cannot be read or written, 2 a usage error or
+ * shards that are not parts of one run (other settings, other N, one K twice, an episode in two shards) or one still
+ * running.
+ */
+import { parseArgs } from "node:util";
+import { describeError, UsageError } from "./lib/errors/mod.ts";
+import { type GuardedFolder, textFlag } from "./lib/io/mod.ts";
+import { refreshViewer } from "./lib/report/mod.ts";
+import { mergeShards, SUITE_ROOT } from "./lib/run/mod.ts";
+
+const USAGE = `Usage: deno task merge SHARD_DIR... --out DIR [--overwrite]
+
+Merges the output folders of eval.ts --shard K/N runs (the same flags but --shard and --out) into DIR.
+
+Options:
+  --out DIR        the merged run's folder: new, empty, or an earlier run's with --overwrite
+  --overwrite      replace the run DIR holds (never one a live run holds)
+  -h, --help       this text
+
+Refused (exit 2, naming the folders and differences): shards run with other settings, split in other counts N,
+two shards with the same K, an episode in two shards, a shard a run still holds (run.lock). A missing K is a
+warning. The episodes' files are hard-linked when DIR is on the shards' file system, copied otherwise.
+
+Examples:
+  deno task merge runs/base/0 runs/base/1 runs/base/2 --out runs/base/all
+  deno task merge runs/base/[0-9]* --out runs/base/all --overwrite && deno task regrade --out runs/base/all
+`;
+
+const OPTIONS = {
+  out: { type: "string" },
+  overwrite: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message, { cause: err });
+  }
+  const { values: flags, positionals: shards } = parsed;
+  if (flags.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (flags.out === undefined) throw new UsageError("--out is required");
+  const out = textFlag(flags, "out", "the merged run's folder")!;
+  if (shards.length === 0) throw new UsageError("name the shard folders to merge (SHARD_DIR...)");
+  const guarded: GuardedFolder[] = [
+    { path: Deno.cwd(), what: "the current folder" },
+    { path: SUITE_ROOT, what: "the repository" },
+  ];
+  const home = Deno.env.get("HOME");
+  if (home) guarded.push({ path: home, what: "the home folder" });
+  const s = await mergeShards({ shards, out, overwrite: flags.overwrite, guarded });
+  await refreshViewer(out, "merge.ts");
+  console.log(
+    `merged ${s.count - s.missing.length} of ${s.count} shards into ${out}: ${s.results} results, ` +
+      `${s.episodes} episode folders (${s.linked} files linked, ${s.copied} copied)`,
+  );
+  return 0;
+}
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args);
+  } catch (err) {
+    const usage = err instanceof UsageError;
+    console.error(`merge.ts: ${usage ? err.message : describeError(err)}${usage ? "\nRun with --help." : ""}`);
+    code = usage ? 2 : 1;
+  }
+  Deno.exit(code);
+}

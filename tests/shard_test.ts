@@ -1,0 +1,179 @@
+/**
+ * eval.ts --shard and merge.ts end to end, as a Slurm array uses them: a selection of bundled tasks run whole and as
+ * 3 shards, the shards merged; the merged folder holds the same episodes, grades and tasks as the whole run, regrades
+ * and resumes as one run, and the shard folders are left as they were. merge.ts refuses shards that are not parts of
+ * one run. merge.ts runs with the permissions of its deno.json task.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { readResults, ROOT, runCli } from "./support/cli.ts";
+
+const IDS = [
+  "shop_paginate_page3",
+  "shop_switch_tab_monitor_specs",
+  "mail_paginate_inbox_page3",
+  "mail_copy_grace_address",
+  "tracker_board_web8_review_after_start",
+];
+const RUN = [
+  "--arm",
+  "replay",
+  "--task-ids",
+  IDS.join(","),
+  "--repeats",
+  "2",
+  "--workers",
+  "2",
+  "--no-step-screenshots",
+];
+
+/** The permissions of deno.json's merge task. */
+const MERGE_PERMS: string[] = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json"))).tasks.merge
+  .split(/\s+/).filter((w: string) => w.startsWith("--allow-"));
+
+/** merge.ts with `args`, as `deno task merge` runs it. */
+async function merge(...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", ...MERGE_PERMS, join(ROOT, "merge.ts"), ...args],
+    cwd: ROOT,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+const readJson = async (path: string) => JSON.parse(await Deno.readTextFile(path));
+
+/** Every file and folder under `dir` with its size and modification time: what a write would change. */
+async function snapshot(dir: string, rel = ""): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(join(dir, rel))) {
+    const path = join(rel, e.name);
+    const info = await Deno.lstat(join(dir, path));
+    out.push(`${path} ${info.size} ${info.mtime?.getTime()}`);
+    if (e.isDirectory) out.push(...await snapshot(dir, path));
+  }
+  return out.sort();
+}
+
+/** `task_id repeat status ok` of each line, sorted. */
+const outcomes = (results: Record<string, unknown>[]) =>
+  results.map((r) => `${r.task_id} ${r.repeat} ${r.status} ${r.ok}`).sort();
+
+const root = await Deno.makeTempDir({ prefix: "webmix-shard-" });
+const dirs = {
+  whole: join(root, "whole"),
+  shards: [0, 1, 2].map((k) => join(root, `s${k}`)),
+  merged: join(root, "all"),
+};
+
+/** The whole run and its 3 shards (shards run side by side, as array tasks do), made once for every test here. */
+const runs = (async () => {
+  const whole = runCli("eval.ts", [...RUN, "--out", dirs.whole]);
+  const shards = dirs.shards.map((out, k) => runCli("eval.ts", [...RUN, "--shard", `${k}/3`, "--out", out]));
+  for (const r of await Promise.all([whole, ...shards])) assert.equal(r.code, 0, r.stderr);
+})();
+
+Deno.test("eval.ts --shard K/N runs tasks K, K+N, … with their repeats, and records the shard in run.json", async () => {
+  await runs;
+  for (const [k, out] of dirs.shards.entries()) {
+    const manifest = await readJson(join(out, "run.json"));
+    assert.deepEqual(manifest.settings.shard, { index: k, count: 3 });
+    const ids = IDS.filter((_, i) => i % 3 === k);
+    assert.deepEqual(manifest.tasks.ids, ids);
+    const keys = (await readResults(out)).map((r) => `${r.task_id}~r${r.repeat}`).sort();
+    assert.deepEqual(keys, ids.flatMap((id) => [`${id}~r0`, `${id}~r1`]).sort());
+  }
+  assert.equal((await readJson(join(dirs.whole, "run.json"))).settings.shard, null);
+});
+
+Deno.test("merge.ts joins 3 shards into the whole run's results, episodes and tasks; regrade and resume take it", async () => {
+  await runs;
+  const before = await Promise.all(dirs.shards.map((d) => snapshot(d)));
+  const r = await merge(...dirs.shards, "--out", dirs.merged);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^merged 3 of 3 shards into .*: 10 results, 10 episode folders/);
+  const whole = await readResults(dirs.whole), merged = await readResults(dirs.merged);
+  assert.deepEqual(outcomes(merged), outcomes(whole));
+  for (const m of merged) {
+    const info = await Deno.stat(join(dirs.merged, String(m.episode), "grade_inputs.json"));
+    assert.ok(info.size > 0, `${m.episode}/grade_inputs.json`);
+  }
+  const [manifest, wholeManifest] = await Promise.all([dirs.merged, dirs.whole].map((d) => readJson(`${d}/run.json`)));
+  assert.deepEqual(manifest.tasks, wholeManifest.tasks, "the union of the shards' tasks is the whole selection");
+  const { shard, ...common } = wholeManifest.settings;
+  assert.equal(shard, null);
+  assert.deepEqual(manifest.settings, common);
+  assert.deepEqual(
+    manifest.shards.map((s: Record<string, unknown>) => [s.dir, s.index, s.count, s.episodes]),
+    [[dirs.shards[0], 0, 3, 4], [dirs.shards[1], 1, 3, 4], [dirs.shards[2], 2, 3, 2]],
+  );
+
+  const regrade = await runCli("regrade.ts", ["--out", dirs.merged]);
+  assert.equal(regrade.code, 0, regrade.stderr);
+  assert.match(regrade.stdout, /\{"ok":10,"fail":0\} \(0 changed\)/);
+  const regraded = (await Deno.readTextFile(join(dirs.merged, "results_regraded.jsonl"))).trim().split("\n");
+  assert.deepEqual(outcomes(regraded.map((l) => JSON.parse(l))), outcomes(whole));
+
+  // The merged folder is one run: --resume without --shard finds every episode done.
+  const resumed = await runCli("eval.ts", [...RUN, "--out", dirs.merged, "--resume"]);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.match(resumed.stdout, /\(10 already done\)/);
+  assert.deepEqual(await Promise.all(dirs.shards.map((d) => snapshot(d))), before, "the shards are left as they were");
+});
+
+Deno.test("eval.ts --resume refuses a shard's folder with another --shard; a bad --shard is exit 2", async () => {
+  await runs;
+  const r = await runCli("eval.ts", [...RUN, "--shard", "1/3", "--out", dirs.shards[0], "--resume"]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /shard: \{"index":0,"count":3\} → \{"index":1,"count":3\}/);
+  // parseShard's unit test has the other refusals (a/b, 1/0); here, the exit code and the message of eval.ts.
+  const bad = await runCli("eval.ts", ["--arm", "replay", "--shard", "3/3", "--out", join(root, "bad")]);
+  assert.equal(bad.code, 2, bad.stderr);
+  assert.match(bad.stderr, /^eval\.ts: --shard "3\/3": K must be from 0 to 2/);
+  assert.equal(await Deno.stat(join(root, "bad")).then(() => true, () => false), false, "nothing written");
+});
+
+Deno.test("merge.ts refuses other settings, one K twice, a shard in use, a run in --out; warns of a missing K", async () => {
+  await runs;
+  const [s0, s1, s2] = dirs.shards;
+  // Shard 2 as a run with --max-steps 7 would have left it (its run.json the only difference that matters here).
+  const other = join(root, "s2-max-steps");
+  assert.ok((await new Deno.Command("cp", { args: ["-a", s2, other] }).output()).success);
+  const manifest = await readJson(join(other, "run.json"));
+  await Deno.writeTextFile(
+    join(other, "run.json"),
+    JSON.stringify({ ...manifest, settings: { ...manifest.settings, max_steps: 7 } }),
+  );
+  const settings = await merge(s0, s1, other, "--out", join(root, "m1"));
+  assert.equal(settings.code, 2, settings.stderr);
+  assert.match(settings.stderr, /other settings:\n {2}max_steps: 40 in .*s0, 7 in .*s2-max-steps\n/);
+
+  const copy = join(root, "s0-copy");
+  assert.ok((await new Deno.Command("cp", { args: ["-a", s0, copy] }).output()).success);
+  const twice = await merge(s0, s1, s2, copy, "--out", join(root, "m2"));
+  assert.equal(twice.code, 2, twice.stderr);
+  assert.match(twice.stderr, /s0 and .*s0-copy are both shard 0\/3/);
+
+  const lock = { pid: Deno.pid, host: Deno.hostname(), started: new Date().toISOString() };
+  await Deno.writeTextFile(join(copy, "run.lock"), JSON.stringify(lock));
+  const held = await merge(copy, s1, s2, "--out", join(root, "m3"));
+  assert.equal(held.code, 2, held.stderr);
+  assert.match(held.stderr, new RegExp(`s0-copy is still in use by a run \\(pid ${Deno.pid} on `));
+
+  const partial = join(root, "m4");
+  const missing = await merge(s0, s1, "--out", partial);
+  assert.equal(missing.code, 0, missing.stderr);
+  assert.match(missing.stderr, /warning: no shard 2 \(K from 0 to 2\): merging the others/);
+  assert.equal((await readJson(join(partial, "run.json"))).tasks.count, 4);
+  const again = await merge(s0, s1, s2, "--out", partial);
+  assert.equal(again.code, 2, again.stderr);
+  assert.match(again.stderr, /already holds a run: --overwrite replaces it/);
+  const replaced = await merge(s0, s1, s2, "--out", partial, "--overwrite");
+  assert.equal(replaced.code, 0, replaced.stderr);
+  assert.equal((await readResults(partial)).length, 10);
+  await Deno.remove(root, { recursive: true });
+});
