@@ -11,6 +11,7 @@
  */
 import { describeError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
 import { checkFolderFlag, checkNetAccess, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
+import { refreshViewer } from "./lib/report/mod.ts";
 import { regradeRun } from "./lib/results/mod.ts";
 import { loadTasks } from "./lib/tasks/mod.ts";
 import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
@@ -48,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
   await checkNetAccess(judgeToReach(Deno.env.toObject()), "regrade.ts", "--allow-read --allow-write --allow-env");
   const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
   const s = await regradeRun(out, tasks, endpoint ? await OpenAiJudge.create(endpoint) : undefined);
+  await refreshViewer(out, "regrade.ts");
   console.log(
     `regraded ${out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed` +
       (s.missing ? `, ${s.missing} without grade inputs` : "") + ")",

@@ -20,7 +20,7 @@ import {
 
 const ROOT_URL = new URL("../", import.meta.url).href;
 const ROOT = fileURLToPath(ROOT_URL);
-const ENTRIES = ["eval.ts", "regrade.ts", "judge.ts", "sites.ts", "mod.ts"];
+const ENTRIES = ["eval.ts", "regrade.ts", "judge.ts", "report.ts", "merge.ts", "record_rows.ts", "sites.ts", "mod.ts"];
 
 /** What each area may import directly at run time (the DEPS list of docs/architecture.md). */
 const DEPS: Record<string, string[]> = {
@@ -32,6 +32,7 @@ const DEPS: Record<string, string[]> = {
   llm: ["errors", "grading"],
   judge: ["errors", "io", "grading", "tasks", "llm"],
   results: ["errors", "io", "grading", "tasks"],
+  report: ["errors", "io", "grading", "results", "tasks"],
   dom: [],
   browser: ["errors", "io", "dom"],
   sites: ["errors", "io"],
@@ -49,6 +50,12 @@ const RULES: BoundaryRules = {
     { from: [...OFFLINE, "lib/judge"], reach: ["npm:puppeteer-core", "npm:hono", "lib/browser", "lib/sites"] },
     { from: OFFLINE, reach: ["npm:openai", "lib/llm"] },
     { from: ["regrade.ts", "judge.ts"], reach: ["npm:puppeteer-core", "lib/browser", "lib/sites", "lib/sites/apps"] },
+    // record_rows.ts runs with --allow-read --allow-write only: it loads no browser, no sites and no model client.
+    { from: ["record_rows.ts"], reach: ["npm:puppeteer-core", "npm:hono", "npm:openai", "lib/browser", "lib/sites"] },
+    {
+      from: ["lib/report", "report.ts"],
+      reach: ["npm:puppeteer-core", "npm:hono", "npm:openai", "lib/browser", "lib/sites", "lib/llm"],
+    },
   ],
   exempt: [/_test\.ts$/, /(^|\/)_?testdata(\/|\.ts$)/, /^tests\//, /^bench\//],
 };

@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { assertBrowserUseHistory } from "./support/browser_use_history.ts";
 import { loadTasks } from "../lib/tasks/mod.ts";
 import { readResults, ROOT, runCli } from "./support/cli.ts";
 
@@ -18,15 +19,30 @@ Deno.test("eval.ts --arm replay passes every bundled task, and regrade.ts agrees
   const failed = results.filter((r) => !r.ok).map((r) => `${r.task_id}: ${r.error ?? r.detail}`);
   assert.deepEqual(failed, [], `replay failed:\n${failed.join("\n")}`);
   assert.deepEqual(new Set(results.map((r) => r.task_id)), new Set(BUNDLED.map((t) => t.task_id)));
-  assert.match(run.stdout, new RegExp(`replay: \\{"ok":${BUNDLED.length},"fail":0\\}`));
+  const n = BUNDLED.length;
+  const summary = `${n} passed, 0 failed \\(100\\.0% of ${n} graded\\); 0 errors, 0 grade errors, 0 pending`;
+  assert.match(run.stdout, new RegExp(`^replay: ${n} episodes: ${summary}$`, "m"));
+  // stderr is no terminal: a line per episode, a summary line every 25 episodes (or 60 s), and one at the end.
+  assert.equal(run.stderr.match(/^\[\d+\/\d+\] OK {2}/gm)?.length, n);
+  assert.match(run.stderr, new RegExp(`^progress: \\d+/${n} episodes, \\S+ elapsed, ETA \\S+; \\d+ passed`, "m"));
+  assert.match(run.stderr, new RegExp(`^progress: ${n}/${n} episodes, \\S+ elapsed; ${summary}$`, "m"));
   for (const r of results.slice(0, 3)) {
     const dir = join(out, String(r.episode));
-    for (const f of ["grade_inputs.json", "history.json", "trace.json", "final.png", "step_1.png"]) {
+    for (const f of ["grade_inputs.json", "history.json", "trace.json", "final.png", "step_1.png", "steps.jsonl"]) {
       assert.ok((await Deno.stat(join(dir, f))).size > 0, `${dir}/${f}`);
     }
+    assertBrowserUseHistory(JSON.parse(await Deno.readTextFile(join(dir, "history.json"))), `${dir}/history.json`);
+    const steps = (await Deno.readTextFile(join(dir, "steps.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+    assert.equal(steps.length, r.steps, `${dir}: one step record per step`);
+    assert.ok(steps.every((s) => s.kind === "replay" && s.request === null && s.actions.length === 1));
   }
+  // The run leaves its episode viewer; a regrade writes it again (tests/viewer_test.ts opens one in Chromium).
+  assert.match(run.stderr, new RegExp(`^viewer: ${join(out, "viewer.html")}$`, "m"));
+  const viewerBefore = await Deno.stat(join(out, "viewer.html"));
   const regrade = await runCli("regrade.ts", ["--out", out]);
   assert.equal(regrade.code, 0, regrade.stderr);
+  assert.ok((await Deno.stat(join(out, "viewer.html"))).mtime! >= viewerBefore.mtime!);
+  assert.match(regrade.stderr, /^viewer: /m);
   assert.match(regrade.stdout, new RegExp(`\\{"ok":${BUNDLED.length},"fail":0\\} \\(0 changed\\)`));
   await Deno.remove(out, { recursive: true });
 });

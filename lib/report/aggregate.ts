@@ -1,0 +1,232 @@
+/**
+ * The report's numbers from loaded runs: pass rates by group over graded episodes, the model requests by model,
+ * the routing counts, pass@k over repeats, and two runs paired on their (task_id, repeat) keys.
+ * @module
+ */
+import { type EpisodeStatus, isGraded, resultKey } from "../results/mod.ts";
+import type { ReportResult, StepLine } from "./load.ts";
+import {
+  type Difference,
+  type Interval,
+  mcnemarExact,
+  type PairedCounts,
+  pairedDifference,
+  passAtK,
+  quantile,
+  wilson,
+} from "./stats.ts";
+
+/** `items` by `key`, in order of first appearance. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** Episodes of one group by status, and the pass rate over the graded ones (passed + failed). */
+export interface Tally {
+  counts: Record<EpisodeStatus, number>;
+  graded: number;
+  /** passed / graded; undefined when nothing was graded. */
+  rate?: number;
+  /** The rate's Wilson 95 % interval. */
+  ci?: Interval;
+}
+
+/** The tally of `results`. */
+export function tally(results: readonly ReportResult[]): Tally {
+  const counts: Record<EpisodeStatus, number> = { passed: 0, failed: 0, error: 0, grade_error: 0, pending: 0 };
+  for (const r of results) counts[r.status]++;
+  const graded = counts.passed + counts.failed;
+  if (graded === 0) return { counts, graded };
+  return { counts, graded, rate: counts.passed / graded, ci: wilson(counts.passed, graded) };
+}
+
+/** `results` grouped by `key`, each group tallied, groups in `order` first then by name. */
+export function tallyBy(
+  results: readonly ReportResult[],
+  key: (r: ReportResult) => string,
+  order: readonly string[] = [],
+): Map<string, Tally> {
+  const groups = groupBy(results, key);
+  const rank = (g: string) => order.includes(g) ? order.indexOf(g) : order.length;
+  const names = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return new Map(names.map((g) => [g, tally(groups.get(g)!)]));
+}
+
+/** The requests of one model. */
+export interface ModelStats {
+  steps: number;
+  episodes: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Over the requests that recorded a latency; NaN when none did. */
+  latencyMedianMs: number;
+  latencyP90Ms: number;
+}
+
+/** What a step's model is called in the report when it had none. */
+export const NO_MODEL = "(no model)";
+
+/** The steps by model name (NO_MODEL for a model-free step), in order of first use. */
+export function modelStats(steps: readonly StepLine[]): Map<string, ModelStats> {
+  const by = groupBy(steps, (s) => s.model ?? NO_MODEL);
+  const sum = (xs: StepLine[], f: (s: StepLine) => number | undefined) => xs.reduce((n, s) => n + (f(s) ?? 0), 0);
+  return new Map([...by].map(([model, xs]) => {
+    const latencies = xs.flatMap((s) => s.latencyMs === undefined ? [] : [s.latencyMs]);
+    return [model, {
+      steps: xs.length,
+      episodes: new Set(xs.map((s) => s.episode)).size,
+      promptTokens: sum(xs, (s) => s.promptTokens),
+      completionTokens: sum(xs, (s) => s.completionTokens),
+      latencyMedianMs: quantile(latencies, 0.5),
+      latencyP90Ms: quantile(latencies, 0.9),
+    }];
+  }));
+}
+
+/** Planned family against the model asked, the gates fired and the router notes shown. */
+export interface Routing {
+  /** Planned family (NO_PLAN when none) → model (NO_MODEL when none) → requests. */
+  matrix: Map<string, Map<string, number>>;
+  models: string[];
+  gates: number;
+  gatedEpisodes: number;
+  /** Steps that showed a router note; undefined when no step's source records notes (trace.json only). */
+  notes?: number;
+}
+
+/** What a step's planned family is called in the report when the arm planned none. */
+export const NO_PLAN = "(none)";
+
+/** The routing counts of `steps`. */
+export function routing(steps: readonly StepLine[]): Routing {
+  const matrix = new Map<string, Map<string, number>>();
+  const models = new Set<string>();
+  for (const s of steps) {
+    const family = s.family ?? NO_PLAN, model = s.model ?? NO_MODEL;
+    models.add(model);
+    const row = matrix.get(family) ?? new Map<string, number>();
+    row.set(model, (row.get(model) ?? 0) + 1);
+    matrix.set(family, row);
+  }
+  const gated = steps.filter((s) => s.gated);
+  const withNotes = steps.filter((s) => s.note !== undefined);
+  return {
+    matrix,
+    models: [...models],
+    gates: gated.length,
+    gatedEpisodes: new Set(gated.map((s) => s.episode)).size,
+    notes: withNotes.length ? withNotes.filter((s) => s.note).length : undefined,
+  };
+}
+
+/** pass@k over tasks with repeats, and how much each task's outcome varies. */
+export interface RepeatStats {
+  /** k → mean pass@k over the tasks with at least k graded episodes, and how many tasks that is. */
+  passAtK: { k: number; value: number; tasks: number }[];
+  /** Tasks with at least one graded episode. */
+  tasks: number;
+  /** Tasks whose graded episodes both passed and failed: [task_id, passed, graded]. */
+  mixed: [string, number, number][];
+  /** The mean over tasks of p(1 - p), p a task's pass fraction: 0 when every task always does the same. */
+  meanVariance: number;
+}
+
+/** pass@k and per-task variance from the graded episodes of `results`; undefined when no task has a repeat. */
+export function repeatStats(results: readonly ReportResult[]): RepeatStats | undefined {
+  const per = new Map<string, { n: number; c: number }>();
+  for (const r of results.filter((r) => isGraded(r.status))) {
+    const t = per.get(r.task_id) ?? { n: 0, c: 0 };
+    t.n++;
+    if (r.status === "passed") t.c++;
+    per.set(r.task_id, t);
+  }
+  const tasks = [...per.values()];
+  const maxN = Math.max(0, ...tasks.map((t) => t.n));
+  if (maxN < 2) return undefined;
+  const out: RepeatStats["passAtK"] = [];
+  for (let k = 1; k <= maxN; k++) {
+    const counted = tasks.filter((t) => t.n >= k);
+    out.push({ k, value: mean(counted.map((t) => passAtK(t.n, t.c, k))), tasks: counted.length });
+  }
+  return {
+    passAtK: out,
+    tasks: tasks.length,
+    mixed: [...per].filter(([, t]) => t.c > 0 && t.c < t.n).map(([id, t]) => [id, t.c, t.n]),
+    meanVariance: mean(tasks.map((t) => (t.c / t.n) * (1 - t.c / t.n))),
+  };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** One (task_id, repeat) key. */
+export interface EpisodeKey {
+  task_id: string;
+  repeat: number;
+}
+
+/** Run B against baseline run A. */
+export interface Comparison {
+  /** Keys graded in both runs, as the 2×2 table of outcomes. */
+  paired: PairedCounts;
+  passToFail: EpisodeKey[];
+  failToPass: EpisodeKey[];
+  /** The exact McNemar p-value on the flips. */
+  mcnemarP: number;
+  /** B's pass rate minus A's over the paired keys, Newcombe's interval. */
+  difference: Difference;
+  /** How many keys both runs hold. */
+  shared: number;
+  /** Keys in A only, in B only, and keys in both whose status differs (A's status, B's). */
+  onlyA: EpisodeKey[];
+  onlyB: EpisodeKey[];
+  statusDiffers: (EpisodeKey & { a: EpisodeStatus; b: EpisodeStatus })[];
+}
+
+/** Whether two runs hold the same keys with the same status each. */
+export const identical = (c: Comparison): boolean =>
+  c.onlyA.length === 0 && c.onlyB.length === 0 && c.statusDiffers.length === 0;
+
+/** Compares run B with run A on the keys both hold. */
+export function compareRuns(a: readonly ReportResult[], b: readonly ReportResult[]): Comparison {
+  const byKey = (rs: readonly ReportResult[]) => new Map(rs.map((r) => [resultKey(r.task_id, r.repeat), r]));
+  const ka = byKey(a), kb = byKey(b);
+  const key = (r: ReportResult): EpisodeKey => ({ task_id: r.task_id, repeat: r.repeat });
+  const c: Comparison = {
+    paired: { both: 0, aOnly: 0, bOnly: 0, neither: 0 },
+    passToFail: [],
+    failToPass: [],
+    mcnemarP: 1,
+    difference: { estimate: NaN, lo: NaN, hi: NaN },
+    onlyA: a.filter((r) => !kb.has(resultKey(r.task_id, r.repeat))).map(key),
+    onlyB: b.filter((r) => !ka.has(resultKey(r.task_id, r.repeat))).map(key),
+    shared: 0,
+    statusDiffers: [],
+  };
+  for (const [k, ra] of ka) {
+    const rb = kb.get(k);
+    if (!rb) continue;
+    c.shared++;
+    if (ra.status !== rb.status) c.statusDiffers.push({ ...key(ra), a: ra.status, b: rb.status });
+    if (!isGraded(ra.status) || !isGraded(rb.status)) continue;
+    const pa = ra.status === "passed", pb = rb.status === "passed";
+    if (pa && pb) c.paired.both++;
+    else if (!pa && !pb) c.paired.neither++;
+    else if (pa) {
+      c.paired.aOnly++;
+      c.passToFail.push(key(ra));
+    } else {
+      c.paired.bOnly++;
+      c.failToPass.push(key(ra));
+    }
+  }
+  c.mcnemarP = mcnemarExact(c.paired.aOnly, c.paired.bOnly);
+  c.difference = pairedDifference(c.paired);
+  return c;
+}

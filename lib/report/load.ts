@@ -1,0 +1,210 @@
+/**
+ * Reading a run folder for the report: the manifest (run.json), the episodes' latest grades (results_regraded.jsonl
+ * over results.jsonl) and every model request of every episode (steps.jsonl, else trace.json).
+ * @module
+ */
+import { join } from "node:path";
+import { z } from "zod";
+import { HarnessError, UsageError } from "../errors/mod.ts";
+import { describeIssues, errorMap } from "../grading/mod.ts";
+import { childPath, parseJsonLines } from "../io/mod.ts";
+import { type EpisodeResult, type EpisodeStatus, parseResults, resultKey, statusOf } from "../results/mod.ts";
+import { familyOf } from "../tasks/mod.ts";
+
+/** An episode's line with its status and family always set. */
+export interface ReportResult extends EpisodeResult {
+  status: EpisodeStatus;
+  family: string;
+}
+
+/** One model request (or model-free step) of an episode, from steps.jsonl or trace.json. */
+export interface StepLine {
+  episode: string;
+  /** The served model (adapter) name; null for a model-free step (replay, noop). */
+  model: string | null;
+  /** The family the arm planned for the request; null when it planned none or the source does not say. */
+  family: string | null;
+  gated: boolean;
+  /** Whether the request showed a router note; undefined when the source cannot say (trace.json). */
+  note?: boolean;
+  promptTokens?: number;
+  completionTokens?: number;
+  latencyMs?: number;
+}
+
+/** What run.json says that the report shows. */
+export interface ManifestInfo {
+  arm?: string;
+  repeats?: number;
+  taskCount?: number;
+  /** A merged run's shards, as run.json lists them. */
+  shards?: unknown[];
+}
+
+/** A run folder as the report reads it. */
+export interface RunData {
+  /** The folder as given. */
+  dir: string;
+  manifest?: ManifestInfo;
+  /** One line per (task_id, repeat): the last one. */
+  results: ReportResult[];
+  /** Whether the grades come from results_regraded.jsonl. */
+  regraded: boolean;
+  /** What the reader of the report should know about the inputs (stale or superseded lines). */
+  notes: string[];
+  steps: StepLine[];
+  /** How many episodes' steps came from steps.jsonl, from trace.json, or from neither. */
+  stepSources: { steps: number; trace: number; none: number };
+}
+
+const manifestSchema = z.object({
+  settings: z.object({ arm: z.string().optional(), repeats: z.number().optional() }).loose().optional(),
+  tasks: z.object({ count: z.number().optional() }).loose().optional(),
+  shards: z.array(z.unknown()).optional(),
+}).loose();
+
+// The fields of lib/agent's StepRecord (steps.jsonl) and of a trace.json entry that the report reads.
+const stepSchema = z.object({
+  model: z.string().nullable().optional(),
+  family: z.string().nullable().optional(),
+  gated: z.boolean().optional(),
+  note: z.string().nullable().optional(),
+  usage: z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() }).loose()
+    .nullable().optional(),
+  latency_ms: z.number().optional(),
+}).loose();
+
+type RawStep = z.infer<typeof stepSchema>;
+
+const message = (err: unknown) => err instanceof Error ? err.message : String(err);
+
+/** The text of a file, or undefined when it does not exist. */
+async function readOptional(file: string): Promise<string | undefined> {
+  try {
+    return await Deno.readTextFile(file);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw new HarnessError(`cannot read ${file}: ${message(err)}`, { cause: err });
+  }
+}
+
+function parseWith<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const r = schema.safeParse(value, { error: errorMap });
+  if (!r.success) throw new HarnessError(`cannot read ${where}: ${describeIssues(r.error)}`, { cause: r.error });
+  return r.data;
+}
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new HarnessError(`cannot read ${file}: not JSON: ${message(err)}`, { cause: err });
+  }
+}
+
+/**
+ * The last line of each (task_id, repeat) in file order, with status (statusOf for lines from before it was
+ * written) and family (from the macro) set; `superseded` counts the earlier lines dropped.
+ */
+function latest(results: EpisodeResult[]): { results: ReportResult[]; superseded: number } {
+  const last = new Map<string, ReportResult>();
+  for (const r of results) {
+    const key = resultKey(r.task_id, r.repeat);
+    last.delete(key);
+    last.set(key, { ...r, status: r.status ?? statusOf(r), family: r.family ?? familyOf(r.macro ?? "") });
+  }
+  return { results: [...last.values()], superseded: results.length - last.size };
+}
+
+/** The episodes' grades: results.jsonl, each episode regrade saw replaced by its results_regraded.jsonl line. */
+async function loadResults(dir: string): Promise<Pick<RunData, "results" | "regraded" | "notes">> {
+  const file = join(dir, "results.jsonl");
+  const text = await readOptional(file);
+  if (text === undefined) throw new UsageError(`"${dir}" holds no results.jsonl (expected a run's output folder)`);
+  const notes: string[] = [];
+  const recorded = latest(parseResults(text, file).results);
+  if (recorded.superseded) {
+    notes.push(`${recorded.superseded} earlier line(s) of an episode in results.jsonl: the last one of each is used`);
+  }
+  const regradedFile = join(dir, "results_regraded.jsonl");
+  const regradedText = await readOptional(regradedFile);
+  if (regradedText === undefined) return { results: recorded.results, regraded: false, notes };
+  const regraded = new Map(
+    latest(parseResults(regradedText, regradedFile).results).results.map((r) => [resultKey(r.task_id, r.repeat), r]),
+  );
+  const results = recorded.results.map((r) => regraded.get(resultKey(r.task_id, r.repeat)) ?? r);
+  const unseen = recorded.results.length - recorded.results.filter((r) => regraded.has(resultKey(r.task_id, r.repeat)))
+    .length;
+  if (unseen) notes.push(`${unseen} episode(s) of results.jsonl are not in results_regraded.jsonl: graded as recorded`);
+  const [a, b] = await Promise.all([Deno.stat(file), Deno.stat(regradedFile)]);
+  if ((a.mtime?.getTime() ?? 0) > (b.mtime?.getTime() ?? 0)) {
+    notes.push("results.jsonl was written after results_regraded.jsonl: run regrade again for current grades");
+  }
+  return { results, regraded: true, notes };
+}
+
+function stepLine(episode: string, s: RawStep, withNote: boolean): StepLine {
+  return {
+    episode,
+    model: s.model ?? null,
+    family: s.family ?? null,
+    gated: s.gated === true,
+    ...(withNote ? { note: typeof s.note === "string" && s.note !== "" } : {}),
+    promptTokens: s.usage?.prompt_tokens,
+    completionTokens: s.usage?.completion_tokens,
+    latencyMs: s.latency_ms,
+  };
+}
+
+/** An episode's steps from steps.jsonl (a crash's partial last line skipped), else trace.json; undefined when neither. */
+async function loadSteps(
+  dir: string,
+  episode: string,
+): Promise<{ from: "steps" | "trace"; steps: StepLine[] } | undefined> {
+  const folder = childPath(dir, episode);
+  const stepsFile = join(folder, "steps.jsonl");
+  const jsonl = await readOptional(stepsFile);
+  if (jsonl !== undefined) {
+    const fail = (line: number, why: string, cause?: unknown) =>
+      new HarnessError(`cannot read ${stepsFile} line ${line}: ${why}`, { cause });
+    const { lines } = parseJsonLines(jsonl, fail, { partialTail: true });
+    const steps = lines.map((l) =>
+      stepLine(episode, parseWith(stepSchema, l.value, `${stepsFile} line ${l.line}`), true)
+    );
+    return { from: "steps", steps };
+  }
+  const traceFile = join(folder, "trace.json");
+  const trace = await readOptional(traceFile);
+  if (trace === undefined) return undefined;
+  const entries = parseWith(z.array(stepSchema), parseJson(trace, traceFile), traceFile);
+  return { from: "trace", steps: entries.map((s) => stepLine(episode, s, false)) };
+}
+
+/**
+ * Reads the run folder `dir`.
+ * @throws UsageError when it is not a folder or holds no results.jsonl; HarnessError naming the file (and line) of
+ *   anything that cannot be read.
+ */
+export async function loadRun(dir: string): Promise<RunData> {
+  const info = await Deno.stat(dir).catch((err) => {
+    const why = err instanceof Deno.errors.NotFound ? "no such folder" : message(err);
+    throw new UsageError(`"${dir}": ${why}`, { cause: err });
+  });
+  if (!info.isDirectory) throw new UsageError(`"${dir}" is a file, not a run's output folder`);
+  const { results, regraded, notes } = await loadResults(dir);
+  const manifestFile = join(dir, "run.json");
+  const manifestText = await readOptional(manifestFile);
+  const m = manifestText === undefined
+    ? undefined
+    : parseWith(manifestSchema, parseJson(manifestText, manifestFile), manifestFile);
+  const manifest = m &&
+    { arm: m.settings?.arm, repeats: m.settings?.repeats, taskCount: m.tasks?.count, shards: m.shards };
+  const steps: StepLine[] = [];
+  const stepSources = { steps: 0, trace: 0, none: 0 };
+  for (const r of results) {
+    const found = await loadSteps(dir, r.episode ?? r.task_id);
+    stepSources[found?.from ?? "none"]++;
+    if (found) steps.push(...found.steps);
+  }
+  return { dir, manifest, results, regraded, notes, steps, stepSources };
+}

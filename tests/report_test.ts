@@ -1,0 +1,200 @@
+/**
+ * report.ts end to end, as a user runs it: over real runs of eval.ts (replay passes every task, noop fails every
+ * one, a copy of the replay run stands in for its sharded-and-merged twin), over a hand-written run folder with
+ * repeats, a regrade and model steps, and over folders that are not runs. Expected numbers are worked out by hand
+ * in the comments (z = 1.959964, z² = 3.841459).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { runCli } from "./support/cli.ts";
+
+const TASKS = ["shop_paginate_page3", "mail_search_lisbon", "bookings_filter_video_rooms"];
+
+async function evalRun(arm: string, out: string): Promise<void> {
+  const args = ["--arm", arm, "--out", out, "--task-ids", TASKS.join(","), "--workers", "1", "--no-step-screenshots"];
+  const r = await runCli("eval.ts", args);
+  assert.equal(r.code, 0, r.stderr);
+}
+
+/** The Markdown section that starts at `heading` (up to the next heading of its level or above). */
+function section(md: string, heading: string): string {
+  const start = md.indexOf(`${heading}\n`);
+  assert.ok(start >= 0, `no "${heading}" in:\n${md}`);
+  const level = heading.split(" ")[0];
+  const next = md.slice(start + heading.length).search(new RegExp(`\\n#{1,${level.length}} `));
+  return next < 0 ? md.slice(start) : md.slice(start, start + heading.length + next);
+}
+
+Deno.test("report.ts compares a replay run, a noop run and a merged copy of the replay run", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "webmix-report-" });
+  const [replay, noop, merged] = ["replay", "noop", "merged"].map((n) => join(dir, n));
+  await evalRun("replay", replay);
+  await evalRun("noop", noop);
+  // The same episodes in another order, with the shards a merge lists: what a sharded-and-merged run looks like.
+  await Deno.mkdir(merged);
+  const lines = (await Deno.readTextFile(join(replay, "results.jsonl"))).trim().split("\n").reverse();
+  await Deno.writeTextFile(join(merged, "results.jsonl"), lines.join("\n") + "\n");
+  const manifest = JSON.parse(await Deno.readTextFile(join(replay, "run.json")));
+  await Deno.writeTextFile(
+    join(merged, "run.json"),
+    JSON.stringify({
+      ...manifest,
+      shards: [{ dir: "s0", index: 0, count: 2, episodes: 2 }, { dir: "s1", index: 1, count: 2, episodes: 1 }],
+    }),
+  );
+
+  const r = await runCli("report.ts", [replay, noop, merged]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(r.stdout.trim().split("\n"), [join(replay, "report.md"), join(replay, "report.html")]);
+  const md = await Deno.readTextFile(join(replay, "report.md"));
+
+  assert.match(md, /\| merged \| \S+merged \| replay \| 3 \| 3 \| 1 \| results\.jsonl \| merged from 2 shards \|/);
+  assert.match(md, /- merged: shards: s0 \(2 episode\(s\)\); s1 \(1 episode\(s\)\)\./);
+  // 3/3: Wilson lower n/(n + z²) = 3/6.841459 = 43.9 %; 0/3: upper z²/(n + z²) = 56.1 %.
+  const overall = section(md, "### Overall");
+  assert.match(overall, /\| replay \| 100\.0 % \| 43\.9 % – 100\.0 % \| 3\/3 \| 0 \| 0 \| 0 \| 0 \|/);
+  assert.match(overall, /\| noop \| 0\.0 % \| 0\.0 % – 56\.1 % \| 0\/3 \| 3 \| 0 \| 0 \| 0 \|/);
+  // One task a family here: 1/1 is [1/(1 + z²), 1] = [20.7 %, 100 %].
+  assert.match(section(md, "### By family"), /\| Navigation \| replay \| 100\.0 % \| 20\.7 % – 100\.0 % \| 1\/1 \|/);
+
+  const vsNoop = section(md, "### noop against replay");
+  assert.match(
+    vsNoop,
+    /Identical results set: no \(3 key\(s\) with another status, 0 only in replay, 0 only in noop\)/,
+  );
+  for (const id of TASKS) assert.match(vsNoop, new RegExp(`- ${id}: passed in replay, failed in noop`));
+  const flipped = /Flipped pass → fail \(3\): (.*)\./.exec(vsNoop)?.[1].split(", ").sort();
+  assert.deepEqual(flipped, [...TASKS].sort());
+  assert.match(vsNoop, /Flipped fail → pass \(0\): none\./);
+  // b = 3, c = 0: 2 · C(3,0) / 2³ = 0.25.
+  assert.match(vsNoop, /McNemar exact two-sided p = 0\.25 \(binomial test on the 3 discordant pair\(s\)\)/);
+  // Newcombe, every pair flipped (phi = 0): upper -1 + √(2 · 0.561497²) = -0.2059.
+  assert.match(vsNoop, /noop - replay: -100\.0 percentage points, 95 % CI -100\.0 to -20\.6 \(Newcombe's method 10/);
+
+  const vsMerged = section(md, "### merged against replay");
+  assert.match(vsMerged, /Identical results set: yes \(3 \(task_id, repeat\) keys/);
+  assert.match(vsMerged, /Both pass: 3\. Both fail: 0\./);
+  assert.match(vsMerged, /McNemar exact two-sided p = 1 /);
+
+  const html = await Deno.readTextFile(join(replay, "report.html"));
+  assert.match(html, /^<!doctype html>/);
+  assert.equal((html.match(/<svg /g) ?? []).length, 2, "a chart by family and one by site");
+  assert.doesNotMatch(html, /https?:\/\//, "the page refers to nothing outside itself");
+  assert.doesNotMatch(html, /<(script|link|img|iframe)\b/);
+  assert.match(html, /<title>Navigation, noop: 0\/1 passed/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+const line = (o: Record<string, unknown>) => JSON.stringify({ duration_s: 1, arm: "oracle", ...o });
+const A = { task_id: "t_a", macro: "paginate", site: "shop" };
+const B = { task_id: "t_b", macro: "set_slider", site: "tracker" };
+const C = { task_id: "t_c", macro: "answer_question", site: "mail" };
+const ep = (t: { task_id: string }, repeat: number) => ({ ...t, repeat, episode: `${t.task_id}~r${repeat}` });
+
+/**
+ * An oracle run with 3 repeats, lines without status or family (a run from before them): t_a passes 2 of 3; t_b
+ * fails, hits a harness error, then fails again but passes on regrade; t_c is pending. An earlier t_a~r1 line is
+ * superseded. t_a~r0 has a steps.jsonl, t_b~r0 only a trace.json.
+ */
+async function repeatsRun(): Promise<string> {
+  const out = await Deno.makeTempDir({ prefix: "webmix-report-repeats-" });
+  const recorded = [
+    line({ ...ep(A, 1), ok: false, error: "HarnessError: the browser died" }),
+    line({ ...ep(A, 0), ok: true }),
+    line({ ...ep(A, 1), ok: false, detail: "wrong page" }),
+    line({ ...ep(A, 2), ok: true }),
+    line({ ...ep(B, 0), ok: false }),
+    line({ ...ep(B, 1), ok: false, error: "ModelReplyError: 500" }),
+    line({ ...ep(B, 2), ok: false }),
+    line({ ...ep(C, 0), ok: false, detail: "pending: the judge decides" }),
+  ];
+  await Deno.writeTextFile(join(out, "results.jsonl"), recorded.join("\n") + "\n");
+  const regraded = recorded.slice(1).map((l) => l.includes('"t_b~r2"') ? l.replace('"ok":false', '"ok":true') : l);
+  await Deno.writeTextFile(join(out, "results_regraded.jsonl"), regraded.join("\n") + "\n");
+  await Deno.writeTextFile(join(out, "run.json"), JSON.stringify({ settings: { arm: "oracle", repeats: 3 } }));
+  const step = (n: number, extra: Record<string, unknown>) =>
+    JSON.stringify({ kind: "agent", step: n, model: "rest", family: "Navigation", actions: [], ...extra });
+  await Deno.mkdir(join(out, "t_a~r0"));
+  await Deno.writeTextFile(
+    join(out, "t_a~r0", "steps.jsonl"),
+    step(1, { usage: { prompt_tokens: 1000, completion_tokens: 50 }, latency_ms: 400 }) + "\n" +
+      step(2, { usage: { prompt_tokens: 1200, completion_tokens: 60 }, latency_ms: 600, gated: true, note: "left" }) +
+      "\n",
+  );
+  await Deno.mkdir(join(out, "t_b~r0"));
+  const trace = [{ model: "drag", action: [], usage: { prompt_tokens: 900, completion_tokens: 40 }, latency_ms: 800 }];
+  await Deno.writeTextFile(join(out, "t_b~r0", "trace.json"), JSON.stringify(trace));
+  return out;
+}
+
+Deno.test("report.ts reads a regraded run with repeats: pass@k, variance, status columns, models and routing", async () => {
+  const out = await repeatsRun();
+  const r = await runCli("report.ts", [out, "--out", join(out, "rep")]);
+  assert.equal(r.code, 0, r.stderr);
+  const md = await Deno.readTextFile(join(out, "rep", "report.md"));
+  assert.match(md, /\| oracle \| 7 \| 3 \| 3 \| results_regraded\.jsonl \(regraded\) \| – \|/);
+  assert.match(md, /1 earlier line\(s\) of an episode in results\.jsonl: the last one of each is used/);
+  // Passed t_a r0, r2, t_b r2 (regraded); failed t_a r1, t_b r0; error t_b r1; pending t_c. 3/5: (6 + z² ∓ z·√(z² +
+  // 4.8)) / (2(5 + z²)) = (9.841459 ∓ 5.761582) / 17.682918 = [23.1 %, 88.2 %].
+  assert.match(section(md, "### Overall"), /\| 60\.0 % \| 23\.1 % – 88\.2 % \| 3\/5 \| 2 \| 1 \| 0 \| 1 \|/);
+  const family = section(md, "### By family");
+  // t_b: 1/2, Wilson [9.5 %, 90.5 %]; t_c graded nothing.
+  assert.match(family, /\| Drag & gesture \| 50\.0 % \| 9\.5 % – 90\.5 % \| 1\/2 \| 1 \| 1 \| 0 \| 0 \|/);
+  assert.match(family, /\| Navigation \| 66\.7 % \| 20\.8 % – 93\.9 % \| 2\/3 \| 1 \| 0 \| 0 \| 0 \|/);
+  assert.match(family, /\| Reasoning base \| – \| – \| 0\/0 \| 0 \| 0 \| 0 \| 1 \|/);
+
+  // pass@1: t_a 1 - C(1,1)/C(3,1) = 2/3, t_b 1 - C(1,1)/C(2,1) = 1/2: mean 58.3 %. pass@2: both 1. pass@3: t_a only.
+  const repeats = section(md, "## Repeats");
+  assert.match(repeats, /\| 1 \| 58\.3 % \| 2 \|\n\| 2 \| 100\.0 % \| 2 \|\n\| 3 \| 100\.0 % \| 1 \|/);
+  // Variance: t_a (2/3)(1/3) = 0.2222, t_b 0.25: mean 0.2361.
+  assert.match(repeats, /Tasks with mixed outcomes: 2 of 2\. Mean per-task Bernoulli variance p\(1 - p\): 0\.2361\./);
+  assert.match(repeats, /- t_a: 2\/3\n- t_b: 1\/2/);
+
+  // Nearest rank over 400 and 600 ms: the median is 400, p90 600.
+  const models = section(md, "## Models");
+  assert.match(models, /\| rest \| 1 \| 2 \| 2,200 \| 110 \| 400 ms \| 600 ms \|/);
+  assert.match(models, /\| drag \| 1 \| 1 \| 900 \| 40 \| 800 ms \| 800 ms \|/);
+  assert.match(models, /steps\.jsonl for 1 episode\(s\), from trace\.json for 1; 5 episode\(s\) have neither/);
+  const routing = section(md, "## Routing");
+  assert.match(
+    routing,
+    /\| planned family \| rest \| drag \|\n\| --- \| ---: \| ---: \|\n\| Navigation \| 2 \| 0 \|\n/,
+  );
+  assert.match(routing, /\| \(none\) \| 0 \| 1 \|/);
+  assert.match(routing, /Gates fired: 1 \(in 1 episode\(s\)\)\. Router notes: 1 step\(s\) showed one\./);
+  assert.doesNotMatch(md, /## Comparison/);
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("report.ts refuses a folder that is not a run (exit 2) and names an unreadable file (exit 1)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "webmix-report-bad-" });
+  const run = join(dir, "run");
+  await Deno.mkdir(join(run, "t_a"), { recursive: true });
+  await Deno.writeTextFile(join(run, "results.jsonl"), line({ ...A, repeat: 0, episode: "t_a", ok: true }) + "\n");
+  const empty = join(dir, "empty");
+  await Deno.mkdir(empty);
+
+  let r = await runCli("report.ts", [run, empty]);
+  assert.equal(r.code, 2);
+  assert.match(
+    r.stderr,
+    new RegExp(`report\\.ts: "${empty}" holds no results\\.jsonl \\(expected a run's output folder\\)`),
+  );
+  assert.equal(r.stdout, "");
+  r = await runCli("report.ts", [join(dir, "gone")]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /"\S+gone": no such folder/);
+  r = await runCli("report.ts", [run, "--bogus"]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--bogus/);
+  r = await runCli("report.ts", []);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /name at least one run folder/);
+  await assert.rejects(Deno.stat(join(run, "report.md")), Deno.errors.NotFound, "nothing written");
+
+  await Deno.writeTextFile(join(run, "t_a", "steps.jsonl"), `{"model": "rest"}\nnot json\n{"model": "rest"}\n`);
+  r = await runCli("report.ts", [run]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /cannot read \S+t_a\/steps\.jsonl line 2: not JSON/);
+  await Deno.remove(dir, { recursive: true });
+});

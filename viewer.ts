@@ -1,0 +1,50 @@
+/**
+ * viewer.ts: write a run's episode viewer, <out>/viewer.html: one self-contained page that opens from file:// (no
+ * server) and shows every episode's result, task, grade evidence and steps (lib/report/viewer.ts).
+ *
+ *   deno task viewer OUT
+ *
+ * Exit codes: 0 written (its path on stdout), 1 the run folder cannot be read or the page cannot be written, 2 a usage
+ * error (no folder, or a folder without results.jsonl).
+ */
+import { describeError, UsageError } from "./lib/errors/mod.ts";
+import { parseFlags } from "./lib/io/mod.ts";
+import { writeViewer } from "./lib/report/mod.ts";
+
+const USAGE = `Usage: deno task viewer OUT
+
+Writes OUT/viewer.html: every episode of the run in OUT with filters (status, family, site, arm) and a search;
+opening one shows its result, task, grade evidence and steps (screenshots, what the model was shown, its reply,
+the actions and their results). The page opens from file:// with no server; screenshots stay in the episode folders.
+
+Options:
+  -h, --help     this text
+
+Example:
+  deno task viewer out/demo && xdg-open out/demo/viewer.html
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv.filter((a) => a.startsWith("-")), { help: { type: "boolean", short: "h" } });
+  if (flags.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const folders = argv.filter((a) => !a.startsWith("-"));
+  if (folders.length !== 1) throw new UsageError(`expected one run folder, got ${folders.length}`);
+  console.log(await writeViewer(folders[0]));
+  return 0;
+}
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args);
+  } catch (err) {
+    const usage = err instanceof UsageError;
+    const hint = usage ? "\nRun with --help for the options." : "";
+    console.error(`viewer.ts: ${usage ? err.message : describeError(err)}${hint}`);
+    code = usage ? 2 : 1;
+  }
+  Deno.exit(code);
+}
