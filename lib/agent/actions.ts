@@ -83,8 +83,9 @@ export function resolveUrl(url: string, base: string): string {
 }
 
 /** `<button> "Add to cart"` for element `i` of the state, or `element i` when the state does not have it. */
-function describe(i: number, ctx: ActionContext): string {
-  const el = ctx.state.snapshot.elements.find((e) => e.index === i);
+function describe(i: number, ctx: ActionContext, s: EpisodeSession): string {
+  // The page's index now: a locator that re-indexed the page makes the state's list stale.
+  const el = (s.indexedElements() ?? ctx.state.snapshot.elements).find((e) => e.index === i);
   if (!el) return `element ${i}`;
   const text = el.text || el.attributes["aria-label"] || el.attributes.placeholder || el.attributes.name || "";
   return `element ${i} <${el.tag}>${text ? ` "${text.slice(0, 60)}"` : ""}`;
@@ -136,13 +137,13 @@ const HANDLERS: { [N in Action["name"]]: Handler<N> } = {
       return await withAftermath(s, `Clicked at (${at.x}, ${at.y})`, () => s.clickAt(at));
     }
     const i = await resolveIndex(s, p, ctx);
-    return await withAftermath(s, `Clicked ${describe(i, ctx)}`, () => s.click(i));
+    return await withAftermath(s, `Clicked ${describe(i, ctx, s)}`, () => s.click(i));
   },
   input: async (s, p, ctx) => {
     const i = await resolveIndex(s, p, ctx);
     return await withAftermath(
       s,
-      `Typed ${JSON.stringify(p.text)} into ${describe(i, ctx)}`,
+      `Typed ${JSON.stringify(p.text)} into ${describe(i, ctx, s)}`,
       () => s.input(i, p.text, p.clear),
     );
   },
@@ -151,23 +152,23 @@ const HANDLERS: { [N in Action["name"]]: Handler<N> } = {
     const i = await resolveIndex(s, p, ctx);
     const before = { tab: s.tabId, url: s.currentUrl() };
     const chosen = await s.selectOption(i, p.text);
-    return ok(`Selected ${JSON.stringify(chosen)} in ${describe(i, ctx)}` + await aftermath(s, before));
+    return ok(`Selected ${JSON.stringify(chosen)} in ${describe(i, ctx, s)}` + await aftermath(s, before));
   },
   dropdown_options: async (s, p, ctx) => {
     const i = await resolveIndex(s, p, ctx);
     const options = await s.dropdownOptions(i);
-    if (!options.length) return ok(`${describe(i, ctx)} has no options`);
+    if (!options.length) return ok(`${describe(i, ctx, s)} has no options`);
     const lines = options.map((o, k) =>
       `${k}: ${JSON.stringify(o.text)}${o.selected ? " (selected)" : ""}${o.disabled ? " (disabled)" : ""}`
     );
-    return ok(`Options of ${describe(i, ctx)}:\n${lines.join("\n")}\nUse the exact text with select_dropdown.`);
+    return ok(`Options of ${describe(i, ctx, s)}:\n${lines.join("\n")}\nUse the exact text with select_dropdown.`);
   },
   scroll: async (s, p, ctx) => {
     const i = p.index !== undefined || p.selector !== undefined || p.text !== undefined
       ? await resolveIndex(s, p, ctx)
       : undefined;
     const moved = await s.scroll({ down: p.down, pages: p.pages, index: i });
-    const where = i === undefined ? "the page" : `the container of ${describe(i, ctx)}`;
+    const where = i === undefined ? "the page" : `the container of ${describe(i, ctx, s)}`;
     if (moved === 0) return ok(`Scrolled ${where}: already at the ${p.down ? "bottom" : "top"}`);
     return ok(`Scrolled ${where} ${moved > 0 ? "down" : "up"} by ${Math.abs(moved)} px`);
   },
@@ -183,7 +184,7 @@ const HANDLERS: { [N in Action["name"]]: Handler<N> } = {
   upload_file: async (s, p, ctx) => {
     const i = await resolveIndex(s, p, ctx);
     await s.uploadFile(i, p.path);
-    return ok(`Uploaded ${p.path} to ${describe(i, ctx)}`);
+    return ok(`Uploaded ${p.path} to ${describe(i, ctx, s)}`);
   },
   wait: async (s, p) => {
     await s.wait(p.seconds);
@@ -193,7 +194,7 @@ const HANDLERS: { [N in Action["name"]]: Handler<N> } = {
     const from = await dragEnd(s, ctx, p.source_index, p.source, p.source_x, p.source_y);
     const to = await dragEnd(s, ctx, p.target_index, p.target, p.target_x, p.target_y);
     const name = (e: DragEnd) =>
-      "index" in e ? describe(e.index, ctx) : "selector" in e ? `"${e.selector}"` : `(${e.x}, ${e.y})`;
+      "index" in e ? describe(e.index, ctx, s) : "selector" in e ? `"${e.selector}"` : `(${e.x}, ${e.y})`;
     return await withAftermath(s, `Dragged ${name(from)} to ${name(to)}`, () => s.drag(from, to));
   },
   clipboard_read: async (s) => ok(await s.clipboardText()),

@@ -93,6 +93,19 @@ Deno.test({ name: "executeAction() on Chromium", ...opts }, async (t) => {
       await s.tab().page.$eval("#overlay", (e) => (e as HTMLElement).style.display = "block"); // covers it now
       assert.ok((await executeAction(s, { click: { index: idx(state, "covered") } }, { base, state })).ok);
       assert.equal(await text(s, "#status"), "covered clicked");
+      // A selector below the viewport re-indexes the page: the result names the element clicked, from the new index.
+      await s.tab().page.evaluate(() => {
+        document.body.insertAdjacentHTML(
+          "beforeend",
+          `<div style="height:3000px"></div><button id="far">Far away</button>`,
+        );
+        const far = document.getElementById("far")!;
+        far.addEventListener("click", () => far.textContent = "far clicked");
+      });
+      const far = await run(s, { click: { selector: "#far" } });
+      assert.ok(far.ok, far.error);
+      assert.match(far.extracted!, /^Clicked element \d+ <button> "Far away"$/);
+      assert.equal(await text(s, "#far"), "far clicked");
       const missing = await run(s, { click: { index: 9999 } });
       assert.deepEqual(missing, { ok: false, error: "click: there is no element with index 9999 on the page" });
       assert.match((await run(s, { click: { text: "Add on" } })).error!, /no indexed element has the text "Add on"/);

@@ -63,6 +63,8 @@ export class EpisodeSession implements AsyncDisposable {
   readonly options: ResolvedEpisodeOptions;
   readonly #tabs: TabSet;
   #firstPage = true;
+  /** The tab and elements of the last snapshot (window.__webmixIndex holds the same). */
+  #indexed?: { tab: string; elements: DomElement[] };
   #closing?: Promise<void>;
   #onAbort = () => void this.close();
 
@@ -220,10 +222,16 @@ export class EpisodeSession implements AsyncDisposable {
 
   /** Runs lib/dom's snapshotPage in the current tab (this also renews window.__webmixIndex). */
   snapshot(): Promise<PageSnapshot> {
-    return this.#guard(
-      "snapshot the page",
-      () => snapshotTab(() => this.tab(), this.options.snapshot, () => this.settle()),
-    );
+    return this.#guard("snapshot the page", async () => {
+      const snapshot = await snapshotTab(() => this.tab(), this.options.snapshot, () => this.settle());
+      this.#indexed = { tab: this.tab().id, elements: snapshot.elements };
+      return snapshot;
+    });
+  }
+
+  /** The elements of the current tab's last snapshot: what an index means on the page now (after a re-index too). */
+  indexedElements(): DomElement[] | undefined {
+    return this.#indexed?.tab === this.tabId ? this.#indexed.elements : undefined;
   }
 
   /** A screenshot of the current tab's viewport. */
