@@ -1,6 +1,6 @@
 /** What an arm is: the interface the runner drives and each arm (replay, noop, the model arms) implements. */
 import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
-import type { AgentReply, ChatRecord } from "../llm/mod.ts";
+import type { AgentReply } from "../llm/mod.ts";
 import type { TraceEntry } from "../routing/mod.ts";
 import type { ActionCall, ReferenceStep, RunTask } from "../tasks/mod.ts";
 import type { EpisodeResult } from "../results/mod.ts";
@@ -75,8 +75,6 @@ export interface ArmOutcome {
    * the grade says. Agent mistakes are not failures of the arm: they are in `errors` and the grade judges the end.
    */
   failure?: string;
-  /** Every model request and reply, when the arm records them (training rows); `family` labels a row's family. */
-  records?: (ChatRecord & { family?: string })[];
   /**
    * JSON files of the arm's own, written into the episode folder (redacted) before the grade: the planner arm's
    * planner_history.json, history_<i>.json and subtasks.json.

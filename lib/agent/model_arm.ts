@@ -4,7 +4,7 @@
  * for the oracle arm, gating a premature done.
  */
 import { HarnessError } from "../errors/mod.ts";
-import { agentResponseFormat, MemoryRecorder, type OpenAiModelClient } from "../llm/mod.ts";
+import { agentResponseFormat, type OpenAiModelClient } from "../llm/mod.ts";
 import { createRouter, type CreateRouterOptions } from "../routing/mod.ts";
 import type { Arm, ArmContext, ArmOutcome } from "./arm.ts";
 import { ACTION_NAMES } from "../tasks/mod.ts";
@@ -23,8 +23,6 @@ export interface AgentSettings {
   maxActionsPerStep?: number;
   maxFailures?: number;
   normalizedCoords?: boolean;
-  /** Keep every request and reply (for training rows). */
-  record?: boolean;
 }
 
 export interface ModelArmOptions extends CreateRouterOptions, AgentSettings {
@@ -51,8 +49,7 @@ export function modelArm(o: ModelArmOptions): Arm {
     name: o.arm,
     async run(ctx: ArmContext): Promise<ArmOutcome> {
       const router = createRouter(o.arm, ctx.task, o);
-      const recorder = o.record ? new MemoryRecorder() : undefined;
-      const settings = loopSettings(o, recorder ? o.client.withRecorder(recorder) : o.client);
+      const settings = loopSettings(o);
       const loop = await runLoop(ctx, settings, { task: ctx.prompt, router, maxSteps: ctx.maxSteps });
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new HarnessError("episode aborted");
       return {
@@ -62,7 +59,6 @@ export function modelArm(o: ModelArmOptions): Arm {
         history: loop.history,
         trace: loop.trace,
         errors: loop.errors,
-        ...(recorder ? { records: recorder.records } : {}),
         ...(loop.schemaFallback ? { fields: { schema_fallback: true } } : {}),
       };
     },

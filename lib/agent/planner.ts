@@ -7,7 +7,7 @@
  */
 import { HarnessError } from "../errors/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
-import { type ChatMessage, type ChatRecord, type ChatRecorder, imagePart, type OpenAiModelClient } from "../llm/mod.ts";
+import { type ChatMessage, imagePart } from "../llm/mod.ts";
 import { FAMILY_HINTS, Router, subModel, type SubModelOptions } from "../routing/mod.ts";
 import type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
 import { type LoopEnd, runLoop } from "./loop.ts";
@@ -36,8 +36,8 @@ export interface PlannerArmOptions extends AgentSettings {
   /** How each family's specialist is chosen (lib/routing subModel). */
   specialists: SubModelOptions;
   /**
-   * Label each recorded exchange with its family (the planner's own, or the delegated step's); default true. Off
-   * when the run gives every row one family (--record-family).
+   * Label each step record's training row with its family (the planner's own, or the delegated step's); default
+   * true. Off when the run gives every row one family (--record-family).
    */
   labelRows?: boolean;
 }
@@ -157,16 +157,6 @@ export function specialistTask(subtask: string, task: string): string {
     `<larger_task>\n${task}\n</larger_task>`;
 }
 
-/** Keeps every exchange, labelled (when `label`) with the family of whoever made it: the planner's or the specialist's. */
-class FamilyRecorder implements ChatRecorder {
-  readonly records: (ChatRecord & { family?: string })[] = [];
-  family = PLANNER_FAMILY;
-  constructor(private readonly label: boolean) {}
-  record(entry: ChatRecord): void {
-    this.records.push(this.label ? { ...entry, family: this.family } : entry);
-  }
-}
-
 /** The agent_planner arm. */
 export function plannerArm(o: PlannerArmOptions): Arm {
   const systemPrompt = plannerSystemPrompt(o.plannerPrompt);
@@ -176,10 +166,8 @@ export function plannerArm(o: PlannerArmOptions): Arm {
   return {
     name: "agent_planner",
     async run(ctx: ArmContext): Promise<ArmOutcome> {
-      const recorder = o.record ? new FamilyRecorder(labelRows) : undefined;
       const systemSha = await sha256Hex(systemPrompt);
-      const client: OpenAiModelClient = recorder ? o.client.withRecorder(recorder) : o.client;
-      const settings = loopSettings(o, client);
+      const settings = loopSettings(o);
       const startUrl = ctx.session.currentUrl();
       const turns: PlannerTurn[] = [];
       const plans: { turn: number; plan: PlanStep[] }[] = [];
@@ -215,7 +203,6 @@ export function plannerArm(o: PlannerArmOptions): Arm {
         });
         const content: ContentPart[] = [{ type: "text", text }];
         if (state.screenshot) content.push(imagePart(state.screenshot));
-        if (recorder) recorder.family = PLANNER_FAMILY;
         const start = Date.now() / 1000;
         const record: StepRecord = {
           kind: "planner",
@@ -245,7 +232,7 @@ export function plannerArm(o: PlannerArmOptions): Arm {
         };
         let answer;
         try {
-          answer = await client.chat({
+          answer = await o.client.chat({
             model: o.plannerName,
             messages: [{ role: "system", content: systemPrompt }, { role: "user", content }] as ChatMessage[],
             responseFormat,
@@ -295,7 +282,6 @@ export function plannerArm(o: PlannerArmOptions): Arm {
         const model = subModel(family, o.specialists);
         const firstStep = stepsUsed() + 1;
         const cap = Math.min(o.subCap, ctx.maxSteps - firstStep + 1);
-        if (recorder) recorder.family = family;
         const loop = await runLoop(ctx, settings, {
           task: specialistTask(subtask, ctx.prompt),
           router: new Router([model]),
@@ -369,7 +355,6 @@ export function plannerArm(o: PlannerArmOptions): Arm {
         trace,
         errors: failure ? [failure, ...errors] : errors,
         ...(failure ? { failure } : {}),
-        ...(recorder ? { records: recorder.records } : {}),
         files,
         fields: {
           subtasks: delegated.map((d) => [d.family, d.subtask, d.steps]),

@@ -18,6 +18,22 @@ export function parseFlags(argv: string[], options: ParseArgsConfig["options"]):
   }
 }
 
+/**
+ * Parses `argv` against `options`, with arguments that are not flags (`deno task rows OUT --out ROWS`): an unknown
+ * flag or a missing value is a UsageError.
+ */
+export function parseCommandLine(
+  argv: string[],
+  options: ParseArgsConfig["options"],
+): { flags: Flags; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+    return { flags: values as Flags, positionals };
+  } catch (err) {
+    throw new UsageError((err as Error).message, { cause: err });
+  }
+}
+
 /** The values a number flag takes. */
 export interface NumberRange {
   /** Whole numbers only. */

@@ -32,8 +32,14 @@ import {
   type Verdict,
 } from "../tasks/mod.ts";
 import { EPISODE_VIEWPORT, type RunConfig } from "./config.ts";
-import { armFailedFields, episodeName, type EpisodeResult } from "../results/mod.ts";
-import { writeRows } from "./rows.ts";
+import {
+  armFailedFields,
+  episodeName,
+  type EpisodeResult,
+  episodeRowSources,
+  promptReader,
+  writeRows,
+} from "../results/mod.ts";
 import { StepLog } from "./steps.ts";
 
 /** What every episode of a run shares. */
@@ -287,10 +293,10 @@ async function play(
     agent_ms: ms(t3 - t2),
     finish_ms: ms(performance.now() - t3),
   };
-  const spec = config.recordRows && outcome.records?.length
-    ? kind.rows(task, played.ok === true, { episode, family: config.recordFamily })
-    : null;
-  const rows = spec ? await writeRows(dir, outcome.records!, spec) : undefined;
+  const spec = config.recordRows ? kind.rows(task, played.ok === true, { episode, family: config.recordFamily }) : null;
+  // Rebuilt from the step records just written, as record_rows.ts rebuilds them after the run: the same rows.
+  const sources = spec ? await episodeRowSources(dir, promptReader(config.out)) : null;
+  const rows = spec ? await writeRows(dir, sources ?? [], spec) : undefined;
   return { ...played, timing, ...(rows === undefined ? {} : { rows }) };
 }
 

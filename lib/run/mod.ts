@@ -20,7 +20,6 @@ export { dryRunReport } from "./dry_run.ts";
 export { type EpisodeEnv, type EpisodeSite, openStartPage, runEpisode } from "./episode.ts";
 export { neededModels, readSystemPrompt, resolveModelArm, type ServedModelArm } from "./model_arms.ts";
 export { formatStatusCounts, RunProgress, type StatusCounts } from "./progress.ts";
-export { type RecordedStep, replyOp, writeRows } from "./rows.ts";
 export { resolveArm, runEval, type RunInputs, runRedactor, type RunSummary } from "./run.ts";
 export { LOCK_FILE } from "./lock.ts";
 export { MANIFEST_FILE } from "./manifest.ts";

@@ -115,7 +115,6 @@ export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Prom
     now: config.now,
     maxActionsPerStep: m.maxActions,
     normalizedCoords: m.normalizedCoords,
-    record: config.recordRows,
   };
   const arm = config.arm === PLANNER_ARM
     ? plannerArm({

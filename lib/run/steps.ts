@@ -6,11 +6,7 @@
 import { join } from "node:path";
 import type { HistoryItem, StepRecord, StepSink } from "../agent/mod.ts";
 import { appendWhole, Redactor, writeFileAtomic } from "../io/mod.ts";
-
-/** The step log's file name in an episode folder. */
-export const STEPS_FILE = "steps.jsonl";
-/** The run folder's folder of system prompts, one file per SHA-256. */
-export const PROMPTS_DIR = "prompts";
+import { PROMPTS_DIR, STEPS_FILE } from "../results/mod.ts";
 
 /** One episode's step log. */
 export class StepLog {

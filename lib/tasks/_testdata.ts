@@ -1,4 +1,4 @@
-/** A proposed task for the tests of the proposed kind and its training rows (lib/run/rows_test.ts). */
+/** A proposed task for the tests of the proposed kind and its training rows (lib/results/rows_test.ts). */
 import type { ProposedTask } from "./proposed.ts";
 
 export const PROPOSED_TASK: ProposedTask = {

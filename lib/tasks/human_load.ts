@@ -145,12 +145,13 @@ function checkSplitSites(tasks: readonly HumanTask[], s: SiteSplit, splitFile: s
  * Whether the task belongs to the split, by the seed's human_tasks: test takes the tasks whose main `site` is a test
  * site, whatever their other sites; train those with a train site and no test site; all those whose main site is in
  * either (every task, since checkSplitSites names them all). So a cross-site task on a train site that touches a test
- * site is in neither test nor train, only in all.
+ * site is in neither test nor train, only in all. A task without `sites` (datagen, proposed) is on its `site` alone.
  */
-function inSplit(task: HumanTask, split: HumanSplit, s: SiteSplit): boolean {
+export function inSplit(task: { site: string; sites?: readonly string[] }, split: HumanSplit, s: SiteSplit): boolean {
   if (split === "test") return s.test.includes(task.site);
   if (split === "all") return s.test.includes(task.site) || s.train.includes(task.site);
-  return task.sites.some((x) => s.train.includes(x)) && !task.sites.some((x) => s.test.includes(x));
+  const sites = task.sites ?? [task.site];
+  return sites.some((x) => s.train.includes(x)) && !sites.some((x) => s.test.includes(x));
 }
 
 function hasMacro(task: HumanTask, wanted: Set<string>): boolean {

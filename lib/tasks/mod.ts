@@ -51,6 +51,7 @@ export {
 } from "./human_schema.ts";
 export {
   type HumanSplit,
+  inSplit,
   loadHumanTask,
   loadHumanTasks,
   type LoadHumanTasksOptions,

@@ -1,0 +1,303 @@
+/**
+ * Training rows from a finished run, offline (record_rows.ts): the episodes the run's latest grades select (passing
+ * ones for rejection sampling, every finished episode of a proposed task with the macro judge's verdict when
+ * judge.json exists), written from their step records in the layout the runner's --record-rows writes. A run
+ * regraded with other rules yields the rows of its new passing set without running anything again.
+ */
+import { basename, join } from "node:path";
+import { z } from "zod";
+import { HarnessError, UsageError } from "../errors/mod.ts";
+import { describeIssues, errorMap, jsonValue } from "../grading/mod.ts";
+import { childPath, type GuardedFolder, guardedFolderProblem, writeJsonAtomic } from "../io/mod.ts";
+import {
+  familyOf,
+  type HumanSplit,
+  inSplit,
+  kindName,
+  kindOf,
+  parseGradeInputs,
+  type RowsSpec,
+  type RunTask,
+  type SiteSplit,
+} from "../tasks/mod.ts";
+import { episodeRowSources, type PromptReader, promptReader, type RowSource, STEPS_FILE, writeRows } from "./rows.ts";
+import { type EpisodeResult, parseResults, resultKey, statusOf } from "./store.ts";
+
+/** The file at the top of a rows folder that says what it holds (and marks it as one --overwrite may replace). */
+export const ROWS_INDEX_FILE = "export.json";
+
+/** Which episodes of a run become rows, and where they go. */
+export interface ExportRowsOptions {
+  /** The run's output folder. */
+  out: string;
+  /** The rows folder (created; must be empty unless `overwrite`). */
+  to: string;
+  /** Only episodes of tasks in this side of `siteSplit` (default all). */
+  split?: HumanSplit;
+  /** The site split `split` reads (required with train or test). */
+  siteSplit?: SiteSplit;
+  /** Only episodes of tasks of these families. */
+  families?: readonly string[];
+  /** Only episodes of these arms (each must have run in `out`). */
+  arms?: readonly string[];
+  /** Only this repeat. */
+  repeat?: number;
+  /** One episode per task: the lowest repeat that qualifies. */
+  dedupe?: boolean;
+  /** Replace an earlier export in `to`. */
+  overwrite?: boolean;
+  /** Folders `to` must not be nor hold (the out folder is always one). */
+  guarded?: readonly GuardedFolder[];
+}
+
+/** One exported episode, as export.json lists it. */
+export interface ExportedEpisode {
+  episode: string;
+  task_id: string;
+  repeat: number;
+  kind: string;
+  status: string;
+  rows: number;
+  /** A proposed episode's judge.json verdict, when the judge has read it. */
+  judge?: boolean;
+}
+
+export interface ExportRowsSummary {
+  /** The results file the grades came from (results_regraded.jsonl when the run was regraded). */
+  results: string;
+  episodes: ExportedEpisode[];
+  rows: number;
+}
+
+/** An episode picked for rows: its line, its kind, its rows spec and the judge's verdict. */
+interface Picked {
+  line: EpisodeResult;
+  kind: string;
+  spec: RowsSpec;
+  judge?: boolean;
+}
+
+/** The macro judge's verdict file beside an episode (lib/judge's JUDGE_FILE, written by judge.ts). */
+const JUDGE_FILE = "judge.json";
+
+const judgeSchema = z.looseObject({ ok: z.boolean() });
+
+/** The fields a regrade rewrites; the others say which run of an episode a line is of. */
+const REGRADE_FIELDS: ReadonlySet<string> = new Set([
+  "ok",
+  "detail",
+  "status",
+  "grade_error",
+  "regraded",
+  "regrade_error",
+]);
+
+/** Which run of its episode a line is of: equal for a line and its regrade, different for an episode run again. */
+const runOf = (r: EpisodeResult) => JSON.stringify(Object.entries(r).filter(([k]) => !REGRADE_FIELDS.has(k)));
+
+/** The last line of each (task, repeat) of a results file. */
+async function lastLines(file: string): Promise<Map<string, EpisodeResult>> {
+  const last = new Map<string, EpisodeResult>();
+  for (const r of parseResults(await Deno.readTextFile(file), file).results) {
+    last.set(resultKey(r.task_id, r.repeat), r);
+  }
+  return last;
+}
+
+/**
+ * The run's latest grades: results_regraded.jsonl when the run was regraded (it must be the regrade of every
+ * episode results.jsonl holds now), else results.jsonl.
+ */
+async function latestResults(out: string): Promise<{ file: string; lines: EpisodeResult[] }> {
+  const raw = join(out, "results.jsonl");
+  const regraded = join(out, "results_regraded.jsonl");
+  const rawLines = await lastLines(raw).catch((err) => {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new UsageError(`${out} holds no results.jsonl: expected a run's output folder`, { cause: err });
+    }
+    throw err;
+  });
+  const newer = await lastLines(regraded).catch((err) => {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  });
+  if (!newer) return { file: raw, lines: [...rawLines.values()] };
+  for (const [key, r] of rawLines) {
+    const regrade = newer.get(key);
+    if (!regrade || runOf(regrade) !== runOf(r)) {
+      throw new UsageError(
+        `episode "${r.episode}" ran again after ${regraded} was written: its grade there is of an earlier run; ` +
+          `regrade the run again (deno task regrade --out ${out})`,
+      );
+    }
+  }
+  return { file: regraded, lines: [...rawLines.keys()].map((key) => newer.get(key)!) };
+}
+
+/** What rows read of run.json (lib/run's manifest). */
+type RunJson = { settings?: { record_family?: unknown } } | null;
+
+/** settings.record_family of the run's run.json (the rows' family the run labelled them with), if any. */
+async function recordFamily(out: string): Promise<string | undefined> {
+  const file = join(out, "run.json");
+  const text = await Deno.readTextFile(file).catch((err) => {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  });
+  const family = text === undefined ? undefined : (jsonValue(text, file) as RunJson)?.settings?.record_family;
+  return typeof family === "string" ? family : undefined;
+}
+
+/** Whether `to` can take the rows: not a guarded folder, and empty unless it holds an earlier export to replace. */
+async function checkRowsFolder(o: ExportRowsOptions): Promise<void> {
+  const guarded = [{ path: o.out, what: "the run's folder" }, ...(o.guarded ?? [])];
+  const problem = await guardedFolderProblem(o.to, guarded);
+  if (problem) throw new UsageError(`--out "${o.to}" ${problem}: name a folder of the rows' own`);
+  const names: string[] = [];
+  try {
+    for await (const e of Deno.readDir(o.to)) names.push(e.name);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return;
+    throw err;
+  }
+  if (names.length === 0) return;
+  if (!o.overwrite) throw new UsageError(`--out "${o.to}" is not empty: pass --overwrite to replace its rows`);
+  if (!names.includes(ROWS_INDEX_FILE)) {
+    throw new UsageError(
+      `--overwrite: "${o.to}" holds files but no rows export (no ${ROWS_INDEX_FILE} at its top): choose a new or ` +
+        "empty folder",
+    );
+  }
+}
+
+/** A proposed episode's judge.json verdict (without the names it repeats), or undefined when not judged yet. */
+async function readJudge(dir: string): Promise<Record<string, unknown> | undefined> {
+  const file = join(dir, JUDGE_FILE);
+  const text = await Deno.readTextFile(file).catch((err) => {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  });
+  if (text === undefined) return undefined;
+  const r = judgeSchema.safeParse(jsonValue(text, file), { error: errorMap });
+  if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
+  const { episode: _episode, task_id: _taskId, ...verdict } = r.data;
+  return verdict;
+}
+
+/** The run's episodes that the options select, each with its rows spec, in (task, repeat) order. */
+async function pick(o: ExportRowsOptions, lines: readonly EpisodeResult[]): Promise<Picked[]> {
+  if (o.arms) {
+    const ran = new Set(lines.map((r) => r.arm));
+    const unknown = o.arms.filter((a) => !ran.has(a));
+    if (unknown.length) {
+      throw new UsageError(`--arm "${unknown[0]}": no episode of ${o.out} ran it (arms: ${[...ran].join(", ")})`);
+    }
+  }
+  const family = await recordFamily(o.out);
+  const candidates = lines.filter((r) => {
+    const status = statusOf(r);
+    return (status === "passed" || status === "pending") &&
+      (!o.arms || o.arms.includes(r.arm)) &&
+      (!o.families || o.families.includes(r.family ?? familyOf(r.macro))) &&
+      (o.repeat === undefined || r.repeat === o.repeat);
+  }).sort((a, b) => a.task_id < b.task_id ? -1 : a.task_id > b.task_id ? 1 : a.repeat - b.repeat);
+  const picked: Picked[] = [];
+  for (const line of candidates) {
+    // Sorted by repeat: a task already picked was picked at a lower repeat.
+    if (o.dedupe && picked.at(-1)?.line.task_id === line.task_id) continue;
+    const dir = childPath(o.out, line.episode);
+    const file = join(dir, "grade_inputs.json");
+    const text = await Deno.readTextFile(file).catch((err) => {
+      if (err instanceof Deno.errors.NotFound) throw new UsageError(`episode "${line.episode}" has no ${file}`);
+      throw err;
+    });
+    const task = parseGradeInputs(text, file).inputs.task as RunTask;
+    if (o.split && o.split !== "all" && !inSplit(task, o.split, o.siteSplit!)) continue;
+    const passed = statusOf(line) === "passed";
+    const spec = kindOf(task).rows(task, passed, { episode: line.episode, family });
+    if (!spec) continue;
+    const judge = kindName(task) === "proposed" ? await readJudge(dir) : undefined;
+    picked.push({
+      line,
+      kind: kindName(task),
+      spec: judge ? withJudge(spec, judge) : spec,
+      judge: judge?.ok as boolean,
+    });
+  }
+  return picked;
+}
+
+/** The spec with the judge's verdict added to episode.json. */
+function withJudge(spec: RowsSpec, judge: Record<string, unknown>): RowsSpec {
+  return { ...spec, episode: (steps) => ({ ...spec.episode(steps), judge }) };
+}
+
+/**
+ * The row sources of a picked episode.
+ * @throws UsageError naming the episode when its step records are missing or cannot be read.
+ */
+async function sourcesOf(o: ExportRowsOptions, p: Picked, prompts: PromptReader): Promise<RowSource[]> {
+  const episode = p.line.episode;
+  let sources: RowSource[] | null;
+  try {
+    sources = await episodeRowSources(childPath(o.out, episode), prompts);
+  } catch (err) {
+    if (!(err instanceof HarnessError) || err instanceof UsageError) throw err;
+    throw new UsageError(`episode "${episode}": ${err.message}`, { cause: err });
+  }
+  if (sources) return sources;
+  throw new UsageError(
+    `episode "${episode}" has no ${STEPS_FILE}: the run predates step records, so its rows cannot be rebuilt ` +
+      `(run the episode again, e.g. eval.ts --task-ids ${p.line.task_id})`,
+  );
+}
+
+/**
+ * Writes the rows of the episodes `o` selects into `o.to`: `<episode>/` in the runner's --record-rows layout, and
+ * export.json listing them. Every selected episode is checked before anything is written.
+ * @throws UsageError when `o.out` holds no results.jsonl, its regrade is older than its results, `o.to` cannot
+ *   take the rows, an arm did not run, or a selected episode's grade inputs or step records are missing or broken.
+ */
+export async function exportRows(o: ExportRowsOptions): Promise<ExportRowsSummary> {
+  const { file, lines } = await latestResults(o.out);
+  await checkRowsFolder(o);
+  const picked = await pick(o, lines);
+  const prompts = promptReader(o.out);
+  for (const p of picked) await sourcesOf(o, p, prompts);
+  if (o.overwrite) {
+    await Deno.remove(o.to, { recursive: true }).catch((err) => {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+    });
+  }
+  await Deno.mkdir(o.to, { recursive: true });
+  const episodes: ExportedEpisode[] = [];
+  for (const p of picked) {
+    // Derived again rather than kept: a big run's request texts need not all sit in memory at once.
+    const rows = await writeRows(childPath(o.to, p.line.episode), await sourcesOf(o, p, prompts), p.spec);
+    if (rows === undefined) continue;
+    const { episode, task_id, repeat } = p.line;
+    const status = statusOf(p.line);
+    episodes.push({
+      episode,
+      task_id,
+      repeat,
+      kind: p.kind,
+      status,
+      rows,
+      ...(p.judge === undefined ? {} : { judge: p.judge }),
+    });
+  }
+  const filters = {
+    split: o.split ?? "all",
+    family: o.families ?? null,
+    arm: o.arms ?? null,
+    repeat: o.repeat ?? null,
+    dedupe: Boolean(o.dedupe),
+  };
+  await writeJsonAtomic(
+    join(o.to, ROWS_INDEX_FILE),
+    { format: 1, created: new Date().toISOString(), out: o.out, results: basename(file), filters, episodes },
+    1,
+  );
+  return { results: file, episodes, rows: episodes.reduce((n, e) => n + e.rows, 0) };
+}
