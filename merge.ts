@@ -11,8 +11,8 @@
  * running.
  */
 import { parseArgs } from "node:util";
-import { describeError, UsageError } from "./lib/errors/mod.ts";
-import { type GuardedFolder, textFlag } from "./lib/io/mod.ts";
+import { UsageError } from "./lib/errors/mod.ts";
+import { type GuardedFolder, runMain, textFlag } from "./lib/io/mod.ts";
 import { refreshViewer } from "./lib/report/mod.ts";
 import { mergeShards, SUITE_ROOT } from "./lib/run/mod.ts";
 
@@ -70,14 +70,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.main) {
-  let code: number;
-  try {
-    code = await main(Deno.args);
-  } catch (err) {
-    const usage = err instanceof UsageError;
-    console.error(`merge.ts: ${usage ? err.message : describeError(err)}${usage ? "\nRun with --help." : ""}`);
-    code = usage ? 2 : 1;
-  }
-  Deno.exit(code);
-}
+if (import.meta.main) await runMain("merge.ts", main);

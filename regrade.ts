@@ -9,8 +9,8 @@
  * were recorded with grade_error. Exit codes: 0 done, 1 the run folder
  * cannot be read, 2 a usage error or a malformed task file.
  */
-import { describeError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
-import { checkFolderFlag, checkNetAccess, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
+import { UsageError } from "./lib/errors/mod.ts";
+import { checkFolderFlag, checkNetAccess, parseFlags, Redactor, runMain, textFlag } from "./lib/io/mod.ts";
 import { refreshViewer } from "./lib/report/mod.ts";
 import { regradeRun } from "./lib/results/mod.ts";
 import { loadTasks } from "./lib/tasks/mod.ts";
@@ -57,16 +57,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.main) {
-  let code: number;
-  try {
-    code = await main(Deno.args);
-  } catch (err) {
-    const usage = err instanceof UsageError || err instanceof TaskFormatError;
-    const hint = err instanceof UsageError ? "\nRun with --help for the options." : "";
-    const message = `regrade.ts: ${usage ? (err as Error).message : describeError(err)}${hint}`;
-    console.error(new Redactor([Deno.env.get("WEBMIX_JUDGE_API_KEY")]).text(message));
-    code = usage ? 2 : 1;
-  }
-  Deno.exit(code);
-}
+if (import.meta.main) await runMain("regrade.ts", main, new Redactor([Deno.env.get("WEBMIX_JUDGE_API_KEY")]));

@@ -11,8 +11,8 @@
  * flag, no folder, a folder that is not a run's).
  */
 import { parseArgs } from "node:util";
-import { describeError, UsageError } from "./lib/errors/mod.ts";
-import { textFlag } from "./lib/io/mod.ts";
+import { UsageError } from "./lib/errors/mod.ts";
+import { runMain, textFlag } from "./lib/io/mod.ts";
 import { loadRun, writeReport } from "./lib/report/mod.ts";
 
 const USAGE = `Usage: deno task report OUT [OUT2 ...] [--out DIR]
@@ -55,17 +55,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.main) {
-  let code: number;
-  try {
-    code = await main(Deno.args);
-  } catch (err) {
-    const usage = err instanceof UsageError;
-    console.error(
-      `report.ts: ${usage ? (err as Error).message : describeError(err)}` +
-        (usage ? "\nRun with --help for the options." : ""),
-    );
-    code = usage ? 2 : 1;
-  }
-  Deno.exit(code);
-}
+if (import.meta.main) await runMain("report.ts", main);

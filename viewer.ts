@@ -7,8 +7,8 @@
  * Exit codes: 0 written (its path on stdout), 1 the run folder cannot be read or the page cannot be written, 2 a usage
  * error (no folder, or a folder without results.jsonl).
  */
-import { describeError, UsageError } from "./lib/errors/mod.ts";
-import { parseFlags } from "./lib/io/mod.ts";
+import { UsageError } from "./lib/errors/mod.ts";
+import { parseFlags, runMain } from "./lib/io/mod.ts";
 import { writeViewer } from "./lib/report/mod.ts";
 
 const USAGE = `Usage: deno task viewer OUT
@@ -36,15 +36,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.main) {
-  let code: number;
-  try {
-    code = await main(Deno.args);
-  } catch (err) {
-    const usage = err instanceof UsageError;
-    const hint = usage ? "\nRun with --help for the options." : "";
-    console.error(`viewer.ts: ${usage ? err.message : describeError(err)}${hint}`);
-    code = usage ? 2 : 1;
-  }
-  Deno.exit(code);
-}
+if (import.meta.main) await runMain("viewer.ts", main);

@@ -32,18 +32,7 @@ const MERGE_PERMS: string[] = JSON.parse(await Deno.readTextFile(join(ROOT, "den
   .split(/\s+/).filter((w: string) => w.startsWith("--allow-"));
 
 /** merge.ts with `args`, as `deno task merge` runs it. */
-async function merge(...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", ...MERGE_PERMS, join(ROOT, "merge.ts"), ...args],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+const merge = (...args: string[]) => runCli("merge.ts", args, { perms: MERGE_PERMS });
 
 const readJson = async (path: string) => JSON.parse(await Deno.readTextFile(path));
 

@@ -36,5 +36,6 @@ export {
   urlFlag,
 } from "./cli.ts";
 export { Redactor } from "./redact.ts";
+export { runMain } from "./main.ts";
 export { checkNetAccess, hostPort, type Reach } from "./net_access.ts";
 export { getJson } from "./http.ts";

@@ -24,25 +24,33 @@ export interface CliOptions {
   cwd?: string;
   /** Variables added to the environment. */
   env?: Record<string, string>;
+  /** The permissions (default PERMS, eval's). */
+  perms?: readonly string[];
 }
 
 /** Runs `deno run PERMS <ROOT>/script args` and waits for it. */
 export function runCli(script: string, args: string[], options: CliOptions = {}): Promise<CliResult> {
-  return runDeno(["run", ...PERMS, join(ROOT, script), ...args], options);
+  return runDeno(["run", ...(options.perms ?? PERMS), join(ROOT, script), ...args], options);
 }
 
-/** Runs deno.json's `task` with args from `options.cwd` (default: the repository root), as a user would. */
+/**
+ * Runs deno.json's `task` with args from `options.cwd` (default: the repository root), as a user would from a shell:
+ * without the INIT_CWD that a `deno task test` around the tests set (a task keeps an INIT_CWD it inherits, and the
+ * suite's tasks cd to it).
+ */
 export function runTask(task: string, args: string[], options: CliOptions = {}): Promise<CliResult> {
-  return runDeno(["task", "--config", join(ROOT, "deno.json"), task, ...args], options);
+  return runDeno(["task", "--config", join(ROOT, "deno.json"), task, ...args], options, ["INIT_CWD"]);
 }
 
-/** Runs `deno ARGS` and waits for it. */
-async function runDeno(args: string[], options: CliOptions): Promise<CliResult> {
+/** Runs `deno ARGS` and waits for it, without the environment variables `unset`. */
+async function runDeno(args: string[], options: CliOptions, unset: string[] = []): Promise<CliResult> {
   const { cwd, env } = options;
+  const inherited = Object.entries(Deno.env.toObject()).filter(([k]) => !unset.includes(k));
   const out = await new Deno.Command(Deno.execPath(), {
     args,
     cwd: cwd ?? ROOT,
-    env: { NO_COLOR: "1", ...env },
+    clearEnv: true,
+    env: { ...Object.fromEntries(inherited), NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",
     stdin: "null",
