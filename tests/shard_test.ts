@@ -107,6 +107,13 @@ Deno.test("merge.ts joins 3 shards into the whole run's results, episodes and ta
   const regraded = (await Deno.readTextFile(join(dirs.merged, "results_regraded.jsonl"))).trim().split("\n");
   assert.deepEqual(outcomes(regraded.map((l) => JSON.parse(l))), outcomes(whole));
 
+  // The report compares the merged run with the unsplit one: the same results set, and it says it was merged.
+  const report = await runCli("report.ts", [dirs.merged, dirs.whole], { perms: ["--allow-read", "--allow-write"] });
+  assert.equal(report.code, 0, report.stderr);
+  const md = await Deno.readTextFile(join(dirs.merged, "report.md"));
+  assert.match(md, /merged from 3 shards/);
+  assert.match(md, /Identical results set: yes \(10 \(task_id, repeat\) keys/);
+
   // The merged folder is one run: --resume without --shard finds every episode done.
   const resumed = await runCli("eval.ts", [...RUN, "--out", dirs.merged, "--resume"]);
   assert.equal(resumed.code, 0, resumed.stderr);
