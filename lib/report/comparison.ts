@@ -70,7 +70,7 @@ function paired(c: Comparison, a: string, b: string, name: (k: EpisodeKey) => st
         `Both pass: ${p.both}. Both fail: ${p.neither}.`,
         `Flipped pass → fail (${p.aOnly}): ${flips(c.passToFail)}.`,
         `Flipped fail → pass (${p.bOnly}): ${flips(c.failToPass)}.`,
-        `McNemar exact two-sided p = ${pValue(c.mcnemarP)} (binomial test on the ${p.aOnly + p.bOnly} discordant ` +
+        `McNemar exact two-sided ${pValue(c.mcnemarP)} (binomial test on the ${p.aOnly + p.bOnly} discordant ` +
         "pair(s)).",
         `Pass-rate difference ${b} - ${a}: ${signed(d.estimate)} percentage points, 95 % CI ${signed(d.lo)} to ` +
         `${signed(d.hi)} (Newcombe's method 10: Wilson score intervals of both rates, square-and-add with the ` +

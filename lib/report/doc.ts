@@ -20,7 +20,8 @@ export function escapeHtml(text: string): string {
 }
 
 const mdCell = (text: string) => text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\n/g, " ");
-const mdText = (text: string) => text.replace(/</g, "&lt;");
+/** Text as Markdown shows it: a `<` that would open an HTML tag (task text may hold markup) is escaped, others stay. */
+const mdText = (text: string) => text.replace(/<(?=[A-Za-z/!?])/g, "&lt;");
 
 /** The blocks as Markdown (GitHub tables); a chart becomes a line naming it. */
 export function toMarkdown(blocks: readonly Block[]): string {
