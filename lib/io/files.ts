@@ -62,6 +62,16 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** A file's text, or undefined when there is no such file (any other error is thrown). */
+export async function readTextIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
+}
+
 /** Whether a path exists (any other error than NotFound is thrown). */
 export async function exists(path: string): Promise<boolean> {
   try {

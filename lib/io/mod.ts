@@ -8,6 +8,7 @@ export {
   exists,
   type GuardedFolder,
   guardedFolderProblem,
+  readTextIfExists,
   readUtf8File,
   sha256Hex,
   type TextProblem,

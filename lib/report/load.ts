@@ -8,7 +8,7 @@ import { z } from "zod";
 import { HarnessError, UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap } from "../grading/mod.ts";
 import { childPath, parseJsonLines } from "../io/mod.ts";
-import { type EpisodeResult, type EpisodeStatus, parseResults, resultKey, statusOf } from "../results/mod.ts";
+import { type EpisodeResult, type EpisodeStatus, readRunResults, statusOf } from "../results/mod.ts";
 import { familyOf } from "../tasks/mod.ts";
 
 /** An episode's line with its status and family always set. */
@@ -102,45 +102,30 @@ function parseJson(text: string, file: string): unknown {
   }
 }
 
-/**
- * The last line of each (task_id, repeat) in file order, with status (statusOf for lines from before it was
- * written) and family (from the macro) set; `superseded` counts the earlier lines dropped.
- */
-function latest(results: EpisodeResult[]): { results: ReportResult[]; superseded: number } {
-  const last = new Map<string, ReportResult>();
-  for (const r of results) {
-    const key = resultKey(r.task_id, r.repeat);
-    last.delete(key);
-    last.set(key, { ...r, status: r.status ?? statusOf(r), family: r.family ?? familyOf(r.macro ?? "") });
-  }
-  return { results: [...last.values()], superseded: results.length - last.size };
-}
-
-/** The episodes' grades: results.jsonl, each episode regrade saw replaced by its results_regraded.jsonl line. */
+/** The episodes' latest grades (lib/results readRunResults), with status and family always set. */
 async function loadResults(dir: string): Promise<Pick<RunData, "results" | "regraded" | "notes">> {
-  const file = join(dir, "results.jsonl");
-  const text = await readOptional(file);
-  if (text === undefined) throw new UsageError(`"${dir}" holds no results.jsonl (expected a run's output folder)`);
+  const run = await readRunResults(dir);
   const notes: string[] = [];
-  const recorded = latest(parseResults(text, file).results);
-  if (recorded.superseded) {
-    notes.push(`${recorded.superseded} earlier line(s) of an episode in results.jsonl: the last one of each is used`);
+  if (run.superseded) {
+    notes.push(`${run.superseded} earlier line(s) of an episode in results.jsonl: the last one of each is used`);
   }
-  const regradedFile = join(dir, "results_regraded.jsonl");
-  const regradedText = await readOptional(regradedFile);
-  if (regradedText === undefined) return { results: recorded.results, regraded: false, notes };
-  const regraded = new Map(
-    latest(parseResults(regradedText, regradedFile).results).results.map((r) => [resultKey(r.task_id, r.repeat), r]),
-  );
-  const results = recorded.results.map((r) => regraded.get(resultKey(r.task_id, r.repeat)) ?? r);
-  const unseen = recorded.results.length - recorded.results.filter((r) => regraded.has(resultKey(r.task_id, r.repeat)))
-    .length;
-  if (unseen) notes.push(`${unseen} episode(s) of results.jsonl are not in results_regraded.jsonl: graded as recorded`);
-  const [a, b] = await Promise.all([Deno.stat(file), Deno.stat(regradedFile)]);
-  if ((a.mtime?.getTime() ?? 0) > (b.mtime?.getTime() ?? 0)) {
-    notes.push("results.jsonl was written after results_regraded.jsonl: run regrade again for current grades");
+  if (run.unregraded.length) {
+    notes.push(
+      `${run.unregraded.length} episode(s) of results.jsonl are not in results_regraded.jsonl: graded as recorded`,
+    );
   }
-  return { results, regraded: true, notes };
+  if (run.rerun.length) {
+    notes.push(
+      `${run.rerun.length} episode(s) ran again after results_regraded.jsonl was written: run regrade again for ` +
+        `current grades`,
+    );
+  }
+  const results = run.results.map((r) => ({
+    ...r,
+    status: r.status ?? statusOf(r),
+    family: r.family ?? familyOf(r.macro ?? ""),
+  }));
+  return { results, regraded: run.regraded, notes };
 }
 
 function stepLine(episode: string, s: RawStep, withNote: boolean): StepLine {

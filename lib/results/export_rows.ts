@@ -21,7 +21,8 @@ import {
   type SiteSplit,
 } from "../tasks/mod.ts";
 import { episodeRowSources, type PromptReader, promptReader, type RowSource, STEPS_FILE, writeRows } from "./rows.ts";
-import { type EpisodeResult, parseResults, resultKey, statusOf } from "./store.ts";
+import { readRunResults } from "./latest.ts";
+import { type EpisodeResult, resultKey, statusOf } from "./store.ts";
 
 /** The file at the top of a rows folder that says what it holds (and marks it as one --overwrite may replace). */
 export const ROWS_INDEX_FILE = "export.json";
@@ -82,56 +83,21 @@ const JUDGE_FILE = "judge.json";
 
 const judgeSchema = z.looseObject({ ok: z.boolean() });
 
-/** The fields a regrade rewrites; the others say which run of an episode a line is of. */
-const REGRADE_FIELDS: ReadonlySet<string> = new Set([
-  "ok",
-  "detail",
-  "status",
-  "grade_error",
-  "regraded",
-  "regrade_error",
-]);
-
-/** Which run of its episode a line is of: equal for a line and its regrade, different for an episode run again. */
-const runOf = (r: EpisodeResult) => JSON.stringify(Object.entries(r).filter(([k]) => !REGRADE_FIELDS.has(k)));
-
-/** The last line of each (task, repeat) of a results file. */
-async function lastLines(file: string): Promise<Map<string, EpisodeResult>> {
-  const last = new Map<string, EpisodeResult>();
-  for (const r of parseResults(await Deno.readTextFile(file), file).results) {
-    last.set(resultKey(r.task_id, r.repeat), r);
-  }
-  return last;
-}
-
 /**
  * The run's latest grades: results_regraded.jsonl when the run was regraded (it must be the regrade of every
  * episode results.jsonl holds now), else results.jsonl.
  */
 async function latestResults(out: string): Promise<{ file: string; lines: EpisodeResult[] }> {
-  const raw = join(out, "results.jsonl");
-  const regraded = join(out, "results_regraded.jsonl");
-  const rawLines = await lastLines(raw).catch((err) => {
-    if (err instanceof Deno.errors.NotFound) {
-      throw new UsageError(`${out} holds no results.jsonl: expected a run's output folder`, { cause: err });
-    }
-    throw err;
-  });
-  const newer = await lastLines(regraded).catch((err) => {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
-  });
-  if (!newer) return { file: raw, lines: [...rawLines.values()] };
-  for (const [key, r] of rawLines) {
-    const regrade = newer.get(key);
-    if (!regrade || runOf(regrade) !== runOf(r)) {
-      throw new UsageError(
-        `episode "${r.episode}" ran again after ${regraded} was written: its grade there is of an earlier run; ` +
-          `regrade the run again (deno task regrade --out ${out})`,
-      );
-    }
+  const run = await readRunResults(out);
+  const uncovered = new Set([...run.unregraded, ...run.rerun].map((r) => resultKey(r.task_id, r.repeat)));
+  const stale = run.results.find((r) => uncovered.has(resultKey(r.task_id, r.repeat)));
+  if (stale) {
+    throw new UsageError(
+      `episode "${stale.episode}" ran again after ${run.file} was written: its grade there is of an earlier run; ` +
+        `regrade the run again (deno task regrade --out ${out})`,
+    );
   }
-  return { file: regraded, lines: [...rawLines.keys()].map((key) => newer.get(key)!) };
+  return { file: run.file, lines: run.results };
 }
 
 /** What rows read of run.json (lib/run's manifest). */

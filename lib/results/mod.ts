@@ -4,6 +4,7 @@
  * and record_rows.ts). Loads no browser, no sandbox and no model client.
  */
 export { regradeRun, type RegradeSummary } from "./regrade.ts";
+export { lastPerEpisode, readRecorded, readRunResults, type RunResults } from "./latest.ts";
 export { episodeRowSources, promptReader, PROMPTS_DIR, STEPS_FILE, writeRows } from "./rows.ts";
 export { exportRows, type ExportRowsOptions, type ExportRowsSummary } from "./export_rows.ts";
 export {

@@ -3,11 +3,12 @@
  * the task file when one is given (rebased onto the episode's base), else from the task saved with the inputs.
  */
 import { join } from "node:path";
-import { describeError, UsageError } from "../errors/mod.ts";
+import { describeError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
 import { childPath, writeFileAtomic } from "../io/mod.ts";
 import { kindName, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
-import { armFailedFields, type EpisodeResult, parseResults, statusOf } from "./store.ts";
+import { lastPerEpisode, readRecorded } from "./latest.ts";
+import { armFailedFields, type EpisodeResult, statusOf } from "./store.ts";
 
 export interface RegradeSummary {
   ok: number;
@@ -18,31 +19,16 @@ export interface RegradeSummary {
   results: EpisodeResult[];
 }
 
-/** The latest line of each episode, in first-seen order. */
-function latestByEpisode(results: EpisodeResult[]): EpisodeResult[] {
-  const last = new Map<string, EpisodeResult>();
-  for (const r of results) last.set(r.episode ?? r.task_id, r);
-  return [...last.values()];
-}
-
 /**
  * Regrades every episode of the run in `out`. Datagen episodes are graded by their check; human episodes by their
  * verifier, with `qa` as the LLM tier (a grade that needs it and has none keeps grade_error); proposed episodes
  * stay pending.
  */
 export async function regradeRun(out: string, tasks?: RunTask[], qa?: AnswerJudge): Promise<RegradeSummary> {
-  const file = join(out, "results.jsonl");
-  let text: string;
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-    throw new UsageError(`${out} holds no results.jsonl: expected a run's output folder`, { cause: err });
-  }
-  const { results } = parseResults(text, file);
+  const { lines } = await readRecorded(out);
   const byId = new Map((tasks ?? []).map((t) => [t.task_id, t]));
   const summary: RegradeSummary = { ok: 0, fail: 0, changed: 0, missing: 0, results: [] };
-  for (const r of latestByEpisode(results)) {
+  for (const r of lastPerEpisode(lines)) {
     let next: EpisodeResult = r;
     try {
       // A line's episode names a folder inside the run: one that would lead outside it is not read.

@@ -11,7 +11,7 @@ Deno.test("regradeRun() names a folder without results.jsonl, and reads nothing 
     await assert.rejects(
       regradeRun(out),
       (e: unknown) =>
-        e instanceof UsageError && e.message === `${out} holds no results.jsonl: expected a run's output folder`,
+        e instanceof UsageError && e.message === `"${out}" holds no results.jsonl (expected a run's output folder)`,
     );
     // A line whose episode would lead out of the run: its grade inputs are not read from there.
     await Deno.mkdir(join(dir, "elsewhere"));
