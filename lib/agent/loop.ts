@@ -14,7 +14,7 @@ import { executeAction } from "./actions.ts";
 import type { ArmContext, HistoryItem, ObservedState, TraceEntry } from "./arm.ts";
 import { historyResult, historyState } from "./history.ts";
 import { buildStepMessages, type HistoryStep, type StepView } from "./messages.ts";
-import { stepAction, type StepRecord } from "./step_record.ts";
+import { callStats, endStep, requestStep, stepAction, type StepRecord, stepRequest } from "./step_record.ts";
 
 /** What every loop of an arm shares. */
 export interface LoopSettings {
@@ -64,8 +64,6 @@ export interface LoopOutcome {
   errors: string[];
   /** The last usable reply's memory. */
   memory: string;
-  /** Some reply was decoded under the stripped schema an old vLLM server needs (lib/llm, schemaFallback). */
-  schemaFallback: boolean;
 }
 
 const nameOf = (a: ActionCall) => Object.keys(a)[0] ?? "";
@@ -103,7 +101,6 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
     trace: [],
     errors: [],
     memory: "",
-    schemaFallback: false,
   };
   const shown: HistoryStep[] = [];
   const calls: Record<string, unknown>[] = [];
@@ -145,12 +142,7 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
       ...(run.labels?.rowFamily === undefined ? {} : { row_family: run.labels.rowFamily }),
       url: state.url,
       title: state.title,
-      request: {
-        system_sha256: systemSha,
-        text: (messages[1].content as { text?: string }[])[0].text ?? "",
-        screenshot: state.screenshot ? state.screenshotFile : null,
-        ...(state.screenshot ? { screenshot_mime: "image/png" } : {}),
-      },
+      request: stepRequest(systemSha, (messages[1].content as { text?: string }[])[0].text ?? "", state),
       reply: null,
       parsed: null,
       actions: [],
@@ -158,36 +150,20 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
       start: started,
       end: 0,
     };
-    const ended = async (error?: string) => {
-      record.end = item.metadata.step_end_time = Date.now() / 1000;
-      if (error !== undefined) record.error = error;
-      await ctx.record?.(record, { system: s.systemPrompt, history: item });
-    };
-    let answer;
-    try {
-      answer = await s.client.chat({
+    const ended = (error?: string) => endStep(ctx.record, record, { system: s.systemPrompt, history: item }, error);
+    const answer = await requestStep(
+      s.client,
+      {
         model,
         messages: messages as ChatMessage[],
         responseFormat: s.responseFormat,
         signal: ctx.signal,
-      });
-    } catch (err) {
-      // The request failed (the harness's failure, the episode ends): the step is recorded with why.
-      await ended(`request failed: ${(err as Error)?.message ?? String(err)}`.slice(0, 500)).catch(() => {});
-      throw err;
-    }
-    const call = {
-      usage: answer.usage,
-      latency_ms: answer.latencyMs,
-      attempts: answer.attempts,
-      step,
-      // The server refused the full schema (old vLLM's xgrammar): the reply was decoded under a stripped one.
-      ...(answer.schemaFallback ? { schema_fallback: true } : {}),
-    };
-    if (answer.schemaFallback) out.schemaFallback = true;
+      },
+      record,
+      ended,
+    );
+    const call = { ...callStats(answer), step };
     Object.assign(item.metadata, call);
-    Object.assign(record, { reply: answer.text, usage: answer.usage, latency_ms: answer.latencyMs });
-    Object.assign(record, { attempts: answer.attempts, ...(answer.schemaFallback ? { schema_fallback: true } : {}) });
     let reply;
     try {
       reply = parseAgentReply(answer.text);

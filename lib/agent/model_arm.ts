@@ -30,10 +30,10 @@ export interface ModelArmOptions extends CreateRouterOptions, AgentSettings {
 }
 
 /** The loop settings of an arm's agent settings (browser-use's defaults: 5 actions a step, 3 failures). */
-export function loopSettings(o: AgentSettings, client: OpenAiModelClient = o.client): LoopSettings {
+export function loopSettings(o: AgentSettings): LoopSettings {
   const maxActions = o.maxActionsPerStep ?? 5;
   return {
-    client,
+    client: o.client,
     systemPrompt: o.systemPrompt,
     now: o.now,
     responseFormat: agentResponseFormat(MODEL_ACTIONS, { maxActions }),
@@ -45,11 +45,11 @@ export function loopSettings(o: AgentSettings, client: OpenAiModelClient = o.cli
 
 /** A model-driven arm. The client is shared by all episodes; the router is made per episode. */
 export function modelArm(o: ModelArmOptions): Arm {
+  const settings = loopSettings(o);
   return {
     name: o.arm,
     async run(ctx: ArmContext): Promise<ArmOutcome> {
       const router = createRouter(o.arm, ctx.task, o);
-      const settings = loopSettings(o);
       const loop = await runLoop(ctx, settings, { task: ctx.prompt, router, maxSteps: ctx.maxSteps });
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new HarnessError("episode aborted");
       return {
@@ -59,7 +59,8 @@ export function modelArm(o: ModelArmOptions): Arm {
         history: loop.history,
         trace: loop.trace,
         errors: loop.errors,
-        ...(loop.schemaFallback ? { fields: { schema_fallback: true } } : {}),
+        // Some reply was decoded under the stripped schema an old vLLM server needs (its step's schema_fallback).
+        ...(loop.history.some((h) => h.metadata.schema_fallback) ? { fields: { schema_fallback: true } } : {}),
       };
     },
   };

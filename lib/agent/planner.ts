@@ -12,7 +12,7 @@ import { FAMILY_HINTS, Router, subModel, type SubModelOptions } from "../routing
 import type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
 import { type LoopEnd, runLoop } from "./loop.ts";
 import type { ContentPart } from "./messages.ts";
-import type { StepRecord } from "./step_record.ts";
+import { callStats, endStep, requestStep, type StepRecord, stepRequest } from "./step_record.ts";
 import { type AgentSettings, loopSettings } from "./model_arm.ts";
 import { parsePlannerReply, type PlannerReply, plannerResponseFormat, type PlanStep } from "./planner_schema.ts";
 
@@ -161,13 +161,13 @@ export function specialistTask(subtask: string, task: string): string {
 export function plannerArm(o: PlannerArmOptions): Arm {
   const systemPrompt = plannerSystemPrompt(o.plannerPrompt);
   const responseFormat = plannerResponseFormat();
+  const settings = loopSettings(o);
   // Rows are labelled with the planner's or the specialist's family unless --record-family names one for all.
   const labelRows = o.labelRows ?? true;
   return {
     name: "agent_planner",
     async run(ctx: ArmContext): Promise<ArmOutcome> {
       const systemSha = await sha256Hex(systemPrompt);
-      const settings = loopSettings(o);
       const startUrl = ctx.session.currentUrl();
       const turns: PlannerTurn[] = [];
       const plans: { turn: number; plan: PlanStep[] }[] = [];
@@ -213,50 +213,32 @@ export function plannerArm(o: PlannerArmOptions): Arm {
           ...(labelRows ? { row_family: PLANNER_FAMILY } : {}),
           url: state.url,
           title: state.title,
-          request: {
-            system_sha256: systemSha,
-            text,
-            screenshot: state.screenshot ? state.screenshotFile : null,
-            ...(state.screenshot ? { screenshot_mime: "image/png" } : {}),
-          },
+          request: stepRequest(systemSha, text, state),
           reply: null,
           parsed: null,
           actions: [],
           start,
           end: start,
         };
-        const ended = (error?: string) => {
-          record.end = Date.now() / 1000;
-          if (error !== undefined) record.error = error;
-          return ctx.record?.(record, { system: systemPrompt }) ?? Promise.resolve();
-        };
-        let answer;
-        try {
-          answer = await o.client.chat({
+        const ended = (error?: string) => endStep(ctx.record, record, { system: systemPrompt }, error);
+        const answer = await requestStep(
+          o.client,
+          {
             model: o.plannerName,
             messages: [{ role: "system", content: systemPrompt }, { role: "user", content }] as ChatMessage[],
             responseFormat,
             signal: ctx.signal,
-          });
-        } catch (err) {
-          await ended(`request failed: ${(err as Error)?.message ?? String(err)}`.slice(0, 500)).catch(() => {});
-          throw err;
-        }
-        Object.assign(record, { reply: answer.text, usage: answer.usage, latency_ms: answer.latencyMs });
-        Object.assign(record, {
-          attempts: answer.attempts,
-          ...(answer.schemaFallback ? { schema_fallback: true } : {}),
-        });
+          },
+          record,
+          ended,
+        );
         const entry: PlannerTurn = {
           turn,
           model: o.plannerName,
           text,
           screenshot_path: `${shot}.png`,
           reply: null,
-          usage: answer.usage,
-          latency_ms: answer.latencyMs,
-          attempts: answer.attempts,
-          ...(answer.schemaFallback ? { schema_fallback: true } : {}),
+          ...callStats(answer),
         };
         turns.push(entry);
         try {
