@@ -67,6 +67,9 @@ export function outFolderFault(err: unknown, out: string): OutFolderError | unde
   return new OutFolderError(`cannot write to the out folder ${out}: ${(err as Error).message}`, { cause: err });
 }
 
+/** An error's message (a thrown non-Error as text). */
+export const errorMessage = (err: unknown): string => err instanceof Error ? err.message : String(err);
+
 /** "ClassName: message", the form results.jsonl records a harness failure in. */
 export function describeError(err: unknown): string {
   if (err instanceof Error) return `${err.name}: ${err.message}`;

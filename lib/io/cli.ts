@@ -9,13 +9,18 @@ import { readUtf8File } from "./files.ts";
 
 export type Flags = Record<string, string | boolean | undefined>;
 
-/** Parses `argv` against `options`; an unknown flag or a missing value is a UsageError. */
-export function parseFlags(argv: string[], options: ParseArgsConfig["options"]): Flags {
+/** parseArgs, strict, with its errors as UsageErrors. */
+function parseStrict(argv: string[], options: ParseArgsConfig["options"], allowPositionals: boolean) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Flags;
+    return parseArgs({ args: argv, options, strict: true, allowPositionals });
   } catch (err) {
     throw new UsageError((err as Error).message, { cause: err });
   }
+}
+
+/** Parses `argv` against `options`; an unknown flag or a missing value is a UsageError. */
+export function parseFlags(argv: string[], options: ParseArgsConfig["options"]): Flags {
+  return parseStrict(argv, options, false).values as Flags;
 }
 
 /**
@@ -26,12 +31,8 @@ export function parseCommandLine(
   argv: string[],
   options: ParseArgsConfig["options"],
 ): { flags: Flags; positionals: string[] } {
-  try {
-    const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
-    return { flags: values as Flags, positionals };
-  } catch (err) {
-    throw new UsageError((err as Error).message, { cause: err });
-  }
+  const { values, positionals } = parseStrict(argv, options, true);
+  return { flags: values as Flags, positionals };
 }
 
 /** The values a number flag takes. */

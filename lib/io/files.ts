@@ -1,6 +1,6 @@
 /** Writing artifacts so that a crash never leaves a half-written file: write a temporary file, then rename. */
 import { dirname, isAbsolute, join, parse, relative, resolve } from "node:path";
-import { HarnessError } from "../errors/mod.ts";
+import { errorMessage, HarnessError } from "../errors/mod.ts";
 
 /** Writes `data` to `path` through a temporary file and a rename (the folder is created). */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
@@ -21,8 +21,6 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 export const writeJsonAtomic = (path: string, value: unknown, indent?: number): Promise<void> =>
   writeFileAtomic(path, JSON.stringify(value, null, indent) + "\n");
 
-const message = (err: unknown) => err instanceof Error ? err.message : String(err);
-
 /**
  * Appends `bytes` to `path` (created) whole or not at all: a write the disk cuts short (full, gone read-only) is cut
  * back to the size the file had. Callers serialise their appends to one file.
@@ -32,7 +30,7 @@ const message = (err: unknown) => err instanceof Error ? err.message : String(er
  */
 export async function appendWhole(path: string, bytes: Uint8Array, what: string): Promise<void> {
   const fail = (err: unknown, more = "") =>
-    new HarnessError(`cannot append ${what} to ${path}: ${message(err)}${more}`, { cause: err });
+    new HarnessError(`cannot append ${what} to ${path}: ${errorMessage(err)}${more}`, { cause: err });
   let file: Deno.FsFile;
   try {
     file = await Deno.open(path, { append: true, create: true });
@@ -48,7 +46,7 @@ export async function appendWhole(path: string, bytes: Uint8Array, what: string)
     try {
       await file.truncate(size);
     } catch (cut) {
-      throw fail(err, `; cutting the partial line back failed too (${message(cut)}), reopening cuts it`);
+      throw fail(err, `; cutting the partial line back failed too (${errorMessage(cut)}), reopening cuts it`);
     }
     throw fail(err);
   } finally {
@@ -69,6 +67,15 @@ export async function readTextIfExists(path: string): Promise<string | undefined
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) return undefined;
     throw err;
+  }
+}
+
+/** Removes a file or folder (recursively); one that is not there is fine. */
+export async function removeIfExists(path: string): Promise<void> {
+  try {
+    await Deno.remove(path, { recursive: true });
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
 }
 

@@ -10,6 +10,7 @@ export {
   guardedFolderProblem,
   readTextIfExists,
   readUtf8File,
+  removeIfExists,
   sha256Hex,
   type TextProblem,
   writeFileAtomic,

@@ -5,9 +5,9 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import { HarnessError, UsageError } from "../errors/mod.ts";
+import { errorMessage, HarnessError, UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap } from "../grading/mod.ts";
-import { childPath, parseJsonLines } from "../io/mod.ts";
+import { childPath, parseJsonLines, readTextIfExists } from "../io/mod.ts";
 import { type EpisodeResult, type EpisodeStatus, readRunResults, statusOf } from "../results/mod.ts";
 import { familyOf } from "../tasks/mod.ts";
 
@@ -39,6 +39,8 @@ export interface ManifestInfo {
   taskCount?: number;
   /** A merged run's shards, as run.json lists them. */
   shards?: unknown[];
+  /** run.json's settings, whole. */
+  settings?: Record<string, unknown>;
 }
 
 /** A run folder as the report reads it. */
@@ -76,16 +78,11 @@ const stepSchema = z.object({
 
 type RawStep = z.infer<typeof stepSchema>;
 
-const message = (err: unknown) => err instanceof Error ? err.message : String(err);
-
 /** The text of a file, or undefined when it does not exist. */
-async function readOptional(file: string): Promise<string | undefined> {
-  try {
-    return await Deno.readTextFile(file);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw new HarnessError(`cannot read ${file}: ${message(err)}`, { cause: err });
-  }
+function readOptional(file: string): Promise<string | undefined> {
+  return readTextIfExists(file).catch((err) => {
+    throw new HarnessError(`cannot read ${file}: ${errorMessage(err)}`, { cause: err });
+  });
 }
 
 function parseWith<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
@@ -98,7 +95,7 @@ function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new HarnessError(`cannot read ${file}: not JSON: ${message(err)}`, { cause: err });
+    throw new HarnessError(`cannot read ${file}: not JSON: ${errorMessage(err)}`, { cause: err });
   }
 }
 
@@ -166,13 +163,14 @@ async function loadSteps(
 }
 
 /**
- * Reads the run folder `dir`.
+ * Reads the run folder `dir`; with `steps: false`, not its episodes' model requests (`steps` stays empty: the viewer
+ * reads each episode's steps itself).
  * @throws UsageError when it is not a folder or holds no results.jsonl; HarnessError naming the file (and line) of
  *   anything that cannot be read.
  */
-export async function loadRun(dir: string): Promise<RunData> {
+export async function loadRun(dir: string, options: { steps?: boolean } = {}): Promise<RunData> {
   const info = await Deno.stat(dir).catch((err) => {
-    const why = err instanceof Deno.errors.NotFound ? "no such folder" : message(err);
+    const why = err instanceof Deno.errors.NotFound ? "no such folder" : errorMessage(err);
     throw new UsageError(`"${dir}": ${why}`, { cause: err });
   });
   if (!info.isDirectory) throw new UsageError(`"${dir}" is a file, not a run's output folder`);
@@ -182,11 +180,16 @@ export async function loadRun(dir: string): Promise<RunData> {
   const m = manifestText === undefined
     ? undefined
     : parseWith(manifestSchema, parseJson(manifestText, manifestFile), manifestFile);
-  const manifest = m &&
-    { arm: m.settings?.arm, repeats: m.settings?.repeats, taskCount: m.tasks?.count, shards: m.shards };
+  const manifest = m && {
+    arm: m.settings?.arm,
+    repeats: m.settings?.repeats,
+    taskCount: m.tasks?.count,
+    shards: m.shards,
+    settings: m.settings,
+  };
   const steps: StepLine[] = [];
   const stepSources = { steps: 0, trace: 0, none: 0 };
-  for (const r of results) {
+  for (const r of options.steps === false ? [] : results) {
     const found = await loadSteps(dir, r.episode ?? r.task_id);
     stepSources[found?.from ?? "none"]++;
     if (found) steps.push(...found.steps);

@@ -6,8 +6,8 @@
  * (`deno task viewer OUT` writes it for any run folder).
  */
 import { basename, join, resolve } from "node:path";
-import { writeFileAtomic } from "../io/mod.ts";
-import { STATUSES } from "../results/mod.ts";
+import { readTextIfExists, writeFileAtomic } from "../io/mod.ts";
+import { PROMPTS_DIR, STATUSES } from "../results/mod.ts";
 import type { ViewerData } from "./viewer_client.ts";
 import { loadRun } from "./load.ts";
 import { type EpisodeDetail, readEpisodeDetail, summarize } from "./viewer_data.ts";
@@ -16,15 +16,17 @@ import { renderViewer } from "./viewer_page.ts";
 /**
  * Writes `<out>/viewer.html` from the run's results and episode folders, and returns its path.
  * @throws UsageError when `out` is no run folder (no results.jsonl); HarnessError naming the file (and line) of a
- *   results line, run.json or steps.jsonl that cannot be read (lib/report loadRun).
+ *   results line or run.json that cannot be read (lib/report loadRun); an episode's unreadable files are shown on
+ *   that episode.
  */
 export async function writeViewer(out: string): Promise<string> {
-  const run = await loadRun(out);
+  // The viewer reads each episode's steps itself (readEpisodeDetail): the report's step lines are not needed.
+  const run = await loadRun(out, { steps: false });
   const details: EpisodeDetail[] = [];
   for (const r of run.results) details.push(await readEpisodeDetail(out, r));
   const data: ViewerData = {
     title: basename(resolve(out)),
-    settings: await readSettings(out),
+    settings: run.manifest?.settings ?? null,
     notes: run.notes,
     statuses: STATUSES,
     episodes: details.map((d) => summarize(d.result, d.instruction)),
@@ -35,15 +37,6 @@ export async function writeViewer(out: string): Promise<string> {
   return path;
 }
 
-/** run.json's settings (null for a folder from before run.json, or one that does not parse). */
-async function readSettings(out: string): Promise<unknown> {
-  try {
-    return JSON.parse(await Deno.readTextFile(join(out, "run.json"))).settings ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The system prompts the steps name, from the run's prompts/<sha256>.txt (a missing one is only linked). */
 async function readPrompts(out: string, details: EpisodeDetail[]): Promise<Record<string, string>> {
   const hashes = new Set(details.flatMap((d) => d.steps.map((s) => s.system)).filter((h) => h !== null));
@@ -51,11 +44,8 @@ async function readPrompts(out: string, details: EpisodeDetail[]): Promise<Recor
   for (const sha of hashes) {
     // A hash is 64 hex digits in a run the runner wrote; anything else is not a file name to open.
     if (!/^[0-9a-f]{64}$/.test(sha)) continue;
-    try {
-      prompts[sha] = await Deno.readTextFile(join(out, "prompts", `${sha}.txt`));
-    } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
-    }
+    const text = await readTextIfExists(join(out, PROMPTS_DIR, `${sha}.txt`));
+    if (text !== undefined) prompts[sha] = text;
   }
   return prompts;
 }

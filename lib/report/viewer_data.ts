@@ -6,7 +6,7 @@
  * `problems`, so one broken episode never hides the others.
  */
 import { join } from "node:path";
-import { HarnessError } from "../errors/mod.ts";
+import { errorMessage, HarnessError } from "../errors/mod.ts";
 import { childPath, parseJsonLines } from "../io/mod.ts";
 import type { StepRecord } from "../agent/mod.ts";
 import type { EpisodeStatus } from "../results/mod.ts";
@@ -92,8 +92,6 @@ export interface EpisodeDetail {
   problems: string[];
 }
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 /** The episode's folder name (a line from before `episode` was written: its task id). */
 const episodeOf = (r: ReportResult): string => r.episode ?? r.task_id;
 
@@ -122,7 +120,7 @@ async function readJson(dir: string, name: string, problems: string[]): Promise<
   try {
     return JSON.parse(await Deno.readTextFile(join(dir, name)));
   } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) problems.push(`${name}: ${message(err)}`);
+    if (!(err instanceof Deno.errors.NotFound)) problems.push(`${name}: ${errorMessage(err)}`);
     return undefined;
   }
 }
@@ -196,7 +194,7 @@ async function readSteps(file: string, problems: string[], ctx: StepContext): Pr
     const { lines } = parseJsonLines(await Deno.readTextFile(file), fail, { partialTail: true });
     return lines.map(({ value }) => recordStep(value as StepRecord, ctx));
   } catch (err) {
-    problems.push(`steps.jsonl: ${message(err)}`);
+    problems.push(`steps.jsonl: ${errorMessage(err)}`);
     return [];
   }
 }

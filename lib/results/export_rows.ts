@@ -8,7 +8,14 @@ import { basename, join } from "node:path";
 import { z } from "zod";
 import { HarnessError, UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap, jsonValue } from "../grading/mod.ts";
-import { childPath, type GuardedFolder, guardedFolderProblem, writeJsonAtomic } from "../io/mod.ts";
+import {
+  childPath,
+  type GuardedFolder,
+  guardedFolderProblem,
+  readTextIfExists,
+  removeIfExists,
+  writeJsonAtomic,
+} from "../io/mod.ts";
 import {
   familyOf,
   type HumanSplit,
@@ -106,10 +113,7 @@ type RunJson = { settings?: { record_family?: unknown } } | null;
 /** settings.record_family of the run's run.json (the rows' family the run labelled them with), if any. */
 async function recordFamily(out: string): Promise<string | undefined> {
   const file = join(out, "run.json");
-  const text = await Deno.readTextFile(file).catch((err) => {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
-  });
+  const text = await readTextIfExists(file);
   const family = text === undefined ? undefined : (jsonValue(text, file) as RunJson)?.settings?.record_family;
   return typeof family === "string" ? family : undefined;
 }
@@ -139,10 +143,7 @@ async function checkRowsFolder(o: ExportRowsOptions): Promise<void> {
 /** A proposed episode's judge.json verdict (without the names it repeats), or undefined when not judged yet. */
 async function readJudge(dir: string): Promise<Record<string, unknown> | undefined> {
   const file = join(dir, JUDGE_FILE);
-  const text = await Deno.readTextFile(file).catch((err) => {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
-  });
+  const text = await readTextIfExists(file);
   if (text === undefined) return undefined;
   const r = judgeSchema.safeParse(jsonValue(text, file), { error: errorMap });
   if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
@@ -231,9 +232,7 @@ export async function exportRows(o: ExportRowsOptions): Promise<ExportRowsSummar
   const prompts = promptReader(o.out);
   for (const p of picked) await sourcesOf(o, p, prompts);
   if (o.overwrite) {
-    await Deno.remove(o.to, { recursive: true }).catch((err) => {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
-    });
+    await removeIfExists(o.to);
   }
   await Deno.mkdir(o.to, { recursive: true });
   const episodes: ExportedEpisode[] = [];

@@ -18,4 +18,5 @@ export {
   ResultsStore,
   STATUSES,
   statusOf,
+  TIMEOUT_ERROR,
 } from "./store.ts";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
 import { describeIssues, errorMap } from "../grading/mod.ts";
-import { childPath, parseJsonLines, sha256Hex, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
+import { childPath, parseJsonLines, readTextIfExists, sha256Hex, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
 import type { RowsSpec } from "../tasks/mod.ts";
 
 /** An episode's step records, beside its other files. */
@@ -134,13 +134,8 @@ async function stepImage(s: StepLine, dir: string, where: string): Promise<RowSo
  */
 export async function episodeRowSources(dir: string, prompts: PromptReader): Promise<RowSource[] | null> {
   const file = join(dir, STEPS_FILE);
-  let text: string;
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return null;
-    throw err;
-  }
+  const text = await readTextIfExists(file);
+  if (text === undefined) return null;
   const sources: RowSource[] = [];
   for (const s of parseStepLines(text, file)) {
     if (s.request === null || s.reply === null) continue;

@@ -4,7 +4,7 @@
  * mid-write can still leave one partial last line, which opening the store cuts off (that episode runs again).
  */
 import { dirname, join } from "node:path";
-import { HarnessError } from "../errors/mod.ts";
+import { errorMessage, HarnessError } from "../errors/mod.ts";
 import { appendWhole, parseJsonLines, writeFileAtomic } from "../io/mod.ts";
 
 /**
@@ -160,7 +160,7 @@ export class ResultsStore {
       text = await Deno.readTextFile(path);
     } catch (err) {
       if (!(err instanceof Deno.errors.NotFound)) {
-        throw new HarnessError(`cannot read ${path}: ${message(err)}`, { cause: err });
+        throw new HarnessError(`cannot read ${path}: ${errorMessage(err)}`, { cause: err });
       }
     }
     const { results, partialTail } = parseResults(text, path);
@@ -171,7 +171,7 @@ export class ResultsStore {
       (await Deno.open(path, { append: true, create: true })).close();
       if (partialTail > 0) await Deno.truncate(path, new TextEncoder().encode(text).length - partialTail);
     } catch (err) {
-      throw new HarnessError(`cannot write ${path}: ${message(err)}`, { cause: err });
+      throw new HarnessError(`cannot write ${path}: ${errorMessage(err)}`, { cause: err });
     }
     return new ResultsStore(path, kept, failed);
   }
@@ -190,7 +190,7 @@ export class ResultsStore {
       await Deno.writeTextFile(join(dirname(this.path), "retried.jsonl"), lines(this.#failed), { append: true });
       await writeFileAtomic(this.path, lines(this.previous));
     } catch (err) {
-      throw new HarnessError(`cannot write ${this.path}: ${message(err)}`, { cause: err });
+      throw new HarnessError(`cannot write ${this.path}: ${errorMessage(err)}`, { cause: err });
     }
   }
 
@@ -221,5 +221,3 @@ export class ResultsStore {
     return done;
   }
 }
-
-const message = (err: unknown) => err instanceof Error ? err.message : String(err);
