@@ -10,9 +10,8 @@
  * cannot be read (the message names it and the line) or the report cannot be written; 2 a usage error (a bad
  * flag, no folder, a folder that is not a run's).
  */
-import { parseArgs } from "node:util";
 import { UsageError } from "./lib/errors/mod.ts";
-import { runMain, textFlag } from "./lib/io/mod.ts";
+import { parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
 import { loadRun, writeReport } from "./lib/report/mod.ts";
 
 const USAGE = `Usage: deno task report OUT [OUT2 ...] [--out DIR]
@@ -31,24 +30,16 @@ Examples:
 `;
 
 async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { out: { type: "string" }, help: { type: "boolean", short: "h" } },
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (err) {
-    throw new UsageError((err as Error).message, { cause: err });
-  }
-  if (parsed.values.help) {
+  const { flags, positionals: folders } = parseCommandLine(argv, {
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (flags.help) {
     console.log(USAGE);
     return 0;
   }
-  const folders = parsed.positionals;
   if (folders.length === 0) throw new UsageError("name at least one run folder");
-  const out = textFlag(parsed.values, "out", "a folder") ?? folders[0];
+  const out = textFlag(flags, "out", "a folder") ?? folders[0];
   const runs = [];
   for (const dir of folders) runs.push(await loadRun(dir));
   for (const path of await writeReport(runs, out)) console.log(path);

@@ -8,7 +8,7 @@
  * error (no folder, or a folder without results.jsonl).
  */
 import { UsageError } from "./lib/errors/mod.ts";
-import { parseFlags, runMain } from "./lib/io/mod.ts";
+import { parseCommandLine, runMain } from "./lib/io/mod.ts";
 import { writeViewer } from "./lib/report/mod.ts";
 
 const USAGE = `Usage: deno task viewer OUT
@@ -25,12 +25,11 @@ Example:
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const flags = parseFlags(argv.filter((a) => a.startsWith("-")), { help: { type: "boolean", short: "h" } });
+  const { flags, positionals: folders } = parseCommandLine(argv, { help: { type: "boolean", short: "h" } });
   if (flags.help) {
     console.log(USAGE);
     return 0;
   }
-  const folders = argv.filter((a) => !a.startsWith("-"));
   if (folders.length !== 1) throw new UsageError(`expected one run folder, got ${folders.length}`);
   console.log(await writeViewer(folders[0]));
   return 0;

@@ -16,18 +16,6 @@ import {
   wilson,
 } from "./stats.ts";
 
-/** `items` by `key`, in order of first appearance. */
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
-
 /** Episodes of one group by status, and the pass rate over the graded ones (passed + failed). */
 export interface Tally {
   counts: Record<EpisodeStatus, number>;
@@ -53,7 +41,7 @@ export function tallyBy(
   key: (r: ReportResult) => string,
   order: readonly string[] = [],
 ): Map<string, Tally> {
-  const groups = groupBy(results, key);
+  const groups = Map.groupBy(results, key);
   const rank = (g: string) => order.includes(g) ? order.indexOf(g) : order.length;
   const names = [...groups.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return new Map(names.map((g) => [g, tally(groups.get(g)!)]));
@@ -75,7 +63,7 @@ export const NO_MODEL = "(no model)";
 
 /** The steps by model name (NO_MODEL for a model-free step), in order of first use. */
 export function modelStats(steps: readonly StepLine[]): Map<string, ModelStats> {
-  const by = groupBy(steps, (s) => s.model ?? NO_MODEL);
+  const by = Map.groupBy(steps, (s) => s.model ?? NO_MODEL);
   const sum = (xs: StepLine[], f: (s: StepLine) => number | undefined) => xs.reduce((n, s) => n + (f(s) ?? 0), 0);
   return new Map([...by].map(([model, xs]) => {
     const latencies = xs.flatMap((s) => s.latencyMs === undefined ? [] : [s.latencyMs]);
