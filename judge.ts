@@ -13,7 +13,7 @@
  * failed; 2 a usage error (a bad flag, no --out, no WEBMIX_JUDGE_BASE_URL); 130 interrupted.
  */
 import { describeError, UsageError } from "./lib/errors/mod.ts";
-import { judgeRun, savedEpisodes } from "./lib/judge/mod.ts";
+import { chooseEpisodes, judgeRun, savedEpisodes } from "./lib/judge/mod.ts";
 import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
 import { checkFolderFlag, checkNetAccess, listFlag, numberFlag, parseFlags, textFlag } from "./lib/io/mod.ts";
 
@@ -62,13 +62,9 @@ async function main(argv: string[]): Promise<number> {
   await checkFolderFlag("out", out);
   const all = await savedEpisodes(out);
   if (all.length === 0) throw new UsageError(`--out "${out}" holds no episode folder with a grade_inputs.json`);
-  const missing = (episodes ?? []).filter((e) => !all.includes(e));
-  if (missing.length) {
-    throw new UsageError(`--episodes: no grade_inputs.json for ${missing.map((e) => `"${e}"`).join(", ")} in ${out}`);
-  }
+  const chosen = chooseEpisodes(all, episodes, out);
   const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
   if (flags["dry-run"]) {
-    const chosen = episodes ? all.filter((e) => episodes.includes(e)) : all;
     console.log(
       JSON.stringify({ out, endpoint: endpoint && { ...endpoint, apiKey: "***" }, workers, episodes: chosen }),
     );

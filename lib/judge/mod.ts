@@ -4,4 +4,11 @@
  * Loads no browser and no sandbox.
  */
 export { judgeInput } from "./input.ts";
-export { JUDGE_FILE, judgeRun, type JudgeRunOptions, type JudgeRunSummary, savedEpisodes } from "./run.ts";
+export {
+  chooseEpisodes,
+  JUDGE_FILE,
+  judgeRun,
+  type JudgeRunOptions,
+  type JudgeRunSummary,
+  savedEpisodes,
+} from "./run.ts";

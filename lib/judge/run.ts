@@ -51,6 +51,19 @@ export async function savedEpisodes(out: string): Promise<string[]> {
   return names.sort();
 }
 
+/**
+ * The episodes to judge of `all`, a run's saved episodes: those `wanted` names (in `all`'s order), or every one.
+ * @throws UsageError naming each wanted episode without grade inputs in `out`.
+ */
+export function chooseEpisodes(all: readonly string[], wanted: readonly string[] | undefined, out: string): string[] {
+  if (!wanted) return [...all];
+  const missing = wanted.filter((e) => !all.includes(e));
+  if (missing.length) {
+    throw new UsageError(`--episodes: no grade_inputs.json for ${missing.map((e) => `"${e}"`).join(", ")} in ${out}`);
+  }
+  return all.filter((e) => wanted.includes(e));
+}
+
 async function judgeOne(o: JudgeRunOptions, episode: string): Promise<boolean> {
   const dir = join(o.out, episode);
   const file = join(dir, "grade_inputs.json");
@@ -76,17 +89,7 @@ async function judgeOne(o: JudgeRunOptions, episode: string): Promise<boolean> {
  */
 export async function judgeRun(o: JudgeRunOptions): Promise<JudgeRunSummary> {
   const log = o.log ?? ((line: string) => console.error(line));
-  const all = await savedEpisodes(o.out);
-  let episodes = all;
-  if (o.episodes) {
-    const missing = o.episodes.filter((e) => !all.includes(e));
-    if (missing.length) {
-      throw new UsageError(
-        `no grade_inputs.json for episode(s) ${missing.map((e) => `"${e}"`).join(", ")} in ${o.out}`,
-      );
-    }
-    episodes = all.filter((e) => o.episodes!.includes(e));
-  }
+  const episodes = chooseEpisodes(await savedEpisodes(o.out), o.episodes, o.out);
   const summary: JudgeRunSummary = { judged: 0, passed: 0, skipped: 0, failed: [] };
   const queue: string[] = [];
   for (const e of episodes) {
