@@ -27,15 +27,7 @@ export {
   formatAction,
   parseAction,
 } from "./action.ts";
-export {
-  macroSchema,
-  MAX_TASK_ID,
-  startUrlProblem,
-  type Task,
-  taskIdProblem,
-  taskSchema,
-  type TaskStart,
-} from "./task.ts";
+export { macroSchema, type Task, taskSchema, type TaskStart } from "./task.ts";
 export { checkTaskSites, filterTasks, loadTasks, parseTaskLines, type TaskFilter } from "./load.ts";
 export { askedTexts, gradeTask, rebaseTask, relaxRecordedDates } from "./portable.ts";
 export { type HumanTask, type Subtask } from "./human_task.ts";

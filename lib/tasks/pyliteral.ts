@@ -95,7 +95,7 @@ class Parser {
     this.skipSpace();
     if (this.atEnd()) this.fail("expected a value, got end of text");
     const c = this.text[this.pos];
-    if (c === "[") return this.sequence("]", depth);
+    if (c === "[") return this.sequence(depth);
     if (c === "(") return this.parenthesized(depth);
     if (c === "{") return this.dict(depth);
     if (c === "+" || c === "-" || c === "." || isDigit(c)) return this.number();
@@ -104,16 +104,18 @@ class Parser {
     return this.fail(`unexpected ${this.describeHere()}`);
   }
 
-  /** Comma-separated values up to `close` (a trailing comma allowed); the cursor is on the opening bracket. */
-  items(close: string, depth: number): { values: PyValue[]; comma: boolean } {
+  /**
+   * Comma-separated items up to `close` (a trailing comma allowed), each read by `item` (given its index and the
+   * opening bracket's offset); the cursor is on the opening bracket. Whether a comma was read.
+   */
+  items(close: string, item: (index: number, open: number) => void): boolean {
     const open = this.pos++;
-    const values: PyValue[] = [];
     let comma = false;
-    for (;;) {
+    for (let index = 0;; index++) {
       this.skipSpace();
       if (this.text[this.pos] === close) break;
       if (this.atEnd()) this.fail(`unclosed ${CLOSER[close]} (opened at offset ${open})`);
-      values.push(this.value(depth + 1));
+      item(index, open);
       this.skipSpace();
       if (this.text[this.pos] === ",") {
         this.pos++;
@@ -126,32 +128,30 @@ class Parser {
       }
     }
     this.pos++;
-    return { values, comma };
+    return comma;
   }
 
-  sequence(close: string, depth: number): PyValue[] {
-    return this.items(close, depth).values;
+  sequence(depth: number): PyValue[] {
+    const values: PyValue[] = [];
+    this.items("]", () => values.push(this.value(depth + 1)));
+    return values;
   }
 
   /** `(a, b)` and `(a,)` are tuples (lists here), `()` an empty one, `(a)` is just `a`. */
   parenthesized(depth: number): PyValue {
-    const { values, comma } = this.items(")", depth);
+    const values: PyValue[] = [];
+    const comma = this.items(")", () => values.push(this.value(depth + 1)));
     return values.length === 1 && !comma ? values[0] : values;
   }
 
   dict(depth: number): PyValue {
-    const open = this.pos++;
     const out: { [key: string]: PyValue } = {};
-    let first = true;
-    for (;;) {
-      this.skipSpace();
-      if (this.text[this.pos] === "}") break;
-      if (this.atEnd()) this.fail(`unclosed dict (opened at offset ${open})`);
+    this.items("}", (index, open) => {
       const keyAt = this.pos;
       const key = this.value(depth + 1);
       this.skipSpace();
       if (this.text[this.pos] !== ":") {
-        if (first && (this.text[this.pos] === "," || this.text[this.pos] === "}")) {
+        if (index === 0 && (this.text[this.pos] === "," || this.text[this.pos] === "}")) {
           this.fail("sets are not supported (expected a dict)", open);
         }
         this.fail(`expected ":" after a dict key, got ${this.describeHere()}`);
@@ -165,15 +165,7 @@ class Parser {
         writable: true,
         configurable: true,
       });
-      first = false;
-      this.skipSpace();
-      if (this.text[this.pos] === ",") this.pos++;
-      else if (this.text[this.pos] !== "}") {
-        if (this.atEnd()) this.fail(`unclosed dict (opened at offset ${open})`);
-        this.fail(`expected "," or "}", got ${this.describeHere()}`);
-      }
-    }
-    this.pos++;
+    });
     return out;
   }
 
