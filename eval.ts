@@ -8,6 +8,7 @@
  * lines written), 2 a usage error or a malformed task file (nothing written), 130 interrupted (results so far are
  * kept). Progress goes to stderr (a live line on a terminal), the summary line to stdout.
  */
+import { PLANNER_VERSIONS } from "./lib/agent/mod.ts";
 import { describeError, HarnessError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
 import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
 import type { AnswerJudge } from "./lib/grading/mod.ts";
@@ -18,7 +19,6 @@ import {
   checkNetAccess,
   choiceFlag,
   type Flags,
-  type GuardedFolder,
   guardedFolderProblem,
   instantFlag,
   listFlag,
@@ -34,23 +34,21 @@ import { refreshViewer } from "./lib/report/mod.ts";
 import { regradeRun } from "./lib/results/mod.ts";
 import {
   ADAPTER_NAMES,
-  AGENT_VERSIONS,
   ARM_NAMES,
   dryRunReport,
   formatStatusCounts,
+  guardedFolders,
   isModelArm,
   type LimitName,
   LIMITS,
-  LOCK_FILE,
-  MANIFEST_FILE,
   parseShard,
   PLANNER_ARM,
   resolveArm,
+  RUN_MARKERS,
   type RunConfig,
   runConfig,
   runEval,
   shardTasks,
-  SUITE_ROOT,
 } from "./lib/run/mod.ts";
 import { APPS, DEFAULT_NOW } from "./lib/sites/mod.ts";
 import {
@@ -318,7 +316,7 @@ function configFromFlags(flags: Flags): RunConfig {
       plannerName: text("planner-name", "a served model name"),
       subCap: num("sub-cap"),
       plannerTurns: num("planner-turns"),
-      agentVersion: choiceFlag(flags, "agent-version", AGENT_VERSIONS),
+      agentVersion: choiceFlag(flags, "agent-version", PLANNER_VERSIONS),
       fallback: text("fallback", "a served model name"),
       reasoningToFallback: bool("reasoning-to-fallback"),
     },
@@ -376,9 +374,6 @@ function checkNetPermissions(config: RunConfig | undefined, judged: boolean): Pr
   );
 }
 
-/** What marks a folder as a run's output (a run writes one of them first): only such a folder takes a run. */
-const RUN_MARKERS = ["results.jsonl", MANIFEST_FILE, LOCK_FILE];
-
 /** The names in --out, or undefined when it does not exist yet. */
 async function folderEntries(path: string): Promise<string[] | undefined> {
   let info: Deno.FileInfo;
@@ -401,13 +396,7 @@ async function folderEntries(path: string): Promise<string[] | undefined> {
  */
 async function checkOut(config: RunConfig): Promise<void> {
   const out = config.out;
-  const guarded: GuardedFolder[] = [
-    { path: Deno.cwd(), what: "the current folder" },
-    { path: SUITE_ROOT, what: "the repository" },
-  ];
-  const home = Deno.env.get("HOME");
-  if (home) guarded.push({ path: home, what: "the home folder" });
-  const problem = await guardedFolderProblem(out, guarded);
+  const problem = await guardedFolderProblem(out, guardedFolders(Deno.cwd(), Deno.env.get("HOME")));
   if (problem) throw new UsageError(`--out "${out}" ${problem}: name a folder of the run's own (e.g. out/r1)`);
   const names = await folderEntries(out);
   if (!names?.length) return;

@@ -10,11 +10,10 @@
  * shards that are not parts of one run (other settings, other N, one K twice, an episode in two shards) or one still
  * running.
  */
-import { parseArgs } from "node:util";
 import { UsageError } from "./lib/errors/mod.ts";
-import { type GuardedFolder, runMain, textFlag } from "./lib/io/mod.ts";
+import { parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
 import { refreshViewer } from "./lib/report/mod.ts";
-import { mergeShards, SUITE_ROOT } from "./lib/run/mod.ts";
+import { guardedFolders, mergeShards } from "./lib/run/mod.ts";
 
 const USAGE = `Usage: deno task merge SHARD_DIR... --out DIR [--overwrite]
 
@@ -41,13 +40,7 @@ const OPTIONS = {
 } as const;
 
 async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message, { cause: err });
-  }
-  const { values: flags, positionals: shards } = parsed;
+  const { flags, positionals: shards } = parseCommandLine(argv, OPTIONS);
   if (flags.help) {
     console.log(USAGE);
     return 0;
@@ -55,13 +48,8 @@ async function main(argv: string[]): Promise<number> {
   if (flags.out === undefined) throw new UsageError("--out is required");
   const out = textFlag(flags, "out", "the merged run's folder")!;
   if (shards.length === 0) throw new UsageError("name the shard folders to merge (SHARD_DIR...)");
-  const guarded: GuardedFolder[] = [
-    { path: Deno.cwd(), what: "the current folder" },
-    { path: SUITE_ROOT, what: "the repository" },
-  ];
-  const home = Deno.env.get("HOME");
-  if (home) guarded.push({ path: home, what: "the home folder" });
-  const s = await mergeShards({ shards, out, overwrite: flags.overwrite, guarded });
+  const guarded = guardedFolders(Deno.cwd(), Deno.env.get("HOME"));
+  const s = await mergeShards({ shards, out, overwrite: flags.overwrite === true, guarded });
   await refreshViewer(out, "merge.ts");
   console.log(
     `merged ${s.count - s.missing.length} of ${s.count} shards into ${out}: ${s.results} results, ` +

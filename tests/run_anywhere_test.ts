@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { exists } from "../lib/io/mod.ts";
 import { agentReply, startFixtureModelServer } from "./fixture_model_server.ts";
 import { PERMS, readResults, ROOT, runTask } from "./support/cli.ts";
 
@@ -26,10 +27,6 @@ async function snapshot(dir: string, into: Record<string, string> = {}): Promise
   }
   into[dir] = `dir ${(await Deno.stat(dir)).mtime?.getTime()}`;
   return into;
-}
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.lstat(path).then(() => true, () => false);
 }
 
 Deno.test("deno task eval from another folder finds the bundled tasks; a relative --out is that folder's", async () => {

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { exists } from "../lib/io/mod.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
 import { labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
 import { startLab } from "./support/lab.ts";
@@ -36,7 +37,7 @@ Deno.test("a second run on a folder in use exits 2 naming the holder, and the fo
   const results = await readResults(out);
   assert.deepEqual(results.map((r) => r.task_id).sort(), ids);
   // The lock goes with its run.
-  assert.equal(await Deno.stat(join(out, "run.lock")).then(() => true, () => false), false);
+  assert.equal(await exists(join(out, "run.lock")), false);
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { exists } from "../lib/io/mod.ts";
 import { readResults, ROOT, runCli } from "./support/cli.ts";
 
 const IDS = [
@@ -130,7 +131,7 @@ Deno.test("eval.ts --resume refuses a shard's folder with another --shard; a bad
   const bad = await runCli("eval.ts", ["--arm", "replay", "--shard", "3/3", "--out", join(root, "bad")]);
   assert.equal(bad.code, 2, bad.stderr);
   assert.match(bad.stderr, /^eval\.ts: --shard "3\/3": K must be from 0 to 2/);
-  assert.equal(await Deno.stat(join(root, "bad")).then(() => true, () => false), false, "nothing written");
+  assert.equal(await exists(join(root, "bad")), false, "nothing written");
 });
 
 Deno.test("merge.ts refuses other settings, one K twice, a shard in use, a run in --out; warns of a missing K", async () => {

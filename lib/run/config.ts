@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { PLANNER_VERSIONS, type PlannerVersion } from "../agent/mod.ts";
 import { UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap } from "../grading/mod.ts";
 import { describeRange, inRange, isHttpUrl, isIsoInstant, type NumberRange } from "../io/mod.ts";
@@ -30,9 +31,6 @@ export const PLANNER_ARM = "agent_planner";
 
 /** Every arm eval.ts runs: the model-free ones, then the model arms (the routed ones, then the planner). */
 export const ARM_NAMES: readonly string[] = ["replay", "noop", ...ROUTED_ARMS, PLANNER_ARM];
-
-/** The planner agent's versions (the seed's --agent-version). */
-export const AGENT_VERSIONS = ["v1", "v2"] as const;
 
 /** The step cap when none is given; `--max-steps 0` means it too, as in the seed (harness.MAX_STEPS). */
 export const DEFAULT_MAX_STEPS = 40;
@@ -126,7 +124,7 @@ const modelSchema = z.strictObject({
   /** agent_planner: the planner agent's own turns. */
   plannerTurns: ranged("plannerTurns").default(12),
   /** agent_planner: the planner agent's version. */
-  agentVersion: z.enum(AGENT_VERSIONS).default("v1"),
+  agentVersion: z.enum(PLANNER_VERSIONS).default("v1"),
   /** agent_planner: served model for a family without its adapter (absent: the base model). */
   fallback: z.string().min(1).optional(),
   /** agent_planner: reasoning steps go to `fallback` too (default: the reasoning adapter, else the base model). */
@@ -218,7 +216,7 @@ export interface ModelConfig {
   plannerName: string;
   subCap: number;
   plannerTurns: number;
-  agentVersion: typeof AGENT_VERSIONS[number];
+  agentVersion: PlannerVersion;
   fallback?: string;
   reasoningToFallback: boolean;
 }

@@ -10,7 +10,7 @@ import { executeAction } from "../agent/mod.ts";
 import type { ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
 import { BrowserTimeoutError, describeError, HarnessError, outFolderFault } from "../errors/mod.ts";
 import type { AnswerJudge, AppRules } from "../grading/mod.ts";
-import { childPath, Redactor, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
+import { childPath, type Redactor, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
 import {
   CookieChannel,
   type DirectoryApp,
@@ -38,6 +38,7 @@ import {
   type EpisodeResult,
   episodeRowSources,
   promptReader,
+  TIMEOUT_ERROR,
   writeRows,
 } from "../results/mod.ts";
 import { StepLog } from "./steps.ts";
@@ -50,12 +51,12 @@ export interface EpisodeEnv {
   qa?: AnswerJudge;
   /** The run's interrupt: aborts the episode (its result is then not to be recorded). */
   signal?: AbortSignal;
-  /** Hides secrets in the episode's files (none hidden without it). */
-  redactor?: Redactor;
+  /** Hides secrets in the episode's files (run.ts's runRedactor). */
+  redactor: Redactor;
   /** Seconds for start, evidence and grading on top of --timeout before the episode is given up (SAFETY_MARGIN_S). */
   safetyMarginS?: number;
-  /** The run's system prompt writes (prompts/<sha256>.txt), shared by its episodes; a new map when absent. */
-  prompts?: Map<string, Promise<void>>;
+  /** The run's system prompt writes (prompts/<sha256>.txt), shared by its episodes. */
+  prompts: Map<string, Promise<void>>;
 }
 
 /** Where an episode runs: a site base, its server's app directory, and a worker's browser. */
@@ -189,7 +190,7 @@ export async function runEpisode(
   let session: EpisodeSession | undefined;
   // The site session the episode started, ended once the episode is over (failed and timed-out ones too).
   const held: { started?: StartedSession; historyWritten?: boolean } = {};
-  const steps = new StepLog(config.out, dir, env.prompts ?? new Map(), env.redactor);
+  const steps = new StepLog(config.out, dir, env.prompts, env.redactor);
   let body: Partial<EpisodeResult>;
   try {
     await Deno.mkdir(dir, { recursive: true });
@@ -207,12 +208,12 @@ export async function runEpisode(
     const fault = outFolderFault(err, config.out);
     if (fault) throw fault;
     body = stop.timedOut
-      ? { error: "timeout", detail: `timeout after ${config.timeoutS}s` }
+      ? { error: TIMEOUT_ERROR, detail: `timeout after ${config.timeoutS}s` }
       : { error: describeError(err).slice(0, 300) };
     // The arm never returned its history: the steps it recorded up to the failure are the episode's history.
     if (!held.historyWritten && steps.history.length > 0) {
-      const clean = env.redactor ?? new Redactor();
-      await writeJsonAtomic(join(dir, "history.json"), clean.value({ history: steps.history }), 1).catch(() => {});
+      await writeJsonAtomic(join(dir, "history.json"), env.redactor.value({ history: steps.history }), 1)
+        .catch(() => {});
     }
   } finally {
     // The cookie is read before the context closes; the end goes out of band (the episode's signal may be aborted).
@@ -337,7 +338,7 @@ async function finish(
     errors: outcome.errors.slice(0, 5),
   };
   // History and trace first: a grade that fails must not cost the episode's record of what happened.
-  const clean = env.redactor ?? new Redactor();
+  const clean = env.redactor;
   await writeJsonAtomic(join(dir, "history.json"), clean.value({ history: outcome.history }), 1);
   await writeJsonAtomic(join(dir, "trace.json"), clean.value(outcome.trace), 1);
   for (const [name, value] of Object.entries(outcome.files ?? {})) {

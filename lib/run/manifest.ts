@@ -74,7 +74,7 @@ async function suiteCommit(): Promise<string | null> {
 }
 
 /** The versions of what runs the episodes. */
-export async function runVersions(chromium: string | null): Promise<RunVersions> {
+async function runVersions(chromium: string | null): Promise<RunVersions> {
   return { suite_commit: await suiteCommit(), deno: Deno.version.deno, chromium, puppeteer_core: PUPPETEER_VERSION };
 }
 

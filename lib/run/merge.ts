@@ -5,10 +5,18 @@
  */
 import { basename, dirname, join, resolve } from "node:path";
 import { UsageError } from "../errors/mod.ts";
-import { exists, type GuardedFolder, guardedFolderProblem, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
-import { type EpisodeResult, parseResults, resultKey } from "../results/mod.ts";
-import { liveHolder, LOCK_FILE } from "./lock.ts";
+import {
+  exists,
+  type GuardedFolder,
+  guardedFolderProblem,
+  removeIfExists,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from "../io/mod.ts";
+import { type EpisodeResult, parseResults, PROMPTS_DIR, resultKey } from "../results/mod.ts";
+import { liveHolder } from "./lock.ts";
 import { MANIFEST_FILE, type RunManifest, tasksSha256 } from "./manifest.ts";
+import { RUN_MARKERS } from "./out_folder.ts";
 import { type Shard, unshardLists } from "./shard.ts";
 
 /** What a merge takes. */
@@ -58,9 +66,6 @@ interface ShardFolder {
   retried: EpisodeResult[];
 }
 
-/** What marks a folder as a run's (eval.ts's RUN_MARKERS). */
-const RUN_MARKERS = ["results.jsonl", MANIFEST_FILE, LOCK_FILE];
-const PROMPTS = "prompts";
 const show = (v: unknown) => v === undefined ? "(unset)" : JSON.stringify(v);
 
 /** A results file's lines (none when it does not exist); a partial last line (a crash) is left out, with a warning. */
@@ -294,7 +299,9 @@ export async function mergeShards(options: MergeOptions): Promise<MergeSummary> 
     await Deno.mkdir(tmp, { recursive: true });
     for (const p of ordered) {
       for (const name of folders.get(p)!) await linkTree(join(p.dir, name), join(tmp, name), counts);
-      if (await exists(join(p.dir, PROMPTS))) await linkTree(join(p.dir, PROMPTS), join(tmp, PROMPTS), counts);
+      if (await exists(join(p.dir, PROMPTS_DIR))) {
+        await linkTree(join(p.dir, PROMPTS_DIR), join(tmp, PROMPTS_DIR), counts);
+      }
     }
     await writeFileAtomic(join(tmp, "results.jsonl"), lines((p) => p.results));
     const retried = lines((p) => p.retried);
@@ -302,9 +309,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeSummary> 
     await writeJsonAtomic(join(tmp, MANIFEST_FILE), await mergedManifest(byIndex, folders, log), 2);
     // Only now, the merge whole: the earlier run goes (checkOut allowed it), the merged folder takes its place.
     if (options.overwrite) {
-      await Deno.remove(out, { recursive: true }).catch((err) => {
-        if (!(err instanceof Deno.errors.NotFound)) throw err;
-      });
+      await removeIfExists(out);
     }
     await Deno.rename(tmp, out);
   } catch (err) {

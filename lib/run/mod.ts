@@ -4,7 +4,6 @@
  */
 export {
   ADAPTER_NAMES,
-  AGENT_VERSIONS,
   ARM_NAMES,
   BUNDLED,
   isModelArm,
@@ -14,14 +13,12 @@ export {
   type RunConfig,
   runConfig,
   type RunConfigInput,
-  SUITE_ROOT,
 } from "./config.ts";
 export { dryRunReport } from "./dry_run.ts";
 export { type EpisodeEnv, type EpisodeSite, openStartPage, runEpisode } from "./episode.ts";
 export { neededModels, readSystemPrompt, resolveModelArm, type ServedModelArm } from "./model_arms.ts";
 export { formatStatusCounts, RunProgress, type StatusCounts } from "./progress.ts";
 export { resolveArm, runEval, type RunInputs, runRedactor, type RunSummary } from "./run.ts";
-export { LOCK_FILE } from "./lock.ts";
-export { MANIFEST_FILE } from "./manifest.ts";
+export { guardedFolders, RUN_MARKERS } from "./out_folder.ts";
 export { parseShard, type Shard, shardTasks, unshardLists } from "./shard.ts";
 export { type MergedManifest, type MergeOptions, mergeShards, type MergeSummary } from "./merge.ts";

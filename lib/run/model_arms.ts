@@ -15,7 +15,7 @@ import { ARM_NAMES, EPISODE_VIEWPORT, isModelArm, PLANNER_ARM, type RunConfig } 
 export const PLANNER_PROMPT_FILE: string = fileURLToPath(new URL("../../prompts/planner_prompt.md", import.meta.url));
 
 /** How the planner arm picks each family's specialist, from a configuration. */
-export function specialistOptions(config: RunConfig): SubModelOptions {
+function specialistOptions(config: RunConfig): SubModelOptions {
   const m = config.model;
   return {
     baseName: m.baseName,
@@ -68,16 +68,13 @@ export function servedModelsOf(arm: Arm): readonly string[] | null {
  * The sentence that tells the model which coordinate system its click and drag coordinates are in: the 0-1000 grid
  * (normalized) or the viewport's CSS pixels. Without it a model cannot know how its coordinates are read.
  */
-export function coordinatesSentence(
-  normalized: boolean,
-  viewport: Readonly<{ width: number; height: number }> = EPISODE_VIEWPORT,
-): string {
+function coordinatesSentence(normalized: boolean): string {
+  const { width, height } = EPISODE_VIEWPORT;
   return normalized
     ? "Coordinates in click and drag actions are on a 0-1000 grid over the viewport: (0,0) is the top left corner, " +
       "(1000,1000) the bottom right."
-    : "Coordinates in click and drag actions are CSS pixels of the viewport, which is " +
-      `${viewport.width}x${viewport.height}: (0,0) is the top left corner, ` +
-      `(${viewport.width},${viewport.height}) the bottom right.`;
+    : `Coordinates in click and drag actions are CSS pixels of the viewport, which is ${width}x${height}: ` +
+      `(0,0) is the top left corner, (${width},${height}) the bottom right.`;
 }
 
 /**

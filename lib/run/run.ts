@@ -8,7 +8,7 @@ import { type Arm, MODEL_FREE_ARMS } from "../agent/mod.ts";
 import { ChromiumBrowser } from "../browser/mod.ts";
 import { describeError, HarnessError, OutFolderError, outFolderFault, UsageError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
-import { Redactor, runPool } from "../io/mod.ts";
+import { Redactor, removeIfExists, runPool } from "../io/mod.ts";
 import { APPS, fetchHealth, type Health, type SitesServer, startSites } from "../sites/mod.ts";
 import { checkTaskSites, type RunTask } from "../tasks/mod.ts";
 import type { RunConfig } from "./config.ts";
@@ -103,9 +103,7 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
       // Only now, every check passed: the earlier run goes (never one that still runs).
       const holder = await liveHolder(config.out);
       if (holder) throw new UsageError(`--overwrite: ${config.out} is in use by another run (${holder})`);
-      await Deno.remove(config.out, { recursive: true }).catch((err) => {
-        if (!(err instanceof Deno.errors.NotFound)) throw err;
-      });
+      await removeIfExists(config.out);
     }
     try {
       await Deno.mkdir(config.out, { recursive: true });
