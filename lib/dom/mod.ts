@@ -10,6 +10,7 @@
  * ```
  */
 export { indexedElement, snapshotPage, snapshotPageJson } from "./snapshot.ts";
+export { type ClickPoint, visiblePoint } from "./point.ts";
 export { formatAttributes, formatElement, formatElements, type FormatOptions } from "./format.ts";
 export {
   ATTRIBUTE_ORDER,

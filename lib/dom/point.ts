@@ -1,0 +1,134 @@
+/// <reference lib="dom" />
+/**
+ * Page-side: where a person's click on an element lands. Serialised with toString() (it closes over nothing), and
+ * passed as an argument to other page functions the way lib/dom's indexedElement is.
+ */
+
+/** A point in the top window's viewport, and what a click there hits. */
+export type ClickPoint =
+  /** The element (or something inside it, or its label) is on top at (x, y). */
+  | { x: number; y: number; hit: true }
+  /** Every sampled point of the element's visible part is covered; `cover` describes what is on top at (x, y). */
+  | { x: number; y: number; hit: false; cover: string };
+
+/**
+ * A point of `el` a click would reach: the first of up to 13 sample points of its visible part (the centre, then a
+ * grid) where the topmost element is `el`, inside it (shadow trees included) or its label. Coordinates are the top
+ * window's viewport: the offsets of the same-origin iframes `el` lies in are added, and the visible part is clipped
+ * by each frame's viewport. When every sample is covered, the centre with what covers it; null when no part of
+ * `el` is inside the viewport.
+ */
+export function visiblePoint(el: Element): ClickPoint | null {
+  type Box = { left: number; top: number; right: number; bottom: number };
+  // The windows from el's up to the top (or the first cross-origin parent), and where each frame element sits in
+  // its parent's viewport; a window's viewport then starts at the sum of the offsets of the frames above it.
+  const wins: Window[] = [];
+  const offsets: { x: number; y: number }[] = [];
+  for (let win: Window | null = el.ownerDocument.defaultView; win;) {
+    wins.push(win);
+    let frameEl: Element | null = null;
+    try {
+      frameEl = win === win.parent ? null : win.frameElement;
+    } catch { /* cross-origin parent: stop here */ }
+    if (!frameEl) break;
+    const fr = frameEl.getBoundingClientRect();
+    offsets.push({ x: fr.left + frameEl.clientLeft, y: fr.top + frameEl.clientTop });
+    win = win.parent;
+  }
+  const frames = wins.map((win, i) => ({
+    doc: win.document,
+    dx: offsets.slice(i).reduce((s, o) => s + o.x, 0),
+    dy: offsets.slice(i).reduce((s, o) => s + o.y, 0),
+    w: win.innerWidth,
+    h: win.innerHeight,
+  }));
+  const dx = frames[0].dx, dy = frames[0].dy;
+  // el's boxes (several for an inline element over lines), in top coordinates, clipped by every frame's viewport.
+  const clip = (b: Box): Box | null => {
+    let { left, top, right, bottom } = b;
+    for (const f of frames) {
+      left = Math.max(left, f.dx), top = Math.max(top, f.dy);
+      right = Math.min(right, f.dx + f.w), bottom = Math.min(bottom, f.dy + f.h);
+    }
+    return left < right && top < bottom ? { left, top, right, bottom } : null;
+  };
+  const rects = Array.from(el.getClientRects());
+  if (rects.length === 0) rects.push(el.getBoundingClientRect());
+  const boxes = rects.map((r) =>
+    clip({ left: r.left + dx, top: r.top + dy, right: r.right + dx, bottom: r.bottom + dy })
+  ).filter((b): b is Box => b !== null && b.right - b.left >= 1 && b.bottom - b.top >= 1);
+  if (boxes.length === 0) return null;
+
+  /** The deepest element at a top-window point: through open shadow roots and same-origin iframes. */
+  const deepHit = (x: number, y: number): Element | null => {
+    let doc: Document | ShadowRoot = frames[frames.length - 1].doc;
+    let ox = 0, oy = 0;
+    let hit: Element | null = null;
+    for (let guard = 0; guard < 32; guard++) {
+      const h: Element | null = doc.elementFromPoint(x - ox, y - oy);
+      if (!h || h === hit) break;
+      hit = h;
+      if (h.shadowRoot) {
+        doc = h.shadowRoot;
+        continue;
+      }
+      if (h instanceof HTMLIFrameElement || h instanceof HTMLFrameElement) {
+        let inner: Document | null = null;
+        try {
+          inner = h.contentDocument;
+        } catch { /* cross-origin */ }
+        if (!inner) break;
+        const fr = h.getBoundingClientRect();
+        ox += fr.left + h.clientLeft;
+        oy += fr.top + h.clientTop;
+        doc = inner;
+        continue;
+      }
+      break;
+    }
+    return hit;
+  };
+  /** `n` is `el` or inside it, crossing shadow roots upwards. */
+  const within = (n: Node | null): boolean => {
+    for (; n; n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) if (n === el) return true;
+    return false;
+  };
+  const reaches = (hit: Element): boolean => {
+    if (within(hit)) return true;
+    const label = hit.closest("label");
+    return label !== null && label.control === el;
+  };
+
+  const samples: { x: number; y: number }[] = [];
+  for (const b of boxes) {
+    const w = b.right - b.left, h = b.bottom - b.top;
+    samples.push({ x: b.left + w / 2, y: b.top + h / 2 });
+  }
+  const fractions = [0.25, 0.75, 0.5, 0.1, 0.9];
+  for (const b of boxes) {
+    const w = b.right - b.left, h = b.bottom - b.top;
+    for (const fy of fractions) {
+      for (const fx of fractions) {
+        if (fx === 0.5 && fy === 0.5) continue;
+        samples.push({ x: b.left + w * fx, y: b.top + h * fy });
+      }
+    }
+  }
+  let first: { x: number; y: number; hit: Element | null } | null = null;
+  for (const p of samples.slice(0, 13)) {
+    const hit = deepHit(p.x, p.y);
+    if (hit && reaches(hit)) return { x: p.x, y: p.y, hit: true };
+    first ??= { ...p, hit };
+  }
+  const h = first!.hit;
+  let cover = "nothing";
+  if (h) {
+    const id = h.id ? `#${h.id}` : "";
+    const cls = typeof h.className === "string" && h.className.trim()
+      ? "." + h.className.trim().split(/\s+/).slice(0, 2).join(".")
+      : "";
+    const text = ((h as HTMLElement).innerText ?? h.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+    cover = `<${h.localName}${id}${cls}>${text ? ` "${text}"` : ""}`;
+  }
+  return { x: first!.x, y: first!.y, hit: false, cover };
+}
