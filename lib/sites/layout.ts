@@ -13,6 +13,15 @@ export interface NavLink {
   active?: boolean;
 }
 
+/** A top-bar menu that opens when the pointer rests on it (CSS :hover); its items are hidden until then. */
+export interface HoverMenu {
+  /** The menu's element id (`<nav id>`): a click on an item is recorded in region `nav#ID.hovermenu`. */
+  id: string;
+  /** The trigger's text (and the menu's accessible name). */
+  label: string;
+  items: NavLink[];
+}
+
 export interface PageOptions {
   /** The document title; the app's name is appended. */
   title: string;
@@ -21,6 +30,8 @@ export interface PageOptions {
   /** The app's home path, the top bar's link. */
   appHref?: string;
   nav?: NavLink[];
+  /** Menus after the app menu that open on hover (their items are not shown until the pointer is over them). */
+  hoverMenus?: HoverMenu[];
   crumbs?: NavLink[];
   /** The signed-in user's display name, or null when logged out. */
   user?: string | null;
@@ -38,6 +49,10 @@ export function renderPage(o: PageOptions): Html {
       <a href="${l.href}" class="${l.active ? "active" : ""}" ${l.active ? raw(' aria-current="page"') : ""}>${l
         .label}</a>
     `
+  );
+  const hover = (o.hoverMenus ?? []).map((m) =>
+    html`<nav class="hovermenu" id="${m.id}" aria-label="${m.label}"><span class="hovermenu-trigger">${m.label} ▾</span>
+      <div class="hovermenu-items">${m.items.map((l) => html`<a href="${l.href}">${l.label}</a>`)}</div></nav>`
   );
   const crumbs = o.crumbs?.length
     ? html`<nav class="crumbs" aria-label="Breadcrumb">${
@@ -70,7 +85,7 @@ export function renderPage(o: PageOptions): Html {
         <header
           class="topbar"><a class="home" href="/">Sandbox</a>${o.app
             ? html`<a class="app" href="${o.appHref ?? "/"}">${o.app}</a>`
-            : ""}<nav class="menu">${nav}</nav><div class="account">${user}</div></header>
+            : ""}<nav class="menu">${nav}</nav>${hover}<div class="account">${user}</div></header>
         <main>${crumbs}${o.flash ? html`<div class="flash" role="status">${o.flash}</div>` : ""}${o.body}</main>
         <footer>Sandbox web apps · ${o.now.slice(0, 10)}</footer>
       </body>

@@ -2,7 +2,7 @@
 export { APPS } from "./apps/mod.ts";
 export { type Clock, DEFAULT_NOW, frozenClock } from "./clock.ts";
 export { AppDb, type AppSeed, type ChangeEntry, type Row } from "./db.ts";
-export { type Html, type NavLink, type PageOptions, renderPage } from "./layout.ts";
+export { type HoverMenu, type Html, type NavLink, type PageOptions, renderPage } from "./layout.ts";
 export { isLoopback } from "./admin.ts";
 export {
   type ClipboardEntry,

@@ -42,6 +42,8 @@ form.inline{display:inline}
 .badge{display:inline-block;padding:1px 8px;border-radius:999px;font-size:12px;background:#e2e8f0}
 .badge.high,.badge.urgent{background:#fee2e2;color:#991b1b}.badge.low{background:#dcfce7;color:#166534}
 .muted{color:#64748b}.price{font-weight:600}
+.product-card .product-image{display:block;width:100%;height:120px;object-fit:cover;border-radius:8px;margin-bottom:8px}
+.product-image{display:block}
 .combobox{position:relative}
 .combo-list{position:absolute;z-index:10;left:0;right:0;margin:2px 0 0;padding:4px 0;list-style:none;background:#fff;border:1px solid #cbd5e1;border-radius:6px;max-height:220px;overflow:auto}
 .combo-list li{padding:6px 10px;cursor:pointer}.combo-list li:hover,.combo-list li[aria-selected=true]{background:#eff6ff}
@@ -58,4 +60,9 @@ form.inline{display:inline}
 .kcard{background:#fff;border:1px solid #d8dee8;border-radius:8px;padding:8px 10px;margin-bottom:8px;cursor:grab}
 .sortable li{background:#fff;border:1px solid #d8dee8;border-radius:8px;padding:8px 10px;margin-bottom:6px;cursor:grab;list-style:none}
 .sortable{padding:0}
+.hovermenu{position:relative;height:100%;display:flex;align-items:center}
+.hovermenu-trigger{padding:6px 10px;border-radius:6px;cursor:default;color:#fde68a}
+.hovermenu-items{display:none;position:absolute;top:100%;right:0;z-index:20;min-width:220px;padding:6px 0;background:#fffbeb;border:1px solid #f59e0b;border-top:3px solid #f59e0b;box-shadow:0 8px 18px rgba(0,0,0,.18)}
+.hovermenu:hover .hovermenu-items{display:block}.hovermenu:hover .hovermenu-trigger{background:#334155}
+.hovermenu-items a{display:block;padding:7px 14px;color:#78350f}.hovermenu-items a:hover{background:#fef3c7;text-decoration:none}
 `;

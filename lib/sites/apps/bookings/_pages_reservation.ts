@@ -3,6 +3,8 @@ import { html } from "hono/html";
 import type { Hono } from "hono";
 import type { SandboxEnv } from "../../types.ts";
 import { bookingById, type BookingView, durationLabel, endTime, longDate, ME, roomById } from "./_data.ts";
+import { cateringFrame } from "./_catering.ts";
+import { guestsPanel } from "./_guests.ts";
 import { lockReason } from "./_pages_book.ts";
 import { BASE, type Ctx, notFound, page, statusClass, timeRange } from "./_views.ts";
 
@@ -61,6 +63,11 @@ function detail(c: Ctx) {
         </tbody>
       </table>
       ${mine ? actions(b, lockReason(b, c.get("clock").today())) : ""}
+      ${mine && !lockReason(b, c.get("clock").today())
+        ? html`${guestsPanel(c, b.id, c.req.query("guest_error") ? "Choose a colleague from the suggestions." : "")}${
+          cateringFrame(b.id)
+        }`
+        : ""}
     `,
   });
 }

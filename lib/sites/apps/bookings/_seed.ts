@@ -39,6 +39,20 @@ CREATE TABLE bookings (
   updated_at TEXT,
   cancelled_at TEXT
 );
+CREATE TABLE guests (
+  id INTEGER PRIMARY KEY,
+  booking_id INTEGER NOT NULL REFERENCES bookings(id),
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  added_at TEXT NOT NULL
+);
+CREATE TABLE catering (
+  id INTEGER PRIMARY KEY,
+  booking_id INTEGER NOT NULL UNIQUE REFERENCES bookings(id),
+  package TEXT NOT NULL,
+  people INTEGER NOT NULL,
+  ordered_at TEXT NOT NULL
+);
 `;
 
 const ME = DEFAULT_USER.name;
@@ -158,5 +172,5 @@ function bookingRows(): Row[] {
 
 /** The app's schema and rows. */
 export function bookingsSeed(): AppSeed {
-  return { schema: SCHEMA, rows: { rooms: roomRows(), bookings: bookingRows() } };
+  return { schema: SCHEMA, rows: { rooms: roomRows(), bookings: bookingRows(), guests: [], catering: [] } };
 }

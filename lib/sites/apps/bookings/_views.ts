@@ -31,6 +31,7 @@ const FLASHES: Record<string, string> = {
   updated: "Booking updated.",
   cancelled: "Booking cancelled.",
   unchanged: "Nothing changed; the booking is as it was.",
+  guest: "Guest added.",
 };
 
 export interface FrameOptions {

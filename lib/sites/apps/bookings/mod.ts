@@ -5,6 +5,8 @@
  */
 import { Hono } from "hono";
 import type { SandboxEnv, SiteApp } from "../../types.ts";
+import { mountCatering } from "./_catering.ts";
+import { mountGuests } from "./_guests.ts";
 import { mountBooking } from "./_pages_book.ts";
 import { mountCalendar } from "./_pages_calendar.ts";
 import { mountMy } from "./_pages_my.ts";
@@ -21,6 +23,8 @@ function bookingsRoutes(): Hono<SandboxEnv> {
   mountCalendar(app);
   mountBooking(app);
   mountReservation(app);
+  mountGuests(app);
+  mountCatering(app);
   return app;
 }
 
@@ -30,8 +34,12 @@ export const bookingsApp: SiteApp = {
   description: "Book meeting rooms: find a room, check the calendar, manage your bookings.",
   seed: bookingsSeed,
   grading: {
-    bookkeeping: { bookings: ["updated_at", "cancelled_at"] },
-    generated: { bookings: ["id", "code", "booked_by", "created_at", "updated_at", "cancelled_at"] },
+    bookkeeping: { bookings: ["updated_at", "cancelled_at"], catering: ["ordered_at"] },
+    generated: {
+      bookings: ["id", "code", "booked_by", "created_at", "updated_at", "cancelled_at"],
+      guests: ["id", "name", "added_at"],
+      catering: ["id", "ordered_at"],
+    },
     queryDefaults: { page: "1", min: "1" },
     ignoredQuery: ["flash"],
     caselessQuery: ["q"],

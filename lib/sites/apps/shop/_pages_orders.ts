@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { html } from "hono/html";
 import type { AppDb } from "../../db.ts";
 import type { SandboxEnv } from "../../types.ts";
+import { deliveryRating, ratingOf } from "./_delivery_rating.ts";
 import { SHIPPING, type ShippingMethod } from "./_rules.ts";
 import { BASE, money, notFoundPage, type ShopContext, shopPage } from "./_views.ts";
 
@@ -125,6 +126,7 @@ function orderPage(c: ShopContext) {
               <a class="button secondary" id="download-invoice" href="${BASE}/orders/${o.number}/invoice.csv">
                 Download invoice (CSV)</a>
             </div>
+      ${deliveryRating(o, ratingOf(c, o.id))}
       <table id="order-items">
         <thead>
           <tr>

@@ -5,6 +5,7 @@ import { DEFAULT_USER } from "../../session.ts";
 import type { SandboxEnv } from "../../types.ts";
 import { getProduct, options, type Product } from "./_data.ts";
 import { productTabs } from "./_product_tabs.ts";
+import { productImage, salesChart } from "./_visuals.ts";
 import {
   BASE,
   errorSummary,
@@ -89,8 +90,12 @@ export function productPage(c: ShopContext, p: Product, view: ProductView, statu
         <span>Brand: <b id="product-brand">${p.brand}</b></span><span>SKU: ${p.sku}</span>
         <span id="product-rating">${ratingLabel(p)}</span>
       </div>
-      ${buyBox(p, view)}
-      ${productTabs(p, view, c.get("db"))}`,
+      <div style="display:grid;grid-template-columns:240px 1fr;gap:16px;align-items:start">
+        <div class="card" style="padding:0;overflow:hidden" id="product-photo">${productImage(p, "page")}</div>
+        ${buyBox(p, view)}
+      </div>
+      ${productTabs(p, view, c.get("db"))}
+      ${salesChart(p)}`,
   }, status);
 }
 

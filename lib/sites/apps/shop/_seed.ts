@@ -1,4 +1,5 @@
-/** The shop's schema and seed: 5 categories, 40 products, 34 reviews, 5 past orders with 9 lines, an empty cart. */
+/** The shop's schema and seed: 5 categories, 40 products, 34 reviews, 5 past orders with 9 lines, an empty cart,
+ * no delivery ratings yet. */
 import type { AppSeed } from "../../db.ts";
 import { CATEGORIES, seedProducts } from "./_seed_catalog.ts";
 import { seedOrders, seedReviews } from "./_seed_orders.ts";
@@ -30,6 +31,10 @@ CREATE TABLE order_items (
   name TEXT NOT NULL, size TEXT NOT NULL DEFAULT '', colour TEXT NOT NULL DEFAULT '', unit_price REAL NOT NULL,
   qty INTEGER NOT NULL, line_total REAL NOT NULL
 );
+CREATE TABLE delivery_ratings (
+  id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL UNIQUE REFERENCES orders(id), stars INTEGER NOT NULL,
+  rated_at TEXT NOT NULL
+);
 `;
 
 export function seedShop(): AppSeed {
@@ -43,6 +48,7 @@ export function seedShop(): AppSeed {
       cart_items: [],
       orders,
       order_items: items,
+      delivery_ratings: [],
     },
   };
 }

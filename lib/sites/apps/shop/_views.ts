@@ -5,6 +5,7 @@ import { type Html, type NavLink, renderPage } from "../../layout.ts";
 import { DEFAULT_USER } from "../../session.ts";
 import type { SandboxEnv } from "../../types.ts";
 import { cartCount, categories, type Product } from "./_data.ts";
+import { productImage } from "./_visuals.ts";
 
 export type ShopContext = Context<SandboxEnv>;
 
@@ -105,6 +106,7 @@ export function searchBar(q = "") {
 export function productCard(p: Product) {
   return html`
     <div class="card product-card" id="product-${p.id}" data-product-id="${p.id}">
+      ${productImage(p, "card")}
       <h3 style="margin:0 0 4px"><a href="${BASE}/products/${p.id}">${p.name}</a></h3>
       <div class="muted">${p.brand} · ${p.category_name}</div>
       <div class="row" style="margin-top:8px"><span class="price">${money(p.price)}</span>${stockBadge(p.stock)}</div>

@@ -9,6 +9,7 @@ import { cartRoutes } from "./_pages_cart.ts";
 import { checkoutRoutes } from "./_pages_checkout.ts";
 import { orderRoutes } from "./_pages_orders.ts";
 import { productRoutes } from "./_pages_product.ts";
+import { ratingRoutes } from "./_delivery_rating.ts";
 import { seedShop } from "./_seed.ts";
 
 function shopRoutes(): Hono<SandboxEnv> {
@@ -18,6 +19,7 @@ function shopRoutes(): Hono<SandboxEnv> {
   cartRoutes(routes);
   checkoutRoutes(routes);
   orderRoutes(routes);
+  ratingRoutes(routes);
   return routes;
 }
 
@@ -28,12 +30,13 @@ export const shopApp: SiteApp = {
   seed: seedShop,
   grading: {
     // Checkout lowers stock; a placed order's cart lines are deleted by it and claimed by the task.
-    bookkeeping: { products: ["stock"] },
+    bookkeeping: { products: ["stock"], delivery_ratings: ["rated_at"] },
     generated: {
       reviews: ["id", "author", "created_at"],
       cart_items: ["id", "added_at"],
       orders: ["id", "number", "placed_at", "status", "shipping_cost", "subtotal", "discount"],
       order_items: ["id", "order_id", "name", "unit_price", "line_total"],
+      delivery_ratings: ["id", "rated_at"],
     },
     // The price slider submits the catalogue's price ceiling (450 in the seed) when nobody moved it.
     queryDefaults: { page: "1", tab: "details", sort: "featured", max_price: "450" },

@@ -1,6 +1,15 @@
 /** The tracker's schema and deterministic rows, built from the hand-written lists in _seed_data.ts. */
 import type { AppSeed, Row } from "../../db.ts";
-import { BLOCKS, COMMENT_LINES, HISTORY_LINES, ISSUE_LINES, PEOPLE, PROJECTS, SPRINTS } from "./_seed_data.ts";
+import {
+  BLOCKS,
+  COMMENT_LINES,
+  HISTORY_LINES,
+  ISSUE_LINES,
+  NOTIFICATION_LINES,
+  PEOPLE,
+  PROJECTS,
+  SPRINTS,
+} from "./_seed_data.ts";
 
 const SCHEMA = `
 CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, email TEXT NOT NULL, role TEXT NOT NULL);
@@ -17,6 +26,8 @@ CREATE TABLE comments (id INTEGER PRIMARY KEY, issue_id INTEGER NOT NULL, author
   created_at TEXT NOT NULL);
 CREATE TABLE activity (id INTEGER PRIMARY KEY, issue_id INTEGER NOT NULL, actor_id INTEGER, field TEXT NOT NULL,
   old_value TEXT, new_value TEXT, created_at TEXT NOT NULL);
+CREATE TABLE notifications (id INTEGER PRIMARY KEY, issue_id INTEGER NOT NULL, actor_id INTEGER NOT NULL,
+  text TEXT NOT NULL, created_at TEXT NOT NULL, read INTEGER NOT NULL DEFAULT 0);
 `;
 
 const STATUS_CODES: Record<string, string> = { T: "todo", P: "in_progress", R: "review", D: "done" };
@@ -74,7 +85,10 @@ function attach(issues: Row[], key: string, when: string): number {
   return issue.id as number;
 }
 
-/** The tracker's seed: 6 people, 3 projects, 4 sprints, 60 issues, 40 comments and 24 history entries. */
+/**
+ * The tracker's seed: 6 people, 3 projects, 4 sprints, 60 issues, 40 comments, 24 history entries and 7
+ * notifications for Alex Morgan (the inbox; they do not touch the issues' updated_at).
+ */
 export function trackerSeed(): AppSeed {
   const issues = buildIssues();
   for (const [blocked, blocker] of BLOCKS) {
@@ -96,8 +110,16 @@ export function trackerSeed(): AppSeed {
     new_value: newValue,
     created_at: stamp(when),
   }));
+  const notifications = lines(NOTIFICATION_LINES).map(([key, actor, when, text, read], i) => ({
+    id: i + 1,
+    issue_id: issues.find((r) => r.key === key)!.id,
+    actor_id: Number(actor),
+    text,
+    created_at: stamp(when),
+    read: Number(read),
+  }));
   return {
     schema: SCHEMA,
-    rows: { people: PEOPLE, projects: PROJECTS, sprints: SPRINTS, issues, comments, activity },
+    rows: { people: PEOPLE, projects: PROJECTS, sprints: SPRINTS, issues, comments, activity, notifications },
   };
 }

@@ -186,3 +186,14 @@ MOB-16|1|03-02 09:31|priority|high|urgent
 MOB-16|5|03-09 10:30|status|todo|in_progress
 MOB-19|6|03-14 17:20|status|in_progress|review
 `;
+
+/** Alex Morgan's inbox, newest first on the page: issue|actor id|MM-DD HH:MM|text|read (1) or unread (0). */
+export const NOTIFICATION_LINES = `
+API-11|5|03-13 16:05|Diego Alvarez commented: partial captures need a new ledger entry type|0
+WEB-8|4|03-13 11:20|Elena Rossi moved the issue to In progress|0
+MOB-15|2|03-12 17:45|Priya Shah mentioned you: can you confirm the event names?|0
+API-14|3|03-12 09:30|Marcus Chen added you as a watcher|1
+WEB-20|6|03-11 14:10|Hannah Becker commented: the sitemap skips posts from 2025|0
+MOB-5|5|03-10 10:00|Diego Alvarez assigned the issue to you|1
+API-4|3|03-09 15:25|Marcus Chen commented: only EUR and CHF accounts are affected|1
+`;

@@ -1,10 +1,10 @@
 /** The tracker's page frame and the pieces several pages share (issue table, badges, project menu). */
 import type { Context } from "hono";
 import { html } from "hono/html";
-import { type Html, type NavLink, renderPage } from "../../layout.ts";
+import { type HoverMenu, type Html, type NavLink, renderPage } from "../../layout.ts";
 import { DEFAULT_USER } from "../../session.ts";
 import type { SandboxEnv } from "../../types.ts";
-import { type Issue, priorityLabel, type Project, statusLabel, typeLabel } from "./_model.ts";
+import { type Issue, priorityLabel, type Project, projects, statusLabel, typeLabel } from "./_model.ts";
 
 export const BASE = "/tracker";
 export type Ctx = Context<SandboxEnv>;
@@ -16,6 +16,7 @@ const NAV: [string, string][] = [
   ["backlog", "Backlog"],
   ["sprints", "Sprints"],
   ["new", "New issue"],
+  ["inbox", "Inbox"],
 ];
 const NAV_HREF: Record<string, string> = {
   projects: `${BASE}/`,
@@ -24,6 +25,7 @@ const NAV_HREF: Record<string, string> = {
   backlog: `${BASE}/backlog`,
   sprints: `${BASE}/sprints`,
   new: `${BASE}/issues/new`,
+  inbox: `${BASE}/inbox`,
 };
 
 export interface TrackerPage {
@@ -43,6 +45,7 @@ export function page(c: Ctx, p: TrackerPage): Response | Promise<Response> {
     app: "Tracker",
     appHref: `${BASE}/`,
     nav,
+    hoverMenus: [backlogsMenu(c)],
     crumbs: p.crumbs ? [{ href: `${BASE}/`, label: "Tracker" }, ...p.crumbs] : undefined,
     user: c.get("session").flags.loggedIn ? DEFAULT_USER.name : null,
     now: c.get("clock").now().toISOString(),
@@ -50,6 +53,12 @@ export function page(c: Ctx, p: TrackerPage): Response | Promise<Response> {
     body: p.body,
   });
   return c.html(doc, p.status ?? 200);
+}
+
+/** The top bar's "Backlogs" menu: it opens on hover, one entry per project's backlog. */
+function backlogsMenu(c: Ctx): HoverMenu {
+  const items = projects(c.get("db")).map((p) => ({ href: `${BASE}/projects/${p.key}/backlog`, label: p.name }));
+  return { id: "backlogs-menu", label: "Backlogs", items };
 }
 
 export function notFound(c: Ctx, what: string): Response | Promise<Response> {

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { SandboxEnv, SiteApp } from "../../types.ts";
 import { boardRoutes } from "./_pages_board.ts";
 import { formRoutes } from "./_pages_form.ts";
+import { inboxRoutes } from "./_pages_inbox.ts";
 import { issueRoutes } from "./_pages_issue.ts";
 import { listRoutes } from "./_pages_list.ts";
 import { miscRoutes } from "./_pages_misc.ts";
@@ -11,6 +12,7 @@ import { trackerSeed } from "./_seed.ts";
 const routes = new Hono<SandboxEnv>({ strict: false });
 // Order matters: fixed paths (/issues/new, /issues/export.csv) before /issues/:key.
 miscRoutes(routes);
+inboxRoutes(routes);
 listRoutes(routes);
 formRoutes(routes);
 boardRoutes(routes);
