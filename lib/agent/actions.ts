@@ -24,6 +24,8 @@ export interface ActionResult {
   error?: string;
   /** Text for the agent's memory: what happened, or what was read (options, clipboard). */
   extracted?: string;
+  /** `extracted` is something read (a select's options, the clipboard): the next step shows it as <read_state>. */
+  read?: boolean;
   /** Set by `done`: the episode ends with this answer. */
   done?: { text: string; success: boolean };
   /** Set by `macro_done`: the current macro is finished. */
@@ -37,6 +39,7 @@ type Handler<N extends Action["name"]> = (
 ) => Promise<ActionResult>;
 
 const ok = (extracted: string): ActionResult => ({ ok: true, extracted });
+const read = (extracted: string): ActionResult => ({ ok: true, extracted, read: true });
 
 /**
  * Runs one action (`{"click": {"index": 3}}`) on the session.
@@ -100,10 +103,15 @@ async function aftermath(s: EpisodeSession, before: { tab: string; url: string }
   return s.currentUrl() !== before.url ? `; the page is now ${s.currentUrl()}` : "";
 }
 
-async function withAftermath(s: EpisodeSession, what: string, fn: () => Promise<unknown>): Promise<ActionResult> {
+/** Runs `fn` and says what it did (`what`, or what it makes of fn's result) and what changed around it. */
+async function withAftermath<T>(
+  s: EpisodeSession,
+  what: string | ((out: T) => string),
+  fn: () => Promise<T>,
+): Promise<ActionResult> {
   const before = { tab: s.tabId, url: s.currentUrl() };
-  await fn();
-  return ok(what + await aftermath(s, before));
+  const out = await fn();
+  return ok((typeof what === "string" ? what : what(out)) + await aftermath(s, before));
 }
 
 async function dragEnd(
@@ -139,15 +147,31 @@ const HANDLERS: { [N in Action["name"]]: Handler<N> } = {
     const i = await resolveIndex(s, p, ctx);
     return await withAftermath(s, `Clicked ${describe(i, ctx, s)}`, () => s.click(i));
   },
+  hover: async (s, p, ctx) => {
+    if (p.coordinate_x !== undefined && p.coordinate_y !== undefined) {
+      const at = toViewport(p.coordinate_x, p.coordinate_y, ctx, s);
+      return await withAftermath(s, `Moved the mouse to (${at.x}, ${at.y})`, () => s.hoverAt(at));
+    }
+    const i = await resolveIndex(s, p, ctx);
+    return await withAftermath(s, `Moved the mouse over ${describe(i, ctx, s)}`, () => s.hover(i));
+  },
   input: async (s, p, ctx) => {
     const i = await resolveIndex(s, p, ctx);
+    const typed = `Typed ${JSON.stringify(p.text)} into ${describe(i, ctx, s)}`;
     return await withAftermath(
       s,
-      `Typed ${JSON.stringify(p.text)} into ${describe(i, ctx, s)}`,
+      (r) => r.differs ? `${typed}; the field shows ${JSON.stringify(r.value)}` : typed,
       () => s.input(i, p.text, p.clear),
     );
   },
-  send_keys: (s, p) => withAftermath(s, `Pressed ${p.keys}`, () => s.sendKeys(p.keys)),
+  send_keys: (s, p) => {
+    const keys = p.keys ?? p.text!;
+    return withAftermath(
+      s,
+      (how) => how === "keys" ? `Pressed ${keys}` : `Typed ${JSON.stringify(keys)}`,
+      () => s.sendKeys(keys, p.text !== undefined),
+    );
+  },
   select_dropdown: async (s, p, ctx) => {
     const i = await resolveIndex(s, p, ctx);
     const before = { tab: s.tabId, url: s.currentUrl() };
@@ -157,18 +181,25 @@ const HANDLERS: { [N in Action["name"]]: Handler<N> } = {
   dropdown_options: async (s, p, ctx) => {
     const i = await resolveIndex(s, p, ctx);
     const options = await s.dropdownOptions(i);
-    if (!options.length) return ok(`${describe(i, ctx, s)} has no options`);
+    if (!options.length) return read(`${describe(i, ctx, s)} has no options`);
     const lines = options.map((o, k) =>
       `${k}: ${JSON.stringify(o.text)}${o.selected ? " (selected)" : ""}${o.disabled ? " (disabled)" : ""}`
     );
-    return ok(`Options of ${describe(i, ctx, s)}:\n${lines.join("\n")}\nUse the exact text with select_dropdown.`);
+    return read(`Options of ${describe(i, ctx, s)}:\n${lines.join("\n")}\nUse the exact text with select_dropdown.`);
   },
   scroll: async (s, p, ctx) => {
-    const i = p.index !== undefined || p.selector !== undefined || p.text !== undefined
-      ? await resolveIndex(s, p, ctx)
-      : undefined;
-    const moved = await s.scroll({ down: p.down, pages: p.pages, index: i });
-    const where = i === undefined ? "the page" : `the container of ${describe(i, ctx, s)}`;
+    let where: string, moved: number;
+    if (p.coordinate_x !== undefined && p.coordinate_y !== undefined) {
+      const at = toViewport(p.coordinate_x, p.coordinate_y, ctx, s);
+      const r = await s.wheel(at, { down: p.down, pages: p.pages, pixels: p.pixels });
+      [where, moved] = [`${r.target} at (${at.x}, ${at.y})`, r.moved];
+    } else {
+      const i = p.index !== undefined || p.selector !== undefined || p.text !== undefined
+        ? await resolveIndex(s, p, ctx)
+        : undefined;
+      moved = await s.scroll({ down: p.down, pages: p.pages, index: i, pixels: p.pixels });
+      where = i === undefined ? "the page" : `the container of ${describe(i, ctx, s)}`;
+    }
     if (moved === 0) return ok(`Scrolled ${where}: already at the ${p.down ? "bottom" : "top"}`);
     return ok(`Scrolled ${where} ${moved > 0 ? "down" : "up"} by ${Math.abs(moved)} px`);
   },
@@ -191,13 +222,19 @@ const HANDLERS: { [N in Action["name"]]: Handler<N> } = {
     return ok(`Waited ${Math.min(p.seconds, 30)} s`);
   },
   drag: async (s, p, ctx) => {
+    if (p.path) {
+      const path = p.path.map((q) => toViewport(q.x, q.y, ctx, s));
+      const [first, last, through] = [path[0], path[path.length - 1], path.length - 2];
+      const what = `Dragged from (${first.x}, ${first.y}) through ${through} point(s) to (${last.x}, ${last.y})`;
+      return await withAftermath(s, what, () => s.dragPath(path));
+    }
     const from = await dragEnd(s, ctx, p.source_index, p.source, p.source_x, p.source_y);
     const to = await dragEnd(s, ctx, p.target_index, p.target, p.target_x, p.target_y);
     const name = (e: DragEnd) =>
       "index" in e ? describe(e.index, ctx, s) : "selector" in e ? `"${e.selector}"` : `(${e.x}, ${e.y})`;
     return await withAftermath(s, `Dragged ${name(from)} to ${name(to)}`, () => s.drag(from, to));
   },
-  clipboard_read: async (s) => ok(await s.clipboardText()),
+  clipboard_read: async (s) => read(await s.clipboardText()),
   clipboard_write: async (s, p) => {
     await s.writeClipboard(p.text);
     return ok(`Copied ${JSON.stringify(p.text)} to the clipboard`);

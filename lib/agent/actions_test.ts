@@ -78,7 +78,7 @@ Deno.test({ name: "executeAction() on Chromium", ...opts }, async (t) => {
       assert.equal(s.currentUrl(), `${base}/`);
     });
 
-    await step("click by index, selector, text and coordinates; a covered element still gets its click", async (s) => {
+    await step("click by index, selector, text and coordinates; no click through a cover", async (s) => {
       let state = await s.captureState({ screenshot: false });
       assert.ok((await executeAction(s, { click: { index: idx(state, "inc") } }, { base, state })).ok);
       assert.ok((await run(s, { click: { selector: "#inc" } })).ok);
@@ -91,8 +91,9 @@ Deno.test({ name: "executeAction() on Chromium", ...opts }, async (t) => {
       assert.equal(await text(s, "#count"), "4");
       state = await s.captureState({ screenshot: false });
       await s.tab().page.$eval("#overlay", (e) => (e as HTMLElement).style.display = "block"); // covers it now
-      assert.ok((await executeAction(s, { click: { index: idx(state, "covered") } }, { base, state })).ok);
-      assert.equal(await text(s, "#status"), "covered clicked");
+      const covered = await executeAction(s, { click: { index: idx(state, "covered") } }, { base, state });
+      assert.match(covered.error!, /^click: element \d+: it is covered by <span#overlay> at \(\d+, \d+\)/);
+      assert.equal(await text(s, "#status"), "idle", "the click hit the overlay, not the button under it");
       // A selector below the viewport re-indexes the page: the result names the element clicked, from the new index.
       await s.tab().page.evaluate(() => {
         document.body.insertAdjacentHTML(
@@ -130,6 +131,16 @@ Deno.test({ name: "executeAction() on Chromium", ...opts }, async (t) => {
       assert.ok(site.requests.includes("POST /next"));
     });
 
+    await step("input whose newline submits the form is not a mismatch", async (s) => {
+      const r = await run(s, { input: { selector: "input[name=q]", text: "typed\n" } });
+      assert.ok(r.ok, r.error);
+      // Read before the next page replaced it, the field shows the text without its newline.
+      assert.match(
+        r.extracted!,
+        /^Typed "typed\\n" into element \d+ <input> "q"(; the field shows "typed")?; the page is now .*\/next$/,
+      );
+    });
+
     await step("an index from the page before a navigation is refused", async (s) => {
       const state = await s.captureState({ screenshot: false });
       await executeAction(s, { click: { selector: "#next" } }, { base, state });
@@ -162,6 +173,9 @@ Deno.test({ name: "executeAction() on Chromium", ...opts }, async (t) => {
       const miss = await run(s, { select_dropdown: { selector: "#color", text: "Purple" } });
       assert.match(miss.error!, /no option "Purple" \(options: "Red", "Green", "Blue", "Yellow Ochre"\)/);
       const list = await run(s, { dropdown_options: { selector: "#color" } });
+      assert.equal(list.read, true, "shown as <read_state> next step");
+      const color = idx(await s.captureState({ screenshot: false }), "color");
+      assert.deepEqual(await run(s, { get_dropdown_options: { index: color } }), list, "browser-use 0.x's name");
       assert.match(list.extracted!, /0: "Red" \(selected\)\n1: "Green"\n2: "Blue" \(disabled\)/);
       assert.match((await run(s, { select_dropdown: { selector: "#name", text: "x" } })).error!, /not a <select>/);
     });
@@ -176,7 +190,7 @@ Deno.test({ name: "executeAction() on Chromium", ...opts }, async (t) => {
       assert.ok(await s.tab().page.$eval("#box", (e) => e.scrollTop > 50));
     });
 
-    await step("send_keys presses keys and shortcuts; Enter submits; unknown keys fail", async (s) => {
+    await step("send_keys presses keys and shortcuts, types other text; Enter submits", async (s) => {
       assert.ok((await run(s, { input: { selector: "#keys", text: "abc" } })).ok);
       assert.ok((await run(s, { send_keys: { keys: "Control+a" } })).ok);
       assert.ok((await run(s, { send_keys: { keys: "Backspace" } })).ok);
@@ -186,7 +200,10 @@ Deno.test({ name: "executeAction() on Chromium", ...opts }, async (t) => {
       await run(s, { input: { selector: "#keys", text: "" } });
       assert.ok((await run(s, { send_keys: { keys: "Control+v" } })).ok);
       assert.equal(await value(s, "#keys"), "XY", "Control+v pastes once");
-      assert.match((await run(s, { send_keys: { keys: "Hyper" } })).error!, /"Hyper" in "Hyper" is not a key name/);
+      const hyper = await run(s, { send_keys: { keys: "Control+Hyper" } });
+      assert.match(hyper.error!, /"Hyper" in "Control\+Hyper" is not a key name/);
+      assert.deepEqual(await run(s, { send_keys: { keys: "ls" } }), { ok: true, extracted: 'Typed "ls"' });
+      assert.equal(await value(s, "#keys"), "XYls", "a string that is no key is typed");
       await run(s, { input: { selector: "input[name=q]", text: "typed" } });
       const enter = await run(s, { send_keys: { keys: "Enter" } });
       assert.match(enter.extracted!, /the page is now .*\/next$/);
@@ -221,7 +238,7 @@ Deno.test({ name: "executeAction() on Chromium", ...opts }, async (t) => {
       assert.ok((await run(s, { wait: { seconds: 0.2 } })).ok);
       assert.ok(performance.now() - started >= 200);
       assert.ok((await run(s, { clipboard_write: { text: "ORD-7" } })).ok);
-      assert.deepEqual(await run(s, { clipboard_read: {} }), { ok: true, extracted: "ORD-7" });
+      assert.deepEqual(await run(s, { clipboard_read: {} }), { ok: true, extracted: "ORD-7", read: true });
     });
 
     await step("drag reorders an HTML5 drag-and-drop list, by locators and by coordinates", async (s) => {

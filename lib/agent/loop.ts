@@ -204,7 +204,7 @@ export async function runLoop(ctx: ArmContext, s: LoopSettings, run: LoopRun): P
         out.errors.push(`step ${step} ${nameOf(action)}: ${r.error}`);
         break;
       }
-      if (r.extracted && ["dropdown_options", "clipboard_read"].includes(nameOf(action))) readState = r.extracted;
+      if (r.extracted && r.read) readState = r.extracted; // also under an older name (get_dropdown_options)
       if (r.done) {
         out.end = "done";
         out.answer = r.done.text;

@@ -1,21 +1,24 @@
 /** Mouse and keyboard primitives on one tab's indexed elements (window.__webmixIndex). */
 import type { ElementHandle, KeyInput } from "puppeteer-core";
-import { indexedElement } from "../dom/mod.ts";
+import { indexedElement, visiblePoint } from "../dom/mod.ts";
 import { ActionError } from "./errors.ts";
-import { parseKeyCombo } from "./_keys.ts";
+import { dateTextMatches, type KeyCombo, planKeys, segmentKeys } from "./_keys.ts";
 import {
   centreOfEnd,
   chooseOption,
-  domClick,
   fileInputAt,
+  type Focused,
+  focusedElement,
   focusField,
   listOptions,
   type PageRefusal,
   planClick,
+  readField,
+  scrollerAt,
   scrollFrom,
   syntheticDrag,
 } from "./_page_fns.ts";
-import { pageCall, refusalToError, type Tab } from "./_tab.ts";
+import { contextGone, pageCall, refusalToError, type Tab } from "./_tab.ts";
 import type { DragEnd, Point, SelectOption, Viewport } from "./types.ts";
 
 /** Above this many characters, text goes in as one insertion plus a typed last key (typing is ~2 ms a key). */
@@ -23,16 +26,15 @@ const TYPE_ALL_UP_TO = 24;
 /** Mouse moves between the two ends of a drag. */
 const DRAG_STEPS = 8;
 
-/** Clicks an element at its centre with the mouse; a covered element gets a DOM click instead. */
-export async function clickElement(tab: Tab, i: number): Promise<"mouse" | "dom"> {
-  const plan = await tab.onElement<{ x: number; y: number; hit: boolean; newTab: boolean }>(i, planClick);
+/**
+ * Clicks an element where a person's click reaches it: a point of its visible part where it is on top (lib/dom's
+ * visiblePoint), so a partly covered element is clicked on its visible part.
+ * @throws ActionError naming what covers the element when every point of it is covered (an overlay, a menu).
+ */
+export async function clickElement(tab: Tab, i: number): Promise<void> {
+  const plan = await tab.onElement<{ x: number; y: number; newTab: boolean }>(i, planClick, visiblePoint);
   if (plan.newTab) tab.expectNewTab();
-  if (!plan.hit) {
-    await tab.onElement(i, domClick);
-    return "dom";
-  }
   await mouseClick(tab, plan);
-  return "mouse";
 }
 
 /**
@@ -43,10 +45,21 @@ async function mouseClick(tab: Tab, p: Point): Promise<void> {
   const base = { x: p.x, y: p.y, modifiers: 0 };
   const press = { ...base, button: "left" as const, clickCount: 1 };
   await Promise.all([
-    tab.cdp.send("Input.dispatchMouseEvent", { ...base, type: "mouseMoved", button: "none", buttons: 0 }),
+    mouseMove(tab, p),
     tab.cdp.send("Input.dispatchMouseEvent", { ...press, type: "mousePressed", buttons: 1 }),
     tab.cdp.send("Input.dispatchMouseEvent", { ...press, type: "mouseReleased", buttons: 0 }),
   ]);
+}
+
+function mouseMove(tab: Tab, p: Point): Promise<unknown> {
+  return tab.cdp.send("Input.dispatchMouseEvent", {
+    type: "mouseMoved",
+    x: p.x,
+    y: p.y,
+    modifiers: 0,
+    button: "none",
+    buttons: 0,
+  });
 }
 
 /** Clicks a viewport point. */
@@ -55,21 +68,98 @@ export async function clickPoint(tab: Tab, p: Point, viewport: Viewport): Promis
   await mouseClick(tab, p);
 }
 
-/** Types into a text field (focused and, when `clear`, emptied first); date-like inputs are set directly. */
-export async function typeInto(tab: Tab, i: number, text: string, clear: boolean): Promise<void> {
-  const r = await tab.onElement<{ mode: "type"; hadText: boolean } | { mode: "set"; value: string }>(
-    i,
-    focusField,
-    clear,
-    text,
-  );
-  if (r.mode === "set") return;
+/**
+ * Moves the mouse onto an element where it is on top (as a click would reach it), so that what opens on hover
+ * opens; returns the point.
+ * @throws ActionError naming what covers the element.
+ */
+export async function hoverElement(tab: Tab, i: number): Promise<Point> {
+  const plan = await tab.onElement<{ x: number; y: number }>(i, planClick, visiblePoint);
+  const p = { x: Math.round(plan.x), y: Math.round(plan.y) };
+  await mouseMove(tab, p);
+  return p;
+}
+
+/** Moves the mouse to a viewport point. */
+export async function hoverPoint(tab: Tab, p: Point, viewport: Viewport): Promise<void> {
+  assertInViewport(p, viewport, "hover");
+  await mouseMove(tab, p);
+}
+
+const DATE_FORMS: Record<string, string> = {
+  date: "YYYY-MM-DD",
+  time: "HH:MM",
+  "datetime-local": "YYYY-MM-DDTHH:MM",
+  month: "YYYY-MM",
+  week: "YYYY-Www",
+};
+
+/** What the field holds after `input`. */
+export interface Typed {
+  /** The field's value, or null when it could not be read (typing left the page, e.g. a newline submitted it). */
+  value: string | null;
+  /** The field shows something else than the text, yet holds it (formatting, a date as its ISO value). */
+  differs: boolean;
+}
+
+/**
+ * Types into a text field (focused and, when `clear`, emptied first) with real keystrokes, then reads the field: a
+ * date-like input takes ISO text through its value setter and any other text (`10/11/2011`, `9:30 PM`) as keys
+ * into its segments.
+ * @throws ActionError when focusing moved the focus away (nothing typed), or when the field does not hold the text
+ *   afterwards (a number field given letters, a date it cannot read, a length limit), saying what it holds.
+ */
+export async function typeInto(tab: Tab, i: number, text: string, clear: boolean): Promise<Typed> {
+  const r = await tab.onElement<Focused>(i, focusField, clear, text);
+  if (r.mode === "lost") {
+    const where = await tab.call<string>(focusedElement);
+    throw new ActionError(`element ${i}: focusing it moved the focus to ${where} (a focus handler); nothing was typed`);
+  }
   const kb = tab.page.keyboard;
-  if (r.hadText) await kb.press("Backspace");
-  if (!text) return;
-  if (text.length <= TYPE_ALL_UP_TO) return await kb.type(text);
-  await kb.sendCharacter(text.slice(0, -1));
-  await kb.type(text.slice(-1));
+  if (r.mode === "segments") {
+    for (const k of segmentKeys(text)) await (k === "ArrowRight" ? kb.press(k) : kb.type(k));
+  } else if (r.mode === "type") {
+    if (r.hadText) await kb.press("Backspace");
+    if (text.length > TYPE_ALL_UP_TO) {
+      await kb.sendCharacter(text.slice(0, -1));
+      await kb.type(text.slice(-1));
+    } else if (text) {
+      await kb.type(text);
+    }
+  }
+  let value: string;
+  try {
+    value = (await tab.onElement<{ value: string }>(i, readField)).value;
+  } catch (err) {
+    // The page went on (Enter in the text submitted it): nothing left to read.
+    if (err instanceof ActionError || contextGone(err)) return { value: null, differs: false };
+    throw err;
+  }
+  return { value, differs: checkTyped(i, r, text, clear, value) };
+}
+
+/**
+ * Whether the field's value shows the text otherwise (true) or exactly (false).
+ * @throws ActionError when the value does not hold the text.
+ */
+function checkTyped(i: number, r: Focused, text: string, clear: boolean, value: string): boolean {
+  const nl = (x: string) => x.replace(/\r\n?/g, "\n");
+  const held = `element ${i}: the field holds ${JSON.stringify(value)} after typing ${JSON.stringify(text)}`;
+  const form = DATE_FORMS[r.kind];
+  if (form) {
+    if (value === text) return false;
+    if (dateTextMatches(text, value)) return true;
+    throw new ActionError(`${held} (a ${r.kind} field: give the date as it shows, or as ${form})`);
+  }
+  if (r.kind === "color" && value.toLowerCase() === text.toLowerCase()) return false;
+  const editable = r.kind === "contenteditable";
+  const squash = (x: string) => editable ? x.replace(/\s+/g, " ").trim() : nl(x);
+  const want = squash(clear || r.mode === "set" ? text : r.before + text);
+  if (squash(value) === want) return false;
+  const letters = (x: string) => x.normalize("NFKC").replace(/[^\p{L}\p{N}]/gu, "").toLowerCase();
+  if (value !== "" && letters(value) === letters(want)) return true;
+  const why = r.kind === "number" ? " (a number field keeps only a number)" : "";
+  throw new ActionError(`${held}${why}`);
 }
 
 /** Chooses a native select's option by text or value; returns the chosen option's text. */
@@ -83,12 +173,66 @@ export function optionsOf(tab: Tab, i: number): Promise<SelectOption[]> {
   return tab.onElement<SelectOption[]>(i, listOptions);
 }
 
-/** Scrolls the page, or the element's scrollable container, by `pages` viewports; returns the pixels moved. */
-export async function scroll(tab: Tab, down: boolean, pages: number, i?: number): Promise<number> {
+/**
+ * Scrolls the page, or the element's scrollable container, by `pages` viewports of it (or `pixels`); returns the
+ * pixels moved.
+ */
+export async function scroll(
+  tab: Tab,
+  down: boolean,
+  pages: number,
+  i?: number,
+  pixels?: number,
+): Promise<number> {
   const r = i === undefined
-    ? await tab.call<{ moved: number }>(scrollFrom, null, down, pages)
-    : await tab.onElement<{ moved: number }>(i, scrollFrom, down, pages);
+    ? await tab.call<{ moved: number }>(scrollFrom, null, down, pages, pixels ?? null)
+    : await tab.onElement<{ moved: number }>(i, scrollFrom, down, pages, pixels ?? null);
   return r.moved;
+}
+
+/** How long a wheel's scroll may take to settle (Chromium animates it). */
+const WHEEL_SETTLE_MS = 1500;
+/** How long a wheel that moved nothing is watched. */
+const WHEEL_QUIET_MS = 300;
+
+/**
+ * Turns the mouse wheel at a viewport point, as a person scrolls what is under the pointer: by `pages` heights of
+ * the container there (or `pixels`). Returns what scrolled and by how much (0: it was at its end).
+ */
+export async function wheelAt(
+  tab: Tab,
+  p: Point,
+  down: boolean,
+  pages: number,
+  viewport: Viewport,
+  pixels?: number,
+): Promise<{ target: string; moved: number }> {
+  assertInViewport(p, viewport, "scroll at");
+  const before = await tab.call<{ name: string; height: number; top: number; page: number }>(scrollerAt, p.x, p.y);
+  const delta = (down ? 1 : -1) * (pixels ?? Math.round(pages * before.height));
+  await mouseMove(tab, p);
+  await tab.cdp.send("Input.dispatchMouseEvent", {
+    type: "mouseWheel",
+    x: p.x,
+    y: p.y,
+    deltaX: 0,
+    deltaY: delta,
+    modifiers: 0,
+  });
+  // The scroll is animated: wait until the offsets stop changing (or, when nothing moves, a short while).
+  const started = performance.now();
+  let last = before, stable = 0, changed = false;
+  while (performance.now() - started < WHEEL_SETTLE_MS) {
+    await new Promise((r) => setTimeout(r, 30));
+    const now = await tab.call<typeof before>(scrollerAt, p.x, p.y);
+    if (now.top === last.top && now.page === last.page) stable++;
+    else [stable, changed] = [0, true];
+    last = now;
+    if (changed ? stable >= 3 : performance.now() - started > WHEEL_QUIET_MS) break;
+  }
+  const own = Math.round(last.name === before.name ? last.top - before.top : 0);
+  if (own !== 0 || before.name === "the page") return { target: before.name, moved: own };
+  return { target: "the page", moved: Math.round(last.page - before.page) };
 }
 
 /**
@@ -131,9 +275,42 @@ export async function drag(tab: Tab, from: DragEnd, to: DragEnd, viewport: Viewp
   }
 }
 
-/** Presses one key or shortcut (`Enter`, `Control+a`). */
-export async function pressKeys(tab: Tab, keys: string): Promise<void> {
-  const combo = parseKeyCombo(keys);
+/** Mouse moves per this many pixels of a drag path's segment. */
+const PATH_STEP_PX = 25;
+
+/** Drags along a path of viewport points: mouse down at the first, moves through each, up at the last. */
+export async function dragPath(tab: Tab, path: readonly Point[], viewport: Viewport): Promise<void> {
+  path.forEach((p, k) => assertInViewport(p, viewport, `drag through point ${k + 1}`));
+  const mouse = tab.page.mouse;
+  await mouse.move(path[0].x, path[0].y);
+  await mouse.down();
+  try {
+    for (let k = 1; k < path.length; k++) {
+      const [a, b] = [path[k - 1], path[k]];
+      const steps = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / PATH_STEP_PX));
+      await mouse.move(b.x, b.y, { steps });
+    }
+  } finally {
+    await mouse.up();
+  }
+}
+
+/**
+ * send_keys: presses a key or shortcut (`Enter`, `Control+a`), or types any other string character by character
+ * (`ls`); `asText` types the string whatever it is. Returns which it did.
+ */
+export async function sendKeys(tab: Tab, keys: string, asText = false): Promise<"keys" | "text"> {
+  const plan = asText ? { text: keys } : planKeys(keys);
+  if ("text" in plan) {
+    await tab.page.keyboard.type(plan.text);
+    return "text";
+  }
+  await pressCombo(tab, plan.combo, keys);
+  return "keys";
+}
+
+/** Presses one key or shortcut, its modifiers held. */
+async function pressCombo(tab: Tab, combo: KeyCombo, keys: string): Promise<void> {
   const kb = tab.page.keyboard;
   const held: KeyInput[] = [];
   try {

@@ -4,7 +4,7 @@
  * ones take the indexed element first (see Tab.onElement); the others stand alone, and those that find indexed
  * elements themselves take lib/dom's indexedElement as their first argument (Tab.call passes its source).
  */
-import type { indexedElement } from "../dom/mod.ts";
+import type { indexedElement, visiblePoint } from "../dom/mod.ts";
 
 /** lib/dom's indexedElement, as a page function receives it. */
 type Lookup = typeof indexedElement;
@@ -14,79 +14,119 @@ export interface PageRefusal {
   refused: string;
 }
 
-/** Where to click an element: its centre, scrolled into view; `hit` says the element is on top there. */
-export function planClick(el: Element): { x: number; y: number; hit: boolean; newTab: boolean } | PageRefusal {
+/** lib/dom's visiblePoint, as a page function receives it. */
+type PointOf = typeof visiblePoint;
+
+/**
+ * Where a person's click (or the mouse) reaches the element: a point of its visible part where it is on top
+ * (lib/dom's visiblePoint, in top-window coordinates), the element scrolled into view first when it is not wholly
+ * in its window's viewport. Refused when every such point is covered (an overlay, a suggestion menu): the refusal
+ * names what a click there would hit instead.
+ */
+export function planClick(el: Element, pointOf: PointOf): { x: number; y: number; newTab: boolean } | PageRefusal {
   const link = el.closest("a[href], area[href]") as HTMLAnchorElement | null;
   const form = (el.closest("button, input[type=submit], input[type=image]") as HTMLButtonElement | null)?.form;
   const newTab = (link?.target ?? form?.target ?? "") === "_blank";
-  const vw = innerWidth;
-  const vh = innerHeight;
-  let r = el.getBoundingClientRect();
+  const win = el.ownerDocument.defaultView ?? window;
+  const r = el.getBoundingClientRect();
   if (r.width === 0 && r.height === 0) return { refused: "it has no size on the page (hidden?)" };
-  if (r.top < 0 || r.left < 0 || r.bottom > vh || r.right > vw) {
-    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-    r = el.getBoundingClientRect();
+  const scroll = () => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  if (r.top < 0 || r.left < 0 || r.bottom > win.innerHeight || r.right > win.innerWidth) scroll();
+  let p = pointOf(el);
+  if (!p) {
+    scroll(); // an element of a frame that is itself out of view
+    p = pointOf(el);
   }
-  const left = Math.max(r.left, 0), right = Math.min(r.right, vw);
-  const top = Math.max(r.top, 0), bottom = Math.min(r.bottom, vh);
-  if (left >= right || top >= bottom) return { x: 0, y: 0, hit: false, newTab };
-  const x = (left + right) / 2, y = (top + bottom) / 2;
-  const root = el.getRootNode() as Document | ShadowRoot;
-  const top1 = root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y);
-  const hit = !!top1 && (top1 === el || el.contains(top1) || (top1 as HTMLLabelElement).control === el);
-  return { x, y, hit, newTab };
+  if (!p) return { refused: "no part of it can be brought into the viewport" };
+  if (!p.hit) {
+    return {
+      refused: `it is covered by ${p.cover} at (${Math.round(p.x)}, ${Math.round(p.y)}) ` +
+        "(a click there would hit that instead)",
+    };
+  }
+  return { x: p.x, y: p.y, newTab };
 }
 
-/** Clicks an element the DOM way (when another element covers it). */
-export function domClick(el: Element): void {
-  (el as HTMLElement).click();
-}
+/** What focusField did, and what the caller still has to do. */
+export type Focused = {
+  /**
+   * type: type the text (after one Backspace when `hadText`); set: the value setter took it; segments: type
+   * segmentKeys into the date-like field (its setter refused the text); lost: focusing it moved the focus elsewhere
+   * (a focus handler opened a popup), so nothing may be typed.
+   */
+  mode: "type" | "set" | "segments" | "lost";
+  hadText: boolean;
+  /** The field's value (a contenteditable's innerText) before. */
+  before: string;
+  /** The input's type, "textarea" or "contenteditable". */
+  kind: string;
+};
 
 /**
- * Focuses the text field the element is or stands for (a label's control, a wrapper's only field), selects its
- * content when clearing, and sets date-like inputs directly. Returns what the caller still has to type.
+ * Focuses the text field the element is or stands for (a label's control, a wrapper's only field) and selects its
+ * content when clearing. Date, time, color and range inputs take a text their value setter accepts (ISO
+ * `2011-10-11`) directly; a text it refuses (`10/11/2011`) is typed into the field's segments by the caller.
+ * Works on fields of same-origin frames and shadow trees (no instanceof across windows).
  */
-export function focusField(
-  el: Element,
-  clear: boolean,
-  text: string,
-): { mode: "type"; hadText: boolean } | { mode: "set"; value: string } | PageRefusal {
+export function focusField(el: Element, clear: boolean, text: string): Focused | PageRefusal {
   const TEXT_TYPES = ["", "text", "search", "url", "tel", "email", "password", "number"];
   const SET_TYPES = ["date", "time", "datetime-local", "month", "week", "color", "range"];
+  const isInput = (n: Element | null): n is HTMLInputElement => n?.localName === "input";
   const editable = (n: Element | null): n is HTMLElement =>
-    n instanceof HTMLTextAreaElement ||
-    (n instanceof HTMLInputElement && (TEXT_TYPES.includes(n.type) || SET_TYPES.includes(n.type))) ||
-    (n instanceof HTMLElement && n.isContentEditable);
-  let t: Element | null = el instanceof HTMLLabelElement ? el.control ?? el : el;
+    n?.localName === "textarea" || (isInput(n) && (TEXT_TYPES.includes(n.type) || SET_TYPES.includes(n.type))) ||
+    (n as HTMLElement | null)?.isContentEditable === true;
+  let t: Element | null = el.localName === "label" ? (el as HTMLLabelElement).control ?? el : el;
   if (!editable(t)) {
     const inner = t?.querySelectorAll("input:not([type=hidden]),textarea,[contenteditable]") ?? [];
     t = inner.length === 1 ? inner[0] : t;
   }
   if (!editable(t)) {
-    const type = el instanceof HTMLInputElement ? ` type=${el.type}` : "";
-    return { refused: `it is a <${el.tagName.toLowerCase()}${type}>, not a text field` };
+    const type = isInput(el) ? ` type=${el.type}` : "";
+    return { refused: `it is a <${el.localName}${type}>, not a text field` };
   }
   const field = t as HTMLInputElement;
+  const doc = field.ownerDocument;
+  const win = doc.defaultView ?? window;
   if (field.disabled) return { refused: "the field is disabled" };
   if (field.readOnly) return { refused: "the field is read-only" };
   const r = field.getBoundingClientRect();
-  if (r.top < 0 || r.bottom > innerHeight) field.scrollIntoView({ block: "center", behavior: "instant" });
+  if (r.top < 0 || r.bottom > win.innerHeight) field.scrollIntoView({ block: "center", behavior: "instant" });
+  const kind = field.localName === "input"
+    ? field.type
+    : field.localName === "textarea"
+    ? "textarea"
+    : "contenteditable";
+  const before = field.isContentEditable ? field.innerText : field.value;
+  const setsValue = field.localName === "input" && SET_TYPES.includes(field.type);
+  const setter = Object.getOwnPropertyDescriptor(
+    (win as unknown as { HTMLInputElement: typeof HTMLInputElement }).HTMLInputElement.prototype,
+    "value",
+  )!.set!;
+  // A date-like field already focused keeps its segment: blur first, so that focus starts at the first one.
+  if (setsValue && (field.getRootNode() as Document | ShadowRoot).activeElement === field) field.blur();
   field.focus();
-  if (field instanceof HTMLInputElement && SET_TYPES.includes(field.type)) {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-    setter.call(field, text);
-    field.dispatchEvent(new Event("input", { bubbles: true }));
-    field.dispatchEvent(new Event("change", { bubbles: true }));
-    return { mode: "set", value: field.value };
+  if ((field.getRootNode() as Document | ShadowRoot).activeElement !== field) {
+    return { mode: "lost", hadText: false, before, kind }; // a focus handler moved it: nothing would reach the field
   }
-  const sel = getSelection();
+  const fire = (type: string) => field.dispatchEvent(new (win as typeof window).Event(type, { bubbles: true }));
+  if (setsValue) {
+    setter.call(field, text);
+    if (field.value !== "" || text === "") {
+      fire("input");
+      fire("change");
+      return { mode: "set", hadText: false, before, kind };
+    }
+    setter.call(field, before); // typing overwrites the segments one by one, as a person does
+    return { mode: "segments", hadText: false, before, kind };
+  }
+  const sel = win.getSelection();
   if (field.isContentEditable) {
-    const range = document.createRange();
+    const range = doc.createRange();
     range.selectNodeContents(field);
     if (!clear) range.collapse(false);
     sel?.removeAllRanges();
     sel?.addRange(range);
-    return { mode: "type", hadText: clear && (field.textContent ?? "") !== "" };
+    return { mode: "type", hadText: clear && (field.textContent ?? "") !== "", before, kind };
   }
   const hadText = field.value !== "";
   if (clear) {
@@ -96,7 +136,40 @@ export function focusField(
       field.setSelectionRange(field.value.length, field.value.length);
     } catch { /* number and email inputs have no caret API */ }
   }
-  return { mode: "type", hadText: clear && hadText };
+  return { mode: "type", hadText: clear && hadText, before, kind };
+}
+
+/** The element that has the focus (into open shadow roots and same-origin frames), described; "the page" for none. */
+export function focusedElement(): string {
+  let a: Element | null = document.activeElement;
+  for (let guard = 0; a && guard < 16; guard++) {
+    const inner: Element | null = a.shadowRoot?.activeElement ??
+      (a.localName === "iframe" ? (a as HTMLIFrameElement).contentDocument?.activeElement ?? null : null);
+    if (!inner) break;
+    a = inner;
+  }
+  if (!a || a === a.ownerDocument.body) return "the page";
+  const id = a.id ? `#${a.id}` : "";
+  const cls = typeof a.className === "string" && a.className.trim()
+    ? "." + a.className.trim().split(/\s+/).slice(0, 2).join(".")
+    : "";
+  const label = ((a as HTMLElement).innerText || (a as HTMLInputElement).placeholder || "")
+    .replace(/\s+/g, " ").trim().slice(0, 40);
+  return `<${a.localName}${id}${cls}>${label ? ` "${label}"` : ""}`;
+}
+
+/** The value (a contenteditable's innerText) of the text field focusField chose for the element. */
+export function readField(el: Element): { value: string } | PageRefusal {
+  let t: Element | null = el.localName === "label" ? (el as HTMLLabelElement).control ?? el : el;
+  const field = (n: Element | null) =>
+    n?.localName === "input" || n?.localName === "textarea" || (n as HTMLElement | null)?.isContentEditable === true;
+  if (!field(t)) {
+    const inner = t?.querySelectorAll("input:not([type=hidden]),textarea,[contenteditable]") ?? [];
+    t = inner.length === 1 ? inner[0] : t;
+  }
+  if (!t || !field(t)) return { refused: "it holds no text field any more" };
+  const h = t as HTMLInputElement;
+  return { value: h.isContentEditable ? h.innerText : h.value };
 }
 
 /** Chooses a native select's option by text (exact, then case- and space-normalised) or value. */
@@ -146,8 +219,16 @@ export function listOptions(
   }));
 }
 
-/** Scrolls the element's nearest scrollable ancestor-or-self (else the page) by whole viewports. */
-export function scrollFrom(el: Element | null, down: boolean, pages: number): { target: string; moved: number } {
+/**
+ * Scrolls the element's nearest scrollable ancestor-or-self (else the page) by whole viewports of it, or by
+ * `pixels` when given (browser-use's scroll amount).
+ */
+export function scrollFrom(
+  el: Element | null,
+  down: boolean,
+  pages: number,
+  pixels?: number | null,
+): { target: string; moved: number } {
   const scroller = (n: Element): boolean => {
     const s = getComputedStyle(n);
     return /(auto|scroll|overlay)/.test(s.overflowY) && n.scrollHeight > n.clientHeight + 1;
@@ -158,10 +239,58 @@ export function scrollFrom(el: Element | null, down: boolean, pages: number): { 
   const target = onPage ? (document.scrollingElement ?? document.documentElement) : box!;
   const height = onPage ? innerHeight : target.clientHeight;
   const before = target.scrollTop;
-  target.scrollBy({ top: (down ? 1 : -1) * Math.round(pages * height), behavior: "instant" });
+  const by = pixels ?? Math.round(pages * height);
+  target.scrollBy({ top: (down ? 1 : -1) * by, behavior: "instant" });
   return {
-    target: onPage ? "page" : `<${target.tagName.toLowerCase()}>`,
+    target: onPage ? "page" : `<${target.localName}>`,
     moved: Math.round(target.scrollTop - before),
+  };
+}
+
+/**
+ * What a mouse wheel at a top-window point scrolls: the nearest vertically scrollable ancestor-or-self of the
+ * element there (into open shadow roots and same-origin frames), else that document's page; its name, height and
+ * scroll offsets (`top`, and the top page's `page`).
+ */
+export function scrollerAt(x: number, y: number): { name: string; height: number; top: number; page: number } {
+  let doc: Document | ShadowRoot = document;
+  let hit: Element | null = null;
+  let ox = 0, oy = 0;
+  for (let guard = 0; guard < 16; guard++) {
+    const h: Element | null = doc.elementFromPoint(x - ox, y - oy);
+    if (!h || h === hit) break;
+    hit = h;
+    if (h.shadowRoot) {
+      doc = h.shadowRoot;
+      continue;
+    }
+    const inner: Document | null = h.localName === "iframe" ? (h as HTMLIFrameElement).contentDocument : null;
+    if (!inner) break;
+    const fr = h.getBoundingClientRect();
+    ox += fr.left + h.clientLeft;
+    oy += fr.top + h.clientTop;
+    doc = inner;
+  }
+  const page = (document.scrollingElement ?? document.documentElement).scrollTop;
+  let box: Element | null = hit;
+  while (box) {
+    const s = getComputedStyle(box);
+    const root = box === box.ownerDocument.documentElement || box === box.ownerDocument.body;
+    if (!root && /(auto|scroll|overlay)/.test(s.overflowY) && box.scrollHeight > box.clientHeight + 1) break;
+    box = box.parentElement ?? ((box.parentNode as ShadowRoot | null)?.host ?? null);
+  }
+  if (box) {
+    const id = box.id ? `#${box.id}` : "";
+    return { name: `<${box.localName}${id}>`, height: box.clientHeight, top: box.scrollTop, page };
+  }
+  const ownDoc = hit?.ownerDocument ?? document;
+  const se = ownDoc.scrollingElement ?? ownDoc.documentElement;
+  const framed = ownDoc !== document;
+  return {
+    name: framed ? "the frame's page" : "the page",
+    height: ownDoc.defaultView?.innerHeight ?? innerHeight,
+    top: se.scrollTop,
+    page,
   };
 }
 

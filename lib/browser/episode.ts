@@ -16,12 +16,17 @@ import {
   clickElement,
   clickPoint,
   drag,
+  dragPath,
+  hoverElement,
+  hoverPoint,
   optionsOf,
-  pressKeys,
   scroll,
   selectOption,
+  sendKeys,
+  type Typed,
   typeInto,
   uploadTo,
+  wheelAt,
 } from "./_input.ts";
 import { TabSet } from "./_tabs.ts";
 import { getJson } from "../io/mod.ts";
@@ -337,9 +342,22 @@ export class EpisodeSession implements AsyncDisposable {
 
   // ---- element primitives (indexes of window.__webmixIndex, renewed by each snapshot) ----
 
-  /** Clicks the element at its centre with the mouse (a DOM click when something covers it). */
-  click(index: number): Promise<"mouse" | "dom"> {
+  /**
+   * Clicks the element with the mouse where a person's click reaches it (a visible point where it is on top).
+   * @throws ActionError naming what covers it when every point is covered (the click would hit that instead).
+   */
+  click(index: number): Promise<void> {
     return this.act(`click element ${index}`, (tab) => clickElement(tab, index));
+  }
+
+  /** Moves the mouse onto the element where it is on top (what opens on hover opens); returns the point. */
+  hover(index: number): Promise<Point> {
+    return this.act(`hover over element ${index}`, (tab) => hoverElement(tab, index));
+  }
+
+  /** Moves the mouse to a viewport point (CSS pixels). */
+  hoverAt(p: Point): Promise<void> {
+    return this.act(`hover at (${p.x}, ${p.y})`, (tab) => hoverPoint(tab, p, this.viewport));
   }
 
   /** Clicks a viewport point (CSS pixels). */
@@ -347,8 +365,11 @@ export class EpisodeSession implements AsyncDisposable {
     return this.act(`click at (${p.x}, ${p.y})`, (tab) => clickPoint(tab, p, this.viewport));
   }
 
-  /** Types into a text field, emptied first unless `clear` is false. */
-  input(index: number, text: string, clear = true): Promise<void> {
+  /**
+   * Types into a text field, emptied first unless `clear` is false, and reads what it holds afterwards.
+   * @throws ActionError when the focus moved away or the field does not hold the text (saying what it holds).
+   */
+  input(index: number, text: string, clear = true): Promise<Typed> {
     return this.act(`type into element ${index}`, (tab) => typeInto(tab, index, text, clear));
   }
 
@@ -376,14 +397,38 @@ export class EpisodeSession implements AsyncDisposable {
     return this.act("drag", (tab) => drag(tab, from, to, this.viewport));
   }
 
-  /** Scrolls the page (or the element's scrollable container) by `pages` viewports; returns the pixels moved. */
-  scroll(opts: { down?: boolean; pages?: number; index?: number } = {}): Promise<number> {
-    return this.act("scroll", (tab) => scroll(tab, opts.down ?? true, opts.pages ?? 1, opts.index));
+  /** Drags along viewport points: mouse down at the first, moves through each, up at the last. */
+  dragPath(path: readonly Point[]): Promise<void> {
+    return this.act("drag along a path", (tab) => dragPath(tab, path, this.viewport));
   }
 
-  /** Presses a key or shortcut (`Enter`, `Control+a`). */
-  sendKeys(keys: string): Promise<void> {
-    return this.act(`press ${keys}`, (tab) => pressKeys(tab, keys));
+  /**
+   * Scrolls the page (or the element's scrollable container) by `pages` viewports of it, or by `pixels`; returns
+   * the pixels moved.
+   */
+  scroll(opts: { down?: boolean; pages?: number; index?: number; pixels?: number } = {}): Promise<number> {
+    return this.act("scroll", (tab) => scroll(tab, opts.down ?? true, opts.pages ?? 1, opts.index, opts.pixels));
+  }
+
+  /**
+   * Turns the mouse wheel at a viewport point by `pages` heights of what is under it (or `pixels`); returns what
+   * scrolled and the pixels moved.
+   */
+  wheel(p: Point, opts: { down?: boolean; pages?: number; pixels?: number } = {}): Promise<
+    { target: string; moved: number }
+  > {
+    return this.act(
+      `scroll at (${p.x}, ${p.y})`,
+      (tab) => wheelAt(tab, p, opts.down ?? true, opts.pages ?? 1, this.viewport, opts.pixels),
+    );
+  }
+
+  /**
+   * Presses a key or shortcut (`Enter`, `Control+a`), or types any other string (`ls`) character by character;
+   * `asText` types it whatever it is. Returns which it did.
+   */
+  sendKeys(keys: string, asText = false): Promise<"keys" | "text"> {
+    return this.act(`send keys ${JSON.stringify(keys)}`, (tab) => sendKeys(tab, keys, asText));
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * The action language (docs/tasks.md, "Actions"): one `{name: params}` object per action, shared by reference
  * solutions, setup actions and the model's replies. Parsed strictly: an unknown param, a wrong type or a missing
- * element reference is an error naming the field.
+ * element reference is an error naming the field. browser-use 0.x's older names (`click_element_by_index`,
+ * `input_text`, `go_to_url`, `scroll_down`, ...) parse as the action they name (OLD_NAMES).
  */
 import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
@@ -17,11 +18,20 @@ export type ElementRef = { index?: number; selector?: string; text?: string };
 export type ActionParams = {
   navigate: { url: string; new_tab: boolean };
   click: ElementRef & { coordinate_x?: number; coordinate_y?: number };
+  hover: ElementRef & { coordinate_x?: number; coordinate_y?: number };
   input: { index?: number; selector?: string; text: string; clear: boolean };
-  send_keys: { keys: string };
+  /** `keys`: a key or shortcut, else text typed; `text`: always typed. Exactly one is set. */
+  send_keys: { keys?: string; text?: string };
   select_dropdown: { index?: number; selector?: string; text: string };
   dropdown_options: ElementRef;
-  scroll: ElementRef & { down: boolean; pages: number };
+  scroll: ElementRef & {
+    coordinate_x?: number;
+    coordinate_y?: number;
+    down: boolean;
+    pages: number;
+    /** Instead of pages (browser-use's scroll amount). */
+    pixels?: number;
+  };
   go_back: Record<string, never>;
   switch: { tab_id: string };
   close: { tab_id: string };
@@ -36,6 +46,8 @@ export type ActionParams = {
     source_y?: number;
     target_x?: number;
     target_y?: number;
+    /** Points to drag through (mouse down at the first, up at the last), instead of a source and a target. */
+    path?: { x: number; y: number }[];
   };
   clipboard_read: Record<string, never>;
   clipboard_write: { text: string };
@@ -81,20 +93,28 @@ const locator = z.strictObject({ selector: nonEmpty.optional(), text: nonEmpty.o
 const element = (optional = false) => (o: Record<string, unknown>, ctx: Ctx) =>
   oneOf(o, ctx, [["index"], ["selector"], ["text"]], optional);
 const elementNoText = (o: Record<string, unknown>, ctx: Ctx) => oneOf(o, ctx, [["index"], ["selector"]]);
+const elementOrPoint = (optional = false) => (o: Record<string, unknown>, ctx: Ctx) =>
+  oneOf(o, ctx, [["index"], ["selector"], ["text"], ["coordinate_x", "coordinate_y"]], optional);
+const at = { coordinate_x: coord.optional(), coordinate_y: coord.optional() };
 
 const PARAMS: { [N in ActionName]: z.ZodType<ActionParams[N]> } = {
   navigate: z.strictObject({ url: nonEmpty, new_tab: z.boolean().default(false) }),
-  click: z.strictObject({ ...ref, coordinate_x: coord.optional(), coordinate_y: coord.optional() }).superRefine(
-    (o, ctx) => oneOf(o, ctx, [["index"], ["selector"], ["text"], ["coordinate_x", "coordinate_y"]]),
-  ),
+  click: z.strictObject({ ...ref, ...at }).superRefine(elementOrPoint()),
+  hover: z.strictObject({ ...ref, ...at }).superRefine(elementOrPoint()),
   input: z.strictObject({ ...refNoText, text: z.string(), clear: z.boolean().default(true) }).superRefine(
     elementNoText,
   ),
-  send_keys: z.strictObject({ keys: nonEmpty }),
+  send_keys: z.strictObject({ keys: nonEmpty.optional(), text: nonEmpty.optional() })
+    .superRefine((o, ctx) => oneOf(o, ctx, [["keys"], ["text"]])),
   select_dropdown: z.strictObject({ ...refNoText, text: z.string() }).superRefine(elementNoText),
   dropdown_options: z.strictObject(ref).superRefine(element()),
-  scroll: z.strictObject({ ...ref, down: z.boolean().default(true), pages: z.number().positive().default(1) })
-    .superRefine(element(true)),
+  scroll: z.strictObject({
+    ...ref,
+    ...at,
+    down: z.boolean().default(true),
+    pages: z.number().positive().default(1),
+    pixels: z.number().positive().optional(),
+  }).superRefine(elementOrPoint(true)),
   go_back: noParams,
   switch: z.strictObject({ tab_id: nonEmpty }),
   close: z.strictObject({ tab_id: nonEmpty }),
@@ -118,7 +138,13 @@ const PARAMS: { [N in ActionName]: z.ZodType<ActionParams[N]> } = {
     source_y: coord.optional(),
     target_x: coord.optional(),
     target_y: coord.optional(),
+    path: z.array(z.strictObject({ x: coord, y: coord })).min(2).optional(),
   }).superRefine((o, ctx) => {
+    if (o.path !== undefined) {
+      const other = Object.keys(o).find((k) => k !== "path" && o[k as keyof typeof o] !== undefined);
+      if (other) ctx.addIssue({ code: "custom", path: [other], message: 'conflicts with "path" (give one of them)' });
+      return;
+    }
     oneOf(o, ctx, [["source_index"], ["source"], ["source_x", "source_y"]]);
     oneOf(o, ctx, [["target_index"], ["target"], ["target_x", "target_y"]]);
   }),
@@ -142,6 +168,71 @@ function dropNulls(params: unknown): unknown {
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== null));
 }
 
+type Params = Record<string, unknown>;
+
+/** Keeps the params whose value is defined. */
+const defined = (p: Params): Params => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined));
+
+/** A drag_drop end: its element (a CSS selector) or its point. */
+const oldEnd = (selector: unknown, x: unknown, y: unknown): Params => selector !== undefined ? { selector } : { x, y };
+
+/**
+ * browser-use 0.x's action names and params (controller/views.py) as the action each one is: a reply in the older
+ * vocabulary runs as the same action (its recorded reply keeps what the model said). A param without a
+ * counterpart stays, so that parsing names it; `xpath` and browser-use's drag tuning params are dropped.
+ */
+const OLD_NAMES: Record<string, (p: Params) => [ActionName, Params]> = {
+  click_element_by_index: (
+    { xpath: _, right_click, ...p },
+  ) => ["click", defined({ ...p, right_click: right_click || undefined })],
+  click_element: (
+    { xpath: _, right_click, ...p },
+  ) => ["click", defined({ ...p, right_click: right_click || undefined })],
+  input_text: ({ xpath: _, ...p }) => ["input", p],
+  go_to_url: (p) => ["navigate", p],
+  open_tab: (p) => ["navigate", { ...p, new_tab: true }],
+  scroll_down: ({ amount, ...p }) => ["scroll", defined({ ...p, down: true, pixels: amount })],
+  scroll_up: ({ amount, ...p }) => ["scroll", defined({ ...p, down: false, pixels: amount })],
+  get_dropdown_options: (p) => ["dropdown_options", p],
+  select_dropdown_option: (p) => ["select_dropdown", p],
+  drag_drop: (
+    { element_source, element_target, coord_source_x, coord_source_y, coord_target_x, coord_target_y, ...rest },
+  ) => {
+    const { steps: _s, delay_ms: _d, ...p } = rest;
+    const from = oldEnd(element_source, coord_source_x, coord_source_y);
+    const to = oldEnd(element_target, coord_target_x, coord_target_y);
+    return [
+      "drag",
+      defined({
+        ...p,
+        source: "selector" in from ? from : undefined,
+        source_x: from.x,
+        source_y: from.y,
+        target: "selector" in to ? to : undefined,
+        target_x: to.x,
+        target_y: to.y,
+      }),
+    ];
+  },
+};
+
+/** browser-use 0.x's older action names this parser accepts, each for the action it runs as. */
+export const OLD_ACTION_NAMES: Readonly<Record<string, ActionName>> = Object.fromEntries(
+  Object.entries(OLD_NAMES).map(([old, map]) => [old, map({})[0]]),
+);
+
+/** `{old_name: params}` as the action it runs as; anything else as it is. */
+function fromOldName(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+  const keys = Object.keys(raw);
+  const map = keys.length === 1 ? OLD_NAMES[keys[0]] : undefined;
+  if (!map) return raw;
+  const params = dropNulls((raw as Params)[keys[0]]);
+  if (typeof params !== "object" || params === null || Array.isArray(params)) return { [map({})[0]]: params };
+  const [name, mapped] = map(params as Params);
+  return { [name]: mapped };
+}
+
 const variants = Object.fromEntries(
   ACTION_NAMES.map((name) => [
     name,
@@ -151,7 +242,7 @@ const variants = Object.fromEntries(
 );
 
 /** The zod schema of one action (`{"click": {"index": 3}}` → `{name: "click", params: {index: 3}}`). */
-export const actionSchema: z.ZodType<Action> = keyedUnion<Action>("an action", variants);
+export const actionSchema: z.ZodType<Action> = z.preprocess(fromOldName, keyedUnion<Action>("an action", variants));
 
 /**
  * Parses one action `{name: params}`.

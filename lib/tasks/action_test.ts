@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { HarnessError } from "../errors/mod.ts";
-import { type Action, ACTION_NAMES, type ActionName, formatAction, parseAction } from "./action.ts";
+import { type Action, ACTION_NAMES, type ActionName, formatAction, OLD_ACTION_NAMES, parseAction } from "./action.ts";
 
 function rejects(raw: unknown, message: string): void {
   assert.throws(
@@ -15,6 +15,7 @@ Deno.test("parseAction() reads every action of the table, defaults applied", () 
     [{ navigate: { url: "/shop/" } }, { url: "/shop/", new_tab: false }],
     [{ click: { index: 0 } }, { index: 0 }],
     [{ click: { coordinate_x: 500, coordinate_y: 120.5 } }, { coordinate_x: 500, coordinate_y: 120.5 }],
+    [{ hover: { text: "Products" } }, { text: "Products" }],
     [{ input: { index: 3, text: "" } }, { index: 3, text: "", clear: true }],
     [{ send_keys: { keys: "Control+a" } }, { keys: "Control+a" }],
     [{ select_dropdown: { selector: "#ship", text: "Express" } }, { selector: "#ship", text: "Express" }],
@@ -37,6 +38,70 @@ Deno.test("parseAction() reads every action of the table, defaults applied", () 
     assert.equal(a.name, Object.keys(raw as object)[0]);
     assert.deepEqual(a.params, params, JSON.stringify(raw));
   }
+});
+
+Deno.test("parseAction() reads hover, send_keys text, scroll at a point and drag along a path", () => {
+  assert.deepEqual(parseAction({ hover: { coordinate_x: 10, coordinate_y: 20 } }).params, {
+    coordinate_x: 10,
+    coordinate_y: 20,
+  });
+  assert.deepEqual(parseAction({ send_keys: { text: "Enter" } }).params, { text: "Enter" });
+  assert.deepEqual(parseAction({ scroll: { coordinate_x: 300, coordinate_y: 400, down: false } }).params, {
+    coordinate_x: 300,
+    coordinate_y: 400,
+    down: false,
+    pages: 1,
+  });
+  const path = [{ x: 1, y: 2 }, { x: 3, y: 4 }, { x: 5, y: 6 }];
+  assert.deepEqual(parseAction({ drag: { path } }).params, { path });
+  rejects({ hover: {} }, "hover.index: is missing (give one of index, selector, text, coordinate_x/coordinate_y)");
+  rejects({ send_keys: {} }, "send_keys.keys: is missing (give one of keys, text)");
+  rejects({ send_keys: { keys: "a", text: "b" } }, 'send_keys.text: conflicts with "keys" (give one of keys, text)');
+  rejects({ scroll: { coordinate_x: 3 } }, 'scroll.coordinate_y: is missing (goes with "coordinate_x")');
+  rejects(
+    { scroll: { index: 2, coordinate_x: 3, coordinate_y: 4 } },
+    'scroll.coordinate_x: conflicts with "index" (give one of index, selector, text, coordinate_x/coordinate_y)',
+  );
+  rejects({ drag: { path: [{ x: 1, y: 2 }] } }, "drag.path: must have at least 2 item(s)");
+  rejects({ drag: { path, target_index: 2 } }, 'drag.target_index: conflicts with "path" (give one of them)');
+});
+
+Deno.test("parseAction() reads browser-use 0.x's older names as the actions they are", () => {
+  const cases: [unknown, unknown][] = [
+    [{ click_element_by_index: { index: 4, xpath: null } }, { name: "click", params: { index: 4 } }],
+    [{ click_element: { index: 4, xpath: "html/body/a", right_click: false } }, {
+      name: "click",
+      params: { index: 4 },
+    }],
+    [{ input_text: { index: 2, text: "ls" } }, { name: "input", params: { index: 2, text: "ls", clear: true } }],
+    [{ go_to_url: { url: "/shop/" } }, { name: "navigate", params: { url: "/shop/", new_tab: false } }],
+    [{ open_tab: { url: "/shop/" } }, { name: "navigate", params: { url: "/shop/", new_tab: true } }],
+    [{ scroll_down: {} }, { name: "scroll", params: { down: true, pages: 1 } }],
+    [{ scroll_down: { amount: null } }, { name: "scroll", params: { down: true, pages: 1 } }],
+    [{ scroll_up: { amount: 300 } }, { name: "scroll", params: { down: false, pages: 1, pixels: 300 } }],
+    [{ send_keys: { keys: "ls" } }, { name: "send_keys", params: { keys: "ls" } }],
+    [{ get_dropdown_options: { index: 3 } }, { name: "dropdown_options", params: { index: 3 } }],
+    [{ select_dropdown_option: { index: 3, text: "Red" } }, {
+      name: "select_dropdown",
+      params: { index: 3, text: "Red" },
+    }],
+    [{ drag_drop: { element_source: "#a", element_target: "#b", steps: 10, delay_ms: 5 } }, {
+      name: "drag",
+      params: { source: { selector: "#a" }, target: { selector: "#b" } },
+    }],
+    [{ drag_drop: { coord_source_x: 1, coord_source_y: 2, coord_target_x: 3, coord_target_y: 4 } }, {
+      name: "drag",
+      params: { source_x: 1, source_y: 2, target_x: 3, target_y: 4 },
+    }],
+  ];
+  for (const [raw, parsed] of cases) assert.deepEqual(parseAction(raw), parsed, JSON.stringify(raw));
+  assert.deepEqual(
+    new Set(Object.keys(OLD_ACTION_NAMES)),
+    new Set(cases.map(([raw]) => Object.keys(raw as object)[0]).filter((n) => n !== "send_keys")),
+  );
+  // What has no counterpart is named, under the action it runs as.
+  rejects({ click_element_by_index: { index: 4, right_click: true } }, "click.right_click: is not a known field");
+  rejects({ input_text: { index: 2 } }, "input.text: is missing");
 });
 
 Deno.test("parseAction() accepts locators beside the model's index", () => {

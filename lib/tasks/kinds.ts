@@ -30,7 +30,7 @@ import {
   parseEvidence,
   type TrajectoryEvent,
 } from "../grading/mod.ts";
-import { formatAction } from "./action.ts";
+import { formatAction, OLD_ACTION_NAMES } from "./action.ts";
 import { humanVerifierSchema } from "./human_schema.ts";
 import type { HumanTask } from "./human_task.ts";
 import { familyOf } from "./macros.ts";
@@ -117,8 +117,8 @@ export interface RowsContext {
   family?: string;
 }
 
-/** The family a training row belongs to, by its first action (the seed's om2w.ROW_FAMILY; others: Navigation). */
-export const ROW_FAMILY: Readonly<Record<string, string>> = {
+/** The seed's om2w.ROW_FAMILY: the family of a row whose first action has this name. */
+const SEED_ROW_FAMILY: Readonly<Record<string, string>> = {
   drag: "Drag & gesture",
   clipboard_read: "Out-of-page I/O",
   clipboard_write: "Out-of-page I/O",
@@ -130,6 +130,19 @@ export const ROW_FAMILY: Readonly<Record<string, string>> = {
   input: "Text entry",
   send_keys: "Text entry",
   done: "Reasoning base",
+};
+
+/**
+ * The family a training row belongs to, by its first action (the seed's om2w.ROW_FAMILY; others, hover and scroll
+ * among them: Navigation). A reply in browser-use 0.x's older names (input_text, ...) counts as the action it runs as.
+ */
+export const ROW_FAMILY: Readonly<Record<string, string>> = {
+  ...SEED_ROW_FAMILY,
+  ...Object.fromEntries(
+    Object.entries(OLD_ACTION_NAMES).flatMap(([old, name]) =>
+      SEED_ROW_FAMILY[name] ? [[old, SEED_ROW_FAMILY[name]]] : []
+    ),
+  ),
 };
 
 /** Rejection sampling: a passing episode's every request, under the task macro's family (or --record-family). */

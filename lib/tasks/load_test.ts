@@ -107,7 +107,7 @@ Deno.test("parseTaskLines() reports malformed checks, actions and unknown fields
   rejects(
     withTask({ start: { url: "/", setup: [{ tap: {} }] } }),
     id +
-      `start.setup[0]: expected an action (one of navigate, click, input, send_keys, select_dropdown, dropdown_options, scroll, go_back, switch, close, upload_file, wait, drag, clipboard_read, clipboard_write, done, macro_done), got "tap"`,
+      `start.setup[0]: expected an action (one of navigate, click, hover, input, send_keys, select_dropdown, dropdown_options, scroll, go_back, switch, close, upload_file, wait, drag, clipboard_read, clipboard_write, done, macro_done), got "tap"`,
     1,
   );
   rejects(withTask({ instrution: "typo" }), id + "instrution: is not a known field", 1);
