@@ -5,15 +5,29 @@
  *   grades between episodes; the bench leaves the spare 300 ms, outside the measured region) and without it;
  * - episode close; launching Chromium (up to a usable browser: profile, recording proxy, request filter) and
  *   closing it;
+ * - the runner's start of an episode (newEpisode, session-flags, the start page, the evidence mark), with the next
+ *   episode's spare context made during the start (as before issue 13) or after it (prepareNext, as the runner now
+ *   asks once the model answers the first step);
  * - per step: captureState with a PNG / JPEG / no screenshot, a click (mouse, with the wait for what it caused),
- *   and capture PNG + click together, on the test page of tests/browser_fixture.ts and on /shop/.
+ *   and capture PNG + click together, on the test page of tests/browser_fixture.ts and on /shop/;
+ * - the screenshot's encoding alone on /shop/ (PNG as the suite takes it, with optimizeForSpeed; PNG without it;
+ *   JPEG 80), with the image sizes.
  * Medians go to stderr when the run ends.
  *
  *   deno bench --allow-net=127.0.0.1,localhost --allow-read --allow-write --allow-env --allow-run --allow-sys \
  *     bench/browser_bench.ts
  */
 import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
-import { APPS, startSites } from "../lib/sites/mod.ts";
+import {
+  APPS,
+  CookieChannel,
+  endSession,
+  lastSeq,
+  readLoginState,
+  readSessionStreams,
+  startSession,
+  startSites,
+} from "../lib/sites/mod.ts";
 import { episodeOptions, startTestSite } from "../tests/browser_fixture.ts";
 import { killChromium } from "../tests/support/process_tree.ts";
 
@@ -30,11 +44,13 @@ function record(name: string, ms: number): void {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const bytes = new Map<string, number>();
 
 // Deno.bench has no teardown hook: close everything when the runner unloads this module.
 globalThis.addEventListener("unload", () => {
   for (const b of [warm, cold, stepper]) if (b.pid) killChromium(b.pid);
   const lines = [...samples].map(([name, ms]) => `  ${name}: median ${median(ms).toFixed(1)} ms (n=${ms.length})`);
+  for (const [name, n] of bytes) lines.push(`  ${name}: ${(n / 1024).toFixed(0)} KiB`);
   if (lines.length) console.error(`browser_bench medians:\n${lines.join("\n")}`);
 });
 globalThis.addEventListener("beforeunload", () => {
@@ -93,6 +109,33 @@ Deno.bench({ name: "launch (prewarm off)", group: "launch", n: 8, warmup: 1 }, a
   });
 }
 
+// The runner's start of an episode (lib/run/episode.ts: openStartPage, then the evidence mark), the next episode's
+// spare made during it (before: as soon as the start page loaded) or after it (prepareNext, while the model answers
+// the first step; here after the timed region, as a first step would).
+for (const during of [true, false]) {
+  const name = `runner's start, spare made ${during ? "during the start (before)" : "after it (prepareNext)"}`;
+  Deno.bench({ name, group: "runner's start", n: 20, warmup: 3 }, async (b) => {
+    let session!: EpisodeSession;
+    await timed(b, name, async () => {
+      session = await warm.newEpisode(options);
+      const started = await startSession(session, sites.base, { logout: false });
+      await session.goto(`${sites.base}/shop/products`);
+      if (during) void warm.prepareNext();
+      await session.resetHistory();
+      await Promise.all([
+        readSessionStreams(session, sites.base, started).then(lastSeq),
+        readLoginState(session, sites.base, started),
+      ]);
+    });
+    if (!during) await warm.prepareNext();
+    await session.captureState();
+    const cookie = await session.cookieHeader(sites.base);
+    await session.close();
+    await endSession(new CookieChannel(cookie), sites.base);
+    await new Promise((r) => setTimeout(r, 300));
+  });
+}
+
 // One session for the per-step benches.
 const stepSession = await stepper.newEpisode(options);
 await stepSession.goto(`${lab.base}/`);
@@ -130,3 +173,21 @@ Deno.bench({ name: "adminGet /_admin/log", group: "sandbox", n: 30, warmup: 3 },
   if (!stepSession.currentUrl().includes("/shop/")) await stepSession.goto(`${sites.base}/shop/`);
   await timed(b, "adminGet /_admin/log", () => stepSession.adminGet(sites.base, "/_admin/log"));
 });
+
+// The screenshot alone, by encoding (DevTools directly, as lib/browser/_capture.ts takes it).
+for (
+  const [label, params] of [
+    ["PNG, optimizeForSpeed (the suite's)", { format: "png", optimizeForSpeed: true }],
+    ["PNG, best compression", { format: "png" }],
+    ["JPEG 80, optimizeForSpeed", { format: "jpeg", quality: 80, optimizeForSpeed: true }],
+  ] as const
+) {
+  const name = `screenshot ${label} (sandbox /shop/)`;
+  Deno.bench({ name, group: "screenshot", n: 30, warmup: 3 }, async (b) => {
+    if (!stepSession.currentUrl().includes("/shop/")) await stepSession.goto(`${sites.base}/shop/`);
+    await timed(b, name, async () => {
+      const r = await stepSession.tab().cdp.send("Page.captureScreenshot", params);
+      bytes.set(`${name} size`, Uint8Array.fromBase64(r.data).length);
+    });
+  });
+}

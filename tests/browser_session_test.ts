@@ -173,10 +173,30 @@ Deno.test({ name: "EpisodeSession on Chromium", ...opts }, async (t) => {
       await inEpisode(browser, base, async (s) => {
         await s.goto(`${base}/cookie`);
         const before = site.cookieless.length;
+        const spare = browser.prepareNext(); // as the runner asks once an episode's start is over
         await s.goto(`${base}/next`);
+        assert.equal(await spare, true);
         await until(() => false, 800);
         assert.deepEqual(site.cookieless.slice(before), []);
       });
+    });
+
+    await t.step("prepareNext() readies a fresh context during an episode, which the next episode takes", async () => {
+      await inEpisode(browser, base, async (s) => {
+        await s.goto(`${base}/cookie`); // this context now holds sid=abc
+        assert.equal(await s.cookieHeader(base), "sid=abc");
+        assert.equal(await browser.prepareNext(), true);
+        // The spare's making changed nothing for the episode that runs: its route, its tab, its cookies.
+        await s.goto(`${base}/json`);
+        assert.match(await s.tab().evaluate<string>("document.body.textContent"), /sid=abc/);
+      });
+      await inEpisode(browser, base, async (s) => {
+        // The warm-up page is where the spare's page stands: this episode took the spare, not a new blank page.
+        assert.equal(new URL(s.currentUrl()).pathname, "/__webmix_warmup");
+        assert.equal(await s.cookieHeader(base), "", "the spare shares no cookie with the episode it was made during");
+      });
+      await using cold = await ChromiumBrowser.launch({ prewarm: false });
+      await inEpisode(cold, base, async () => assert.equal(await cold.prepareNext(), false));
     });
 
     await t.step("newEpisode() refuses a second episode on one browser and bad origins", async () => {

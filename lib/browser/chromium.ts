@@ -1,8 +1,10 @@
 /**
  * Chromium's lifecycle: launch (headless, the suite's flags, no signal handlers of puppeteer's own), the network
  * allowlist, knowing when it died, and a close that kills the process when it hangs. One browser runs one episode
- * at a time (the clipboard and the request filter are browser-wide); a spare context and page are prepared while
- * it runs, so the next episode starts without paying for a new page.
+ * at a time (the clipboard and the request filter are browser-wide); a spare context and page are prepared for the
+ * next episode, so that it starts without paying for a new page: at launch (LaunchOptions.prewarmOrigins), when an
+ * episode closes, and when its caller says the episode's start is over (prepareNext: the runner does so while the
+ * model answers the first step, so that the spare neither slows the start down nor waits for the episode's end).
  *
  * Chromium talks to the harness over a pipe (--remote-debugging-pipe), not a port: when the harness dies, even by
  * SIGKILL, the pipe closes and Chromium exits with its whole process group.
@@ -201,6 +203,20 @@ export class ChromiumBrowser implements AsyncDisposable {
     }
   }
 
+  /**
+   * Starts preparing the next episode's context and page now, in the background, for the origins of the episode
+   * that runs (else the last one's, else LaunchOptions.prewarmOrigins); nothing when one is on its way already or
+   * `prewarm` is off. The runner calls it once the episode's start is over: a spare made during the start slows the
+   * start's page loads down (~75 ms at one worker), and one made when the episode closes is not ready in time for
+   * the next episode, which opens at once.
+   * @returns whether a spare is ready (once it is): false when `prewarm` is off, Chromium died or the spare failed.
+   *   Never rejects.
+   */
+  prepareNext(): Promise<boolean> {
+    this.#prewarm();
+    return this.#spare ? this.#spare.ready.then((spare) => spare !== null) : Promise.resolve(false);
+  }
+
   /** Prepares the next episode's context and page in the background, for the origins it most likely allows. */
   #prewarm(): void {
     const origins = this.#warmOrigins;
@@ -276,14 +292,11 @@ export class ChromiumBrowser implements AsyncDisposable {
           return isAlive();
         },
         setRoute: (route) => (this.#route = route),
+        // A spare asked for during the episode (prepareNext) is on its way already; else one starts now.
         released: (s) => {
           if (this.#episode === s) this.#episode = null;
           this.#prewarm();
         },
-        // The next episode's context warms while this one runs (a runner opens the next episode the moment this
-        // one closes, too soon for a spare started at release), but only once this one's first page has loaded:
-        // started earlier, it slows that load down.
-        started: () => this.#prewarm(),
       };
       const session = await EpisodeSession.open(host, context, page, origins, resolved);
       this.#episode = session;

@@ -50,8 +50,6 @@ export interface EpisodeHost {
   setRoute(route: { origins: ReadonlySet<string>; onBlocked: (url: string) => void } | null): void;
   /** The session closed its context. */
   released(session: EpisodeSession): void;
-  /** The session's first page has loaded (the browser may now prepare the next episode's context). */
-  started?(): void;
 }
 
 const CLOSE_TIMEOUT_MS = 5000;
@@ -171,7 +169,6 @@ export class EpisodeSession implements AsyncDisposable {
       if (this.#firstPage && isAllowedUrl(tab.page.url(), this.origins) && /^https?:/.test(tab.page.url())) {
         this.#firstPage = false;
         await this.#startHistory(tab);
-        this.host.started?.();
       }
     });
   }

@@ -256,8 +256,15 @@ async function play(
   const seen: string[] = [];
   // Training rows take their images from the step screenshots: --record-rows saves them whatever the flag says.
   const save = config.stepScreenshots || config.recordRows;
+  let prepared = false;
   const observe = async (step: number | string, screenshot = false): Promise<ObservedState> => {
     const state = await s.captureState({ screenshot: save || screenshot });
+    if (!prepared) {
+      // The start is over and the model is about to answer the first step: the worker's next episode gets its
+      // context meanwhile (started during the start, it would slow the start's page loads down).
+      prepared = true;
+      void site.browser.prepareNext();
+    }
     seen.push(state.visibleText);
     let screenshotFile: string | null = null;
     if (save && state.screenshot) {
