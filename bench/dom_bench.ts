@@ -1,6 +1,8 @@
 /**
- * DOM capture cost: snapshotPage() on a small form page and on a 1,500-row table of links, inputs, selects and
- * buttons (about 25k nodes), limited to the viewport (the default) and over the whole page (viewportExpansion -1).
+ * DOM capture cost: snapshotPage() on a small form page, on a 1,500-row table of links, inputs, selects and
+ * buttons (about 25k nodes) and on a 1,500-row list of divs and spans bound by script (lib/dom/listeners.ts's
+ * record installed as lib/browser installs it), limited to the viewport (the default) and over the whole page
+ * (viewportExpansion -1).
  * "round trip" is what the harness pays with page.evaluate(snapshotPage) (capture plus transfer of the object);
  * "JSON round trip" uses snapshotPageJson and JSON.parse; "in page" leaves the result in the page and returns only
  * its size, to separate capture from transfer. Viewport 1280×720. Medians go to stderr when the run ends.
@@ -11,7 +13,8 @@
 import puppeteer from "puppeteer-core";
 import { CHROMIUM_FLAGS } from "../lib/browser/mod.ts";
 import { formatElements, type SnapshotOptions, snapshotPage, snapshotPageJson } from "../lib/dom/mod.ts";
-import { formPage, tablePage } from "../lib/dom/testdata/pages.ts";
+import { formPage, listenerPage, tablePage } from "../lib/dom/testdata/pages.ts";
+import { LISTENER_WATCH_SCRIPT } from "../lib/dom/mod.ts";
 
 // Deno.bench has no teardown hook, so the profile is ours to remove and Chromium is stopped when the runner
 // unloads this module (or on Ctrl-C).
@@ -66,7 +69,15 @@ Deno.addSignalListener("SIGINT", () => {
 const page = await browser.newPage();
 page.on("dialog", (d) => void d.dismiss());
 await page.setViewport({ width: 1280, height: 720 });
-const PAGES = { form: formPage(), table: tablePage(1500) };
+// The listener record, as lib/browser installs it; setContent keeps the window, so it sees the pages' scripts.
+await page.evaluateOnNewDocument(LISTENER_WATCH_SCRIPT);
+await page.evaluate(LISTENER_WATCH_SCRIPT);
+const PAGES = { form: formPage(), table: tablePage(1500), listeners: listenerPage(1500) };
+const LABELS: Record<PageName, string> = {
+  form: "form page",
+  table: "table 1,500 rows",
+  listeners: "listener-bound list 1,500 rows",
+};
 let loaded = "";
 
 /** Loads `name` unless it is already the page's content (outside the measured region). */
@@ -90,7 +101,7 @@ function run(transfer: Transfer, opts: SnapshotOptions): () => Promise<unknown> 
 
 /** Registers one capture bench: loads the page outside the measured region, samples the region for medians. */
 function benchCapture(name: PageName, scope: "viewport" | "whole page", transfer: Transfer): void {
-  const label = `${name === "form" ? "form page" : "table 1,500 rows"}, ${scope}, ${transfer}`;
+  const label = `${LABELS[name]}, ${scope}, ${transfer}`;
   const capture = run(transfer, { viewportExpansion: scope === "viewport" ? 0 : -1 });
   const ms: number[] = [];
   samples.set(label, ms);
@@ -108,6 +119,16 @@ benchCapture("form", "viewport", "round trip");
 benchCapture("form", "whole page", "round trip");
 for (const scope of ["viewport", "whole page"] as const) {
   for (const transfer of ["round trip", "JSON round trip", "in page"] as const) benchCapture("table", scope, transfer);
+}
+
+benchCapture("listeners", "viewport", "round trip");
+benchCapture("listeners", "whole page", "JSON round trip");
+
+// The listener-bound page is only a fair bench when its controls are indexed: each row's span, div and row.
+await show("listeners");
+const listed = await page.evaluate(snapshotPage, { viewportExpansion: 0 });
+if (!listed.elements.some((e) => e.tag === "span" && e.text === "Item 1")) {
+  throw new Error(`the listener-bound page's controls are not indexed: ${JSON.stringify(listed.elements.slice(0, 5))}`);
 }
 
 const wholeTable = await (async () => {

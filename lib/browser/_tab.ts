@@ -3,7 +3,7 @@
  * for the page it caused), the dialog handler, and evaluation of page functions on indexed elements.
  */
 import type { CDPSession, Page } from "puppeteer-core";
-import { indexedElement } from "../dom/mod.ts";
+import { indexedElement, LISTENER_WATCH_SCRIPT } from "../dom/mod.ts";
 import { BrowserTimeoutError, HarnessError } from "../errors/mod.ts";
 import { ActionError } from "./errors.ts";
 import type { PageRefusal } from "./_page_fns.ts";
@@ -44,7 +44,7 @@ export class Tab {
 
   /**
    * Wraps a page: navigation watcher, dialog handler, focus emulation (the clipboard needs a focused page), the
-   * report of the ICE servers its documents configure.
+   * report of the ICE servers its documents configure, lib/dom's record of click listeners.
    */
   static async open(id: string, page: Page, viewport: Viewport, hooks: TabHooks): Promise<Tab> {
     const cdp = await page.createCDPSession();
@@ -54,6 +54,8 @@ export class Tab {
       cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true }),
       sameViewport(page.viewport(), viewport) ? undefined : page.setViewport(viewport),
       watchIceServers(cdp, hooks.onBlocked), // after Page.enable, which its init script needs
+      // lib/dom's record of click listeners, before the page's scripts in every frame (see lib/dom/listeners.ts).
+      cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: LISTENER_WATCH_SCRIPT, runImmediately: true }),
     ]);
     const tab = new Tab(id, page, cdp, tree.frameTree.frame.id);
     tab.#hooks = hooks;

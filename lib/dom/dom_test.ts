@@ -12,7 +12,7 @@ import {
   snapshotPage,
   snapshotPageJson,
 } from "./mod.ts";
-import { HIDDEN, KINDS, SMALL, TALL, TEXT } from "./testdata/fixture_pages.ts";
+import { ESCAPED, HIDDEN, KINDS, SMALL, TALL, TEXT } from "./testdata/fixture_pages.ts";
 
 const PAGES: Record<string, string> = {
   "/kinds": KINDS,
@@ -20,6 +20,7 @@ const PAGES: Record<string, string> = {
   "/text": TEXT,
   "/small": SMALL,
   "/tall": TALL,
+  "/escaped": ESCAPED,
 };
 
 const snap = (page: Page, opts: SnapshotOptions = {}): Promise<PageSnapshot> => page.evaluate(snapshotPage, opts);
@@ -125,16 +126,42 @@ Deno.test({
     });
 
     await step("skips hidden, covered and off-screen elements", "/hidden", async () => {
-      assert.deepEqual(ids(await snap(page)), ["k-ok", "k-corner", "k-through"]);
-      assert.deepEqual(ids(await snap(page, { viewportExpansion: 100 })), ["k-ok", "k-corner", "k-through"]);
+      // aria-hidden hides from screen readers, not from sight: a visible button under it is indexed.
+      assert.deepEqual(ids(await snap(page)), ["k-ok", "k-aria", "k-corner", "k-through"]);
+      assert.deepEqual(ids(await snap(page, { viewportExpansion: 100 })), ["k-ok", "k-aria", "k-corner", "k-through"]);
       const whole = await snap(page, { viewportExpansion: -1 });
-      assert.deepEqual(ids(whole), ["k-ok", "k-corner", "k-through", "k-below"]);
+      assert.deepEqual(ids(whole), ["k-ok", "k-aria", "k-corner", "k-through", "k-below"]);
       assert.equal(byId(whole, "k-below")?.inViewport, false);
       assert.deepEqual(ids(await snap(page, { viewportExpansion: 5000 })), ids(whole));
       await page.evaluate(() => globalThis.scrollTo(0, document.body.scrollHeight));
       const scrolled = await snap(page);
       assert.deepEqual(ids(scrolled), ["k-below"]);
       assert.ok(scrolled.pixelsAbove > 2000 && scrolled.pixelsBelow === 0, JSON.stringify(scrolled));
+    });
+
+    await step("finds controls placed outside their off-screen ancestors' boxes", "/escaped", async () => {
+      const s = await snap(page);
+      assert.deepEqual(ids(s), ["k-fixed", "k-abs"]);
+      assert.equal(s.visibleText, "Top text\nBack to top\nPulled up");
+      const whole = await snap(page, { viewportExpansion: -1 });
+      assert.deepEqual(ids(whole), ["k-fixed", "k-abs", "n-below"]);
+      assert.equal(byId(whole, "n-below")?.inViewport, false);
+    });
+
+    await step("a very deep DOM is walked to a bound, without failing", "/small", async () => {
+      await page.evaluate(() => {
+        let at: Element = document.body;
+        for (let i = 0; i < 1500; i++) {
+          const d = document.createElement("div");
+          at.append(d);
+          at = d;
+          if (i === 600) at.insertAdjacentHTML("beforeend", '<button id="k-deep">Deep</button>');
+        }
+        at.insertAdjacentHTML("beforeend", '<button id="n-deepest">Deepest</button>');
+      });
+      const s = await snap(page);
+      assert.ok(byId(s, "k-deep"), ids(s).join(" "));
+      assert.equal(byId(s, "n-deepest"), undefined);
     });
 
     await step("marks elements new across snapshots of one document only", "/kinds", async () => {

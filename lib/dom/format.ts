@@ -1,7 +1,8 @@
 /**
  * Deno-side rendering of a snapshot for the model, in browser-use's layout: one line per indexed element,
  * `[i]<tag key=value ... />`, `*` before the index of elements new since the previous snapshot, the element's
- * text on the next line indented by a tab, and scroll markers around the list.
+ * text on the next line indented by a tab, and scroll markers around the list. Attribute values are shown exactly
+ * (see `exact`), so what the model reads it can type back.
  */
 import { ATTRIBUTE_ORDER, type DomElement, type PageSnapshot } from "./types.ts";
 
@@ -20,8 +21,16 @@ const PROTECTED = new Set(["placeholder", "value", "aria-label", "title"]);
 /** Dropped when they only repeat the element's text. */
 const DROP_IF_TEXT = ["aria-label", "placeholder", "title"] as const;
 
-const collapse = (s: string) => s.replace(/\s+/g, " ").trim();
 const cap = (s: string, n: number) => (s.length > n ? s.slice(0, n) + "..." : s);
+
+/**
+ * A value as the page holds it: plain, or JSON-quoted when plain text would hide part of it (whitespace at an
+ * edge, a line break, a tab, a run of spaces) or when it starts with a quote itself. Retyping what was read then
+ * gives the page's exact value.
+ */
+export function exact(value: string): string {
+  return /^\s|\s$|[\n\r\t\f\v]| {2}|^"/.test(value) ? JSON.stringify(value) : value;
+}
 
 /** The `key=value` pairs of one element line, browser-use's pruning applied. */
 export function formatAttributes(el: DomElement, opts: FormatOptions = {}): string {
@@ -31,7 +40,7 @@ export function formatAttributes(el: DomElement, opts: FormatOptions = {}): stri
   for (const key of ATTRIBUTE_ORDER) {
     const raw = el.attributes[key];
     if (raw === undefined) continue;
-    const value = collapse(raw);
+    const value = raw;
     if (value.length > 5 && seenValues.has(value) && !PROTECTED.has(key)) continue;
     seenValues.add(value);
     shown.set(key, value);
@@ -40,7 +49,7 @@ export function formatAttributes(el: DomElement, opts: FormatOptions = {}): stri
   if (shown.get("type")?.toLowerCase() === el.tag) shown.delete("type");
   const text = el.text.toLowerCase();
   for (const key of DROP_IF_TEXT) if (text && shown.get(key)?.toLowerCase() === text) shown.delete(key);
-  const parts = [...shown].map(([k, v]) => (v === "" ? `${k}=''` : `${k}=${cap(v, maxLength)}`));
+  const parts = [...shown].map(([k, v]) => (v === "" ? `${k}=''` : `${k}=${exact(cap(v, maxLength))}`));
   if (el.options && el.options.length > 0) parts.push(`options=${formatOptions(el, opts.maxOptions ?? 4)}`);
   return parts.join(" ");
 }

@@ -31,7 +31,7 @@ Deno.test("formatElement() prints attributes in a fixed order, then the text on 
     tag: "input",
     attributes: { placeholder: "Search  products", type: "search", name: "q", id: "box" },
   });
-  assert.equal(formatElement(el), "[7]<input id=box name=q type=search placeholder=Search products />");
+  assert.equal(formatElement(el), '[7]<input id=box name=q type=search placeholder="Search  products" />');
   assert.equal(formatElement(element({ text: "Buy now", isNew: true })), "*[1]<button />\n\tBuy now");
 });
 
@@ -88,4 +88,19 @@ Deno.test("formatElements() frames the list with start, end and scroll markers",
     formatElements(snapshot([], 0, 900)),
     "[Start of page]\nempty page\n... 900 pixels below - scroll to see more ...",
   );
+});
+
+Deno.test("formatElement() shows values exactly, JSON-quoted when plain text would hide whitespace", () => {
+  const line = (value: string) => formatElement(element({ tag: "input", attributes: { value } }));
+  assert.equal(line("Jane Doe"), "[1]<input value=Jane Doe />");
+  assert.equal(line(" Jane"), '[1]<input value=" Jane" />');
+  assert.equal(line("Jane "), '[1]<input value="Jane " />');
+  assert.equal(line("Jane  Doe"), '[1]<input value="Jane  Doe" />');
+  assert.equal(line("line 1\nline 2"), '[1]<input value="line 1\\nline 2" />');
+  assert.equal(line("a\tb"), '[1]<input value="a\\tb" />');
+  assert.equal(line('"quoted" start'), '[1]<input value="\\"quoted\\" start" />');
+  assert.equal(line('say "hi"'), '[1]<input value=say "hi" />');
+  // What was read parses back to the exact value.
+  const shown = line("  two  spaces\n").match(/value=(".*") \/>$/)![1];
+  assert.equal(JSON.parse(shown), "  two  spaces\n");
 });

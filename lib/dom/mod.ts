@@ -11,7 +11,8 @@
  */
 export { indexedElement, snapshotPage, snapshotPageJson } from "./snapshot.ts";
 export { type ClickPoint, visiblePoint } from "./point.ts";
-export { formatAttributes, formatElement, formatElements, type FormatOptions } from "./format.ts";
+export { LISTENER_GLOBAL, LISTENER_WATCH_SCRIPT, watchClickListeners } from "./listeners.ts";
+export { exact, formatAttributes, formatElement, formatElements, type FormatOptions } from "./format.ts";
 export {
   ATTRIBUTE_ORDER,
   type AttributeName,

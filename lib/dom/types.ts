@@ -56,9 +56,12 @@ export interface DomElement {
   /** Lower-case tag name ("a", "button", "div"). */
   tag: string;
   /**
-   * Non-empty attributes among ATTRIBUTE_ORDER, with live state where it differs from the markup: `value` is the
-   * current value (a select's selected option text, a slider's aria-valuenow; never a password), `checked` is
-   * "true"/"false" for checkboxes and radios, `disabled` is "true" when set, `href` is short (path for same-origin).
+   * Non-empty attributes among ATTRIBUTE_ORDER, exactly as the page holds them, with live state where it differs
+   * from the markup: `value` is the current value (a select's selected option text, a slider's aria-valuenow or
+   * aria-valuetext; never a password), `checked` is "true"/"false" for checkboxes and radios, `disabled` is "true"
+   * when set, `href` is short (path for same-origin). A slider handle without ARIA (a text-less, absolutely
+   * positioned element in a track three times its size) gets `role` "slider" and as `value` the input beside its
+   * track, else its position along the track ("40%").
    */
   attributes: Partial<Record<AttributeName, string>>;
   /**
@@ -70,6 +73,7 @@ export interface DomElement {
   isNew: boolean;
   /** Intersects the viewport (false only for elements indexed thanks to viewportExpansion). */
   inViewport: boolean;
+  /** The element's box in the top viewport (an iframe's offset added); a part of it may be covered. */
   rect: Rect;
   /** A <select>'s option texts, in order (capped at maxOptions). */
   options?: string[];

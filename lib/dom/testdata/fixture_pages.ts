@@ -53,7 +53,7 @@ export const HIDDEN = doc(
 <button id="h-display" style="display:none">Display none</button>
 <button id="h-visibility" style="visibility:hidden">Visibility hidden</button>
 <button id="h-opacity" style="opacity:0">Opacity zero</button>
-<div aria-hidden="true"><button id="h-aria">Aria hidden</button></div>
+<div aria-hidden="true"><button id="k-aria">Aria hidden, yet visible</button></div>
 <div inert><button id="h-inert">Inert</button></div>
 <button id="h-zero" style="width:0;height:0;padding:0;border:0;overflow:hidden">Zero size</button>
 <div class="box"><button id="h-covered">Covered</button><div class="cover"></div></div>
@@ -95,4 +95,22 @@ export const SMALL = doc(
 export const TALL = doc(
   "Tall",
   `<button id="top">Top</button><div style="height:2000px"></div><button id="bottom">Bottom</button>`,
+);
+
+/**
+ * Controls placed outside their off-screen ancestors' boxes: a fixed button and an absolutely positioned one
+ * whose containers lie far below the viewport (snapshotPage's 80 px grid of hit tests finds them: each covers a
+ * grid point), and a control far below that stays off-screen.
+ */
+export const ESCAPED = doc(
+  "Escaped",
+  `<p>Top text</p>
+<div style="height:3000px"></div>
+<footer style="height:100px">
+  <button id="k-fixed" style="position:fixed;right:20px;bottom:20px;width:80px;height:40px">Back to top</button>
+  <div style="position:relative;height:50px">
+    <button id="k-abs" style="position:absolute;top:-2900px;left:300px;width:140px;height:90px">Pulled up</button>
+    <button id="n-below">Far below</button>
+  </div>
+</footer>`,
 );

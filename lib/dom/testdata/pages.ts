@@ -44,3 +44,25 @@ body { font: 14px sans-serif; margin: 8px; } td { padding: 2px 6px; }
 </style></head><body><h1>Catalogue</h1><table><thead><tr><th>#</th><th>Item</th><th>Qty</th><th>Size</th>
 <th></th></tr></thead><tbody>${body.join("\n")}</tbody></table></body></html>`;
 }
+
+/**
+ * A `rows`-row list built the way script-heavy apps build it: each row a `div` (rows open on a click delegated
+ * from the document, shown by `cursor: pointer`), holding a `span` and a `div` bound with addEventListener and no
+ * role, href or tabindex. Its script runs when the page loads (setContent included).
+ */
+export function listenerPage(rows = 1500): string {
+  const body: string[] = [];
+  for (let i = 1; i <= rows; i++) {
+    body.push(
+      `<div class="row" data-row="${i}"><span class="num">${i}</span><span class="link">Item ${i}</span>` +
+        `<span class="note">In stock</span><div class="btn">Add</div></div>`,
+    );
+  }
+  return `<!doctype html><html><head><title>Listing</title><style>
+body { font: 14px sans-serif; margin: 8px; } .row { cursor: pointer; display: flex; gap: 12px; padding: 2px; }
+.link { color: #06c; } .btn { background: #28a; color: #fff; padding: 0 6px; }
+</style></head><body><h1>Listing</h1><div id="list">${body.join("\n")}</div><script>
+for (const el of document.querySelectorAll(".link, .btn")) el.addEventListener("click", () => {});
+document.addEventListener("click", (e) => e.target.closest(".row"));
+</script></body></html>`;
+}

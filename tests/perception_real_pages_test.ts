@@ -1,0 +1,185 @@
+/**
+ * Perception of pages written the way the web is (lib/dom/testdata/real_pages.ts), served over HTTP to a real
+ * EpisodeSession: each control is indexed and shows what the model needs, and acting on it through the executor
+ * (lib/agent's executeAction) runs the page's own handler.
+ */
+import assert from "node:assert/strict";
+import { executeAction } from "../lib/agent/mod.ts";
+import { type BrowserState, ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
+import { type DomElement, LISTENER_GLOBAL, snapshotPage } from "../lib/dom/mod.ts";
+import { REAL_PAGES } from "../lib/dom/testdata/real_pages.ts";
+import { inEpisode, until } from "./browser_fixture.ts";
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+
+/** The element whose text (or id) is `name`; fails with the element list when there is none. */
+function find(state: BrowserState, name: string): DomElement {
+  const el = state.snapshot.elements.find((e) => e.text === name || e.attributes.id === name);
+  assert.ok(el, `"${name}" is not indexed:\n${state.elementsText}`);
+  return el;
+}
+
+/** The page's #log (of the frame whose URL ends with `frame`, when given). */
+async function log(s: EpisodeSession, frame?: string): Promise<string> {
+  const page = s.tab().page;
+  const target = frame ? page.frames().find((f) => f.url().endsWith(frame)) : page.mainFrame();
+  assert.ok(target, `no frame ${frame}`);
+  return await target.$eval("#log", (e) => e.textContent ?? "");
+}
+
+/** Runs `action` through the executor on a fresh capture; asserts it succeeded and the page logged `expected`. */
+async function act(s: EpisodeSession, action: (state: BrowserState) => unknown, expected: string, frame?: string) {
+  const state = await s.captureState({ screenshot: false });
+  const r = await executeAction(s, action(state), { base: "", state });
+  assert.ok(r.ok, `${JSON.stringify(action(state))}: ${r.error}\n${state.elementsText}`);
+  const got = await until(async () => (await log(s, frame)) === expected).then(() => log(s, frame));
+  assert.equal(got, expected, `after ${JSON.stringify(action(state))}`);
+}
+
+const click = (name: string) => (state: BrowserState) => ({ click: { index: find(state, name).index } });
+
+Deno.test({ name: "perception of real pages through the executor", ...opts }, async (t) => {
+  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const html = REAL_PAGES[new URL(req.url).pathname];
+    return new Response(html ?? "not found", {
+      status: html ? 200 : 404,
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+  });
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  await using browser = await ChromiumBrowser.launch();
+  /** A step in a fresh episode on `path`. */
+  const onPage = (name: string, path: string, fn: (s: EpisodeSession, state: BrowserState) => Promise<void>) =>
+    t.step(name, () =>
+      inEpisode(browser, base, async (s) => {
+        await s.goto(base + path);
+        await fn(s, await s.captureState({ screenshot: false }));
+      }));
+
+  await onPage(
+    "script-bound spans, div rows, list items, anchors without href and a div Submit",
+    "/mail",
+    async (s, st) => {
+      assert.deepEqual(st.snapshot.elements.map((e) => `${e.tag}:${e.text}`), [
+        "span:Refresh",
+        "span:Compose",
+        "div:Alice Martin Lunch on Friday?",
+        "div:Bob Stone Quarterly report",
+        "div:Carol White Flight details",
+        "li:Item 1",
+        "li:Item 2",
+        "li:Item 3",
+        "a:Prev",
+        "a:Next",
+        "a:Bob Smith",
+        "a:Eve Adams",
+        "div:", // three icon spans: one control, not a list of three
+        "input:",
+        "div:Submit",
+      ]); // not: "Signed in as jane", the anchor without a handler, #inbox, #app (a delegation root)
+      assert.match(st.visibleText, /^Alice Martin Lunch on Friday\?$/m);
+      await act(s, click("Compose"), "link compose");
+      await act(s, click("Bob Stone Quarterly report"), "open email 2");
+      await act(s, click("Item 3"), "grab Item 3");
+      await act(s, click("Next"), "next");
+      assert.match((await s.captureState({ screenshot: false })).visibleText, /^Prev February 2011 Next$/m);
+      await act(s, click("Eve Adams"), "mail eve@example.com");
+      await act(s, click("stars"), "starred");
+      await act(
+        s,
+        (state) => ({ input: { index: find(state, "subject").index, text: "Re: lunch" } }),
+        "starred", // typing runs no click handler
+      );
+      await act(s, click("Submit"), "submitted Re: lunch");
+    },
+  );
+
+  await onPage(
+    "visible controls under aria-hidden; not invisible or inert ones; a covered centre",
+    "/aria",
+    async (s, st) => {
+      assert.deepEqual(st.snapshot.elements.map((e) => e.attributes.id), ["save", "archive", "wide"]);
+      await act(s, click("Save draft"), "saved");
+      await act(s, click("Archive"), "archived");
+      // The badge covers the button's centre: the element stays, and the click lands on its visible part.
+      await act(s, click("Partly covered button"), "wide clicked");
+    },
+  );
+
+  await onPage("each autocomplete suggestion and menu item is its own element", "/autocomplete", async (s, st) => {
+    assert.deepEqual(st.snapshot.elements.map((e) => `${e.tag}:${e.text}`), [
+      "input:Country",
+      "li:Canada",
+      "li:Cameroon",
+      "li:Cambodia",
+      "li:Central African Republic",
+      "div:Copy",
+      "div:Paste",
+      "div:Delete",
+    ]);
+    await act(s, click("Cambodia"), "picked Cambodia");
+    assert.equal(await s.tab().page.$eval("#country", (e) => (e as HTMLInputElement).value), "Cambodia");
+    await act(s, click("Paste"), "menu Paste");
+  });
+
+  await onPage("sliders show role and value", "/sliders", async (s, st) => {
+    const lines = st.elementsText.split("\n");
+    assert.deepEqual(lines.filter((l) => /^\[\d/.test(l)), [
+      "[1]<span id=price-handle role=slider value=40% />", // position along the track
+      "[2]<span id=volume-handle role=slider value=20 />", // the input beside the track
+      "[3]<div id=rating role=slider value=7 />",
+      "[4]<input id=range type=range value=30 />",
+    ]);
+    await act(s, click("price-handle"), "grab price-handle");
+  });
+
+  await onPage("side-by-side columns, and values kept exactly", "/columns", async (s, st) => {
+    assert.deepEqual(st.visibleText.split("\n").slice(0, 3), [
+      "Episodes done: 0 Central African Republic",
+      "Right first",
+      "Left second",
+    ]);
+    const line = st.elementsText.split("\n").find((l) => l.includes("id=code"))!;
+    assert.equal(line, '[1]<input id=code value="  AB  12 " />');
+    const read = JSON.parse(line.match(/value=(".*") \/>$/)![1]);
+    await act(s, (state) => ({ input: { index: find(state, "retype").index, text: read } }), "");
+    await act(s, click("Check"), "same");
+  });
+
+  await onPage("an open shadow root's controls and text", "/shadow", async (s, st) => {
+    assert.deepEqual(st.snapshot.elements.map((e) => e.text), ["Shadow button", "Shadow link"]);
+    assert.match(st.visibleText, /^Inside the shadow widget$/m);
+    await act(s, click("Shadow button"), "shadow button");
+    await act(s, click("Shadow link"), "shadow link");
+  });
+
+  await onPage("a same-origin iframe's controls, in the top viewport's coordinates", "/frame", async (s, st) => {
+    assert.deepEqual(st.snapshot.elements.map((e) => e.attributes.id), ["card", "pay"]);
+    assert.match(st.visibleText, /^Card details$/m);
+    const frameBox = await s.tab().page.$eval("#pay-frame", (e) => e.getBoundingClientRect().toJSON());
+    const pay = find(st, "pay").rect;
+    const inner = await s.tab().page.frames()[1].$eval("#pay", (e) => e.getBoundingClientRect().toJSON());
+    assert.equal(pay.x, Math.round(frameBox.left + 3 + inner.left));
+    assert.equal(pay.y, Math.round(frameBox.top + 3 + inner.top));
+    await act(s, (state) => ({ input: { index: find(state, "card").index, text: "4242" } }), "", "/frame-inner");
+    await act(s, click("Pay now"), "paid 4242", "/frame-inner");
+  });
+
+  await onPage(
+    "the listener record follows adds and removes, and stays out of the page's sight",
+    "/listeners",
+    async (s, st) => {
+      assert.deepEqual(st.snapshot.elements.map((e) => e.attributes.id), ["kept", "captured", "by-property"]);
+      const seen = await s.tab().page.evaluate(() => (globalThis as unknown as { seen: unknown }).seen);
+      assert.deepEqual(seen, {
+        globals: [],
+        source: "function addEventListener() { [native code] }",
+        name: "removeEventListener",
+        length: 2,
+      });
+      assert.ok(snapshotPage.toString().includes(JSON.stringify(LISTENER_GLOBAL)), "snapshotPage reads the record");
+      await act(s, click("kept"), "handled");
+      await act(s, click("by-property"), "by property");
+    },
+  );
+});
