@@ -13,6 +13,7 @@ import {
   listOptions,
   type PageRefusal,
   planClick,
+  queryDeep,
   readField,
   scrollerAt,
   scrollFrom,
@@ -242,17 +243,18 @@ export async function wheelAt(
  */
 export async function drag(tab: Tab, from: DragEnd, to: DragEnd, viewport: Viewport): Promise<void> {
   const point = async (end: DragEnd, scroll = true): Promise<Point> =>
-    "x" in end
-      ? end
-      : refusalToError(await tab.call<Point | PageRefusal>(centreOfEnd, indexedElement, end, scroll), "drag");
+    "x" in end ? end : refusalToError(
+      await tab.call<Point | PageRefusal>(centreOfEnd, indexedElement, end, scroll, queryDeep),
+      "drag",
+    );
   let source = await point(from);
   const target = await point(to);
   if (!("x" in from)) {
     // Scrolling to the target may have moved the source.
-    const again = await tab.call<Point | PageRefusal>(centreOfEnd, indexedElement, from, false);
+    const again = await tab.call<Point | PageRefusal>(centreOfEnd, indexedElement, from, false, queryDeep);
     if ("refused" in again) {
       if ("x" in to) throw new ActionError(`drag: ${again.refused} once the target point is in view`);
-      refusalToError(await tab.call<true | PageRefusal>(syntheticDrag, indexedElement, from, to), "drag");
+      refusalToError(await tab.call<true | PageRefusal>(syntheticDrag, indexedElement, from, to, queryDeep), "drag");
       return;
     }
     source = again;

@@ -294,32 +294,107 @@ export function scrollerAt(x: number, y: number): { name: string; height: number
   };
 }
 
-/** The index of the element a CSS selector designates (docs/tasks.md); an unindexed match is scrolled into view. */
+/** queryDeep, as a page function receives it. */
+type Query = typeof queryDeep;
+
+/**
+ * The elements a locator's CSS selector designates (docs/tasks.md, "Actions"), in order: the matches in the
+ * document, then those in each open shadow root and same-origin frame document it hosts, in document order,
+ * recursively (a tree's own matches before the trees nested in it). `A >>> B` crosses into hosted trees: the
+ * matches of B anywhere below a match of A, inside its shadow root, its frame's document, and the trees nested in
+ * those (as puppeteer's `>>>`). Passed to the page functions that take a selector, as lib/dom's indexedElement is.
+ * @throws SyntaxError (a DOMException) when a part is not a valid CSS selector.
+ */
+export function queryDeep(selector: string): Element[] {
+  // The parts between `>>>`s outside quotes, brackets and parentheses.
+  const parts: string[] = [];
+  let depth = 0, quote = "", start = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === "\\") i++;
+    else if (quote) quote = c === quote ? "" : quote;
+    else if (c === '"' || c === "'") quote = c;
+    else if (c === "[" || c === "(") depth++;
+    else if (c === "]" || c === ")") depth--;
+    else if (depth === 0 && selector.startsWith(">>>", i)) {
+      parts.push(selector.slice(start, i));
+      i += 2;
+      start = i + 1;
+    }
+  }
+  parts.push(selector.slice(start));
+  /** The trees an element hosts: its open shadow root, a same-origin frame's document. */
+  const hosted = (el: Element): (Document | ShadowRoot)[] => {
+    const trees: (Document | ShadowRoot)[] = el.shadowRoot ? [el.shadowRoot] : [];
+    if (el.localName === "iframe" || el.localName === "frame") {
+      try {
+        const doc = (el as HTMLIFrameElement).contentDocument;
+        if (doc) trees.push(doc);
+      } catch { /* cross-origin */ }
+    }
+    return trees;
+  };
+  /** The matches in `scope` (a tree, or an element's subtree with the element), then in the trees hosted there. */
+  const collect = (scope: Element | Document | ShadowRoot, sel: string, out: Element[]): void => {
+    out.push(...Array.from(scope.querySelectorAll(sel)));
+    const els = Array.from(scope.querySelectorAll("*"));
+    if (scope.nodeType === Node.ELEMENT_NODE) els.unshift(scope as Element);
+    for (const el of els) for (const tree of hosted(el)) collect(tree, sel, out);
+  };
+  let found: Element[] = [];
+  collect(document, parts[0].trim(), found);
+  for (const part of parts.slice(1)) {
+    const below: Element[] = [];
+    for (const m of found) collect(m, part.trim(), below);
+    found = [...new Set(below)];
+  }
+  return found;
+}
+
+/**
+ * The index of the element a locator's selector designates (docs/tasks.md): the first match (queryDeep's order)
+ * that carries an index, else the nearest indexed ancestor of the first match, going up through shadow hosts and
+ * frame elements; an unindexed match is scrolled into view.
+ */
 export function locateSelector(
   lookup: Lookup,
   selector: string,
+  query: Query,
 ): { index: number } | { matches: number } | PageRefusal {
-  let matches: NodeListOf<Element>;
+  let matches: Element[];
   try {
-    matches = document.querySelectorAll(selector);
+    matches = query(selector);
   } catch {
     return { refused: `"${selector}" is not a valid CSS selector` };
   }
   if (!matches.length) return { matches: 0 };
   const pos = new Map<Element, number>();
   for (let i = 1, e = lookup(i, true); typeof e !== "string"; e = lookup(++i, true)) pos.set(e, i);
-  for (const m of Array.from(matches)) if (pos.has(m)) return { index: pos.get(m)! };
-  for (let n = matches[0].parentElement; n; n = n.parentElement) if (pos.has(n)) return { index: pos.get(n)! };
+  for (const m of matches) if (pos.has(m)) return { index: pos.get(m)! };
+  /** The parent element, a shadow root's host, or a frame document's frame element. */
+  const up = (n: Element): Element | null => {
+    const p = n.parentNode;
+    if (!p || p.nodeType === Node.ELEMENT_NODE) return p as Element | null;
+    if (p.nodeType === Node.DOCUMENT_FRAGMENT_NODE) return (p as ShadowRoot).host ?? null;
+    try {
+      return (p as Document).defaultView?.frameElement ?? null;
+    } catch {
+      return null; // cross-origin parent
+    }
+  };
+  for (let n = up(matches[0]); n; n = up(n)) if (pos.has(n)) return { index: pos.get(n)! };
   matches[0].scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   return { matches: matches.length };
 }
 
-/** Scrolls the first visible element whose own text, normalised, equals `text` into view; false when none. */
-export function revealText(text: string): boolean {
+/**
+ * Scrolls the first visible element (queryDeep's order: the document's, then those of open shadow roots and
+ * same-origin frames) whose own text, normalised, equals `text` into view; false when none.
+ */
+export function revealText(text: string, query: Query): boolean {
   const norm = (x: string) => x.replace(/\s+/g, " ").trim().toLowerCase();
   const want = norm(text);
-  const all = document.body ? document.body.querySelectorAll("*") : [];
-  for (const el of Array.from(all)) {
+  for (const el of query("*")) {
     const h = el as HTMLElement;
     if (h.offsetParent === null && getComputedStyle(h).position !== "fixed") continue;
     if (norm(h.innerText ?? "") !== want) continue;
@@ -329,43 +404,80 @@ export function revealText(text: string): boolean {
   return false;
 }
 
-/** A drag end that names an element: an index of the last snapshot (indexedElement) or a CSS selector. */
+/** A drag end that names an element: an index of the last snapshot (indexedElement) or a locator's selector. */
 type ElementEnd = { index: number } | { selector: string };
 
 /**
- * The centre of a drag end's element, scrolled into view unless `scroll` is false (then refused when it is not
- * in the viewport).
+ * The centre of a drag end's element in the top window's viewport (the offsets of the same-origin frames it lies
+ * in added), scrolled into view unless `scroll` is false (then refused when it is not in the viewport). A selector
+ * designates queryDeep's first match.
  */
 export function centreOfEnd(
   lookup: Lookup,
   end: ElementEnd,
   scroll: boolean,
+  query: Query,
 ): { x: number; y: number } | PageRefusal {
-  const el = "index" in end ? lookup(end.index) : document.querySelector(end.selector);
   const name = "index" in end ? `element ${end.index}` : `selector "${end.selector}"`;
+  let el: Element | null | undefined;
+  try {
+    el = "index" in end ? lookup(end.index) : query(end.selector)[0];
+  } catch {
+    return { refused: `${name} is not a valid CSS selector` };
+  }
   if (!el) return { refused: `${name} is not on the page` };
+  const win = el.ownerDocument.defaultView ?? window;
+  /** Where the element's window starts in the top window's viewport. */
+  const origin = () => {
+    let dx = 0, dy = 0;
+    for (let w: Window = win; w !== w.parent;) {
+      let frame: Element | null = null;
+      try {
+        frame = w.frameElement;
+      } catch { /* cross-origin parent */ }
+      if (!frame) break;
+      const fr = frame.getBoundingClientRect();
+      dx += fr.left + frame.clientLeft;
+      dy += fr.top + frame.clientTop;
+      w = w.parent;
+    }
+    return { dx, dy };
+  };
   let r = el.getBoundingClientRect();
   if (r.width === 0 && r.height === 0) return { refused: `${name} has no size on the page (hidden?)` };
+  /** The centre in the top window's viewport. */
+  const centre = (q: DOMRect) => {
+    const o = origin();
+    return { x: q.left + q.width / 2 + o.dx, y: q.top + q.height / 2 + o.dy };
+  };
+  /** The centre is inside the element's window's viewport and the top one's. */
   const inView = (q: DOMRect) => {
-    const cx = q.left + q.width / 2, cy = q.top + q.height / 2;
-    return cx >= 0 && cy >= 0 && cx < innerWidth && cy < innerHeight;
+    const ox = q.left + q.width / 2, oy = q.top + q.height / 2, c = centre(q);
+    return ox >= 0 && oy >= 0 && ox < win.innerWidth && oy < win.innerHeight &&
+      c.x >= 0 && c.y >= 0 && c.x < innerWidth && c.y < innerHeight;
   };
   if (!scroll && !inView(r)) return { refused: `${name} is outside the viewport` };
-  if (scroll && (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)) {
+  if (scroll && (r.top < 0 || r.left < 0 || r.bottom > win.innerHeight || r.right > win.innerWidth || !inView(r))) {
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     r = el.getBoundingClientRect();
   }
-  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  return centre(r);
 }
 
 /**
  * An HTML5 drag and drop as the page's listeners see it (dragstart, dragenter, dragover, drop, dragend with one
- * DataTransfer), for two elements too far apart to share the viewport, where a mouse cannot reach both.
+ * DataTransfer), for two elements too far apart to share the viewport, where a mouse cannot reach both. A selector
+ * designates queryDeep's first match.
  */
-export function syntheticDrag(lookup: Lookup, from: ElementEnd, to: ElementEnd): true | PageRefusal {
+export function syntheticDrag(lookup: Lookup, from: ElementEnd, to: ElementEnd, query: Query): true | PageRefusal {
   const find = (end: ElementEnd) => {
-    const el = "index" in end ? lookup(end.index, true) : document.querySelector(end.selector);
-    return typeof el === "string" ? null : el;
+    let el: Element | "unindexed" | "absent" | undefined;
+    try {
+      el = "index" in end ? lookup(end.index, true) : query(end.selector)[0];
+    } catch {
+      return null;
+    }
+    return typeof el === "string" || !el ? null : el;
   };
   const source = find(from), target = find(to);
   if (!source || !target) return { refused: "an end of the drag is not on the page" };

@@ -72,10 +72,11 @@ export function visiblePoint(el: Element): ClickPoint | null {
         doc = h.shadowRoot;
         continue;
       }
-      if (h instanceof HTMLIFrameElement || h instanceof HTMLFrameElement) {
+      // By name, not instanceof: a frame inside a frame belongs to that frame's realm.
+      if (h.localName === "iframe" || h.localName === "frame") {
         let inner: Document | null = null;
         try {
-          inner = h.contentDocument;
+          inner = (h as HTMLIFrameElement).contentDocument;
         } catch { /* cross-origin */ }
         if (!inner) break;
         const fr = h.getBoundingClientRect();
@@ -90,7 +91,10 @@ export function visiblePoint(el: Element): ClickPoint | null {
   };
   /** `n` is `el` or inside it, crossing shadow roots upwards. */
   const within = (n: Node | null): boolean => {
-    for (; n; n = n.parentNode ?? (n instanceof ShadowRoot ? n.host : null)) if (n === el) return true;
+    // A shadow root's host, by node type (a shadow root inside a frame is of that frame's realm).
+    for (; n; n = n.parentNode ?? (n.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? (n as ShadowRoot).host : null)) {
+      if (n === el) return true;
+    }
     return false;
   };
   const reaches = (hit: Element): boolean => {

@@ -51,8 +51,11 @@ export function renderPage(o: PageOptions): Html {
     `
   );
   const hover = (o.hoverMenus ?? []).map((m) =>
-    html`<nav class="hovermenu" id="${m.id}" aria-label="${m.label}"><span class="hovermenu-trigger">${m.label} ▾</span>
-      <div class="hovermenu-items">${m.items.map((l) => html`<a href="${l.href}">${l.label}</a>`)}</div></nav>`
+    html`
+      <nav class="hovermenu" id="${m.id}"
+        aria-label="${m.label}"><span class="hovermenu-trigger" tabindex="0" aria-haspopup="true">${m.label} ▾</span>
+            <div class="hovermenu-items">${m.items.map((l) => html`<a href="${l.href}">${l.label}</a>`)}</div></nav>
+    `
   );
   const crumbs = o.crumbs?.length
     ? html`<nav class="crumbs" aria-label="Breadcrumb">${

@@ -31,23 +31,28 @@ export function defineDeliveryRating(): void {
         <span class="status" role="status"></span></div>`;
         const stars = root.querySelector(".stars")!;
         const status = root.querySelector(".status")!;
+        // The buttons are made once and restyled on each change, so a reference to a star stays valid.
+        const buttons = [1, 2, 3, 4, 5].map((n) => {
+          const b = document.createElement("button");
+          b.type = "button";
+          b.textContent = "★";
+          b.title = `${n} star${n > 1 ? "s" : ""}`;
+          b.dataset.stars = String(n);
+          b.setAttribute("aria-label", b.title);
+          b.addEventListener("click", async () => {
+            const r = await fetch(action, { method: "POST", body: new URLSearchParams({ stars: String(n) }) });
+            if (!r.ok) return void (status.textContent = "Could not save the rating");
+            value = n;
+            draw();
+          });
+          return b;
+        });
+        stars.replaceChildren(...buttons);
         const draw = () => {
-          stars.replaceChildren(...[1, 2, 3, 4, 5].map((n) => {
-            const b = document.createElement("button");
-            b.type = "button";
-            b.textContent = "★";
-            b.className = n <= value ? "on" : "off";
-            b.title = `${n} star${n > 1 ? "s" : ""}`;
-            b.setAttribute("aria-label", b.title);
-            b.setAttribute("aria-pressed", String(n === value));
-            b.addEventListener("click", async () => {
-              const r = await fetch(action, { method: "POST", body: new URLSearchParams({ stars: String(n) }) });
-              if (!r.ok) return void (status.textContent = "Could not save the rating");
-              value = n;
-              draw();
-            });
-            return b;
-          }));
+          buttons.forEach((b, i) => {
+            b.className = i < value ? "on" : "off";
+            b.setAttribute("aria-pressed", String(i + 1 === value));
+          });
           status.textContent = value ? `Your rating: ${value} of 5` : "Not rated yet";
         };
         draw();
