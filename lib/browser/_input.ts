@@ -1,6 +1,6 @@
 /** Mouse and keyboard primitives on one tab's indexed elements (window.__webmixIndex). */
 import type { ElementHandle, KeyInput } from "puppeteer-core";
-import { indexedElement, visiblePoint } from "../dom/mod.ts";
+import { elementAt, indexedElement, visiblePoint } from "../dom/mod.ts";
 import { ActionError } from "./errors.ts";
 import { dateTextMatches, type KeyCombo, planKeys, segmentKeys } from "./_keys.ts";
 import {
@@ -33,7 +33,7 @@ const DRAG_STEPS = 8;
  * @throws ActionError naming what covers the element when every point of it is covered (an overlay, a menu).
  */
 export async function clickElement(tab: Tab, i: number): Promise<void> {
-  const plan = await tab.onElement<{ x: number; y: number; newTab: boolean }>(i, planClick, visiblePoint);
+  const plan = await tab.onElement<{ x: number; y: number; newTab: boolean }>(i, planClick, visiblePoint, elementAt);
   if (plan.newTab) tab.expectNewTab();
   await mouseClick(tab, plan);
 }
@@ -75,7 +75,7 @@ export async function clickPoint(tab: Tab, p: Point, viewport: Viewport): Promis
  * @throws ActionError naming what covers the element.
  */
 export async function hoverElement(tab: Tab, i: number): Promise<Point> {
-  const plan = await tab.onElement<{ x: number; y: number }>(i, planClick, visiblePoint);
+  const plan = await tab.onElement<{ x: number; y: number }>(i, planClick, visiblePoint, elementAt);
   const p = { x: Math.round(plan.x), y: Math.round(plan.y) };
   await mouseMove(tab, p);
   return p;
@@ -209,7 +209,12 @@ export async function wheelAt(
   pixels?: number,
 ): Promise<{ target: string; moved: number }> {
   assertInViewport(p, viewport, "scroll at");
-  const before = await tab.call<{ name: string; height: number; top: number; page: number }>(scrollerAt, p.x, p.y);
+  const before = await tab.call<{ name: string; height: number; top: number; page: number }>(
+    scrollerAt,
+    elementAt,
+    p.x,
+    p.y,
+  );
   const delta = (down ? 1 : -1) * (pixels ?? Math.round(pages * before.height));
   await mouseMove(tab, p);
   await tab.cdp.send("Input.dispatchMouseEvent", {
@@ -225,7 +230,7 @@ export async function wheelAt(
   let last = before, stable = 0, changed = false;
   while (performance.now() - started < WHEEL_SETTLE_MS) {
     await new Promise((r) => setTimeout(r, 30));
-    const now = await tab.call<typeof before>(scrollerAt, p.x, p.y);
+    const now = await tab.call<typeof before>(scrollerAt, elementAt, p.x, p.y);
     if (now.top === last.top && now.page === last.page) stable++;
     else [stable, changed] = [0, true];
     last = now;

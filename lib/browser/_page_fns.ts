@@ -4,7 +4,7 @@
  * ones take the indexed element first (see Tab.onElement); the others stand alone, and those that find indexed
  * elements themselves take lib/dom's indexedElement as their first argument (Tab.call passes its source).
  */
-import type { indexedElement, visiblePoint } from "../dom/mod.ts";
+import type { elementAt, indexedElement, visiblePoint } from "../dom/mod.ts";
 
 /** lib/dom's indexedElement, as a page function receives it. */
 type Lookup = typeof indexedElement;
@@ -16,6 +16,8 @@ export interface PageRefusal {
 
 /** lib/dom's visiblePoint, as a page function receives it. */
 type PointOf = typeof visiblePoint;
+/** lib/dom's elementAt, as a page function receives it. */
+type ElementAt = typeof elementAt;
 
 /**
  * Where a person's click (or the mouse) reaches the element: a point of its visible part where it is on top
@@ -23,7 +25,11 @@ type PointOf = typeof visiblePoint;
  * in its window's viewport. Refused when every such point is covered (an overlay, a suggestion menu): the refusal
  * names what a click there would hit instead.
  */
-export function planClick(el: Element, pointOf: PointOf): { x: number; y: number; newTab: boolean } | PageRefusal {
+export function planClick(
+  el: Element,
+  pointOf: PointOf,
+  at: ElementAt,
+): { x: number; y: number; newTab: boolean } | PageRefusal {
   const link = el.closest("a[href], area[href]") as HTMLAnchorElement | null;
   const form = (el.closest("button, input[type=submit], input[type=image]") as HTMLButtonElement | null)?.form;
   const newTab = (link?.target ?? form?.target ?? "") === "_blank";
@@ -32,10 +38,10 @@ export function planClick(el: Element, pointOf: PointOf): { x: number; y: number
   if (r.width === 0 && r.height === 0) return { refused: "it has no size on the page (hidden?)" };
   const scroll = () => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   if (r.top < 0 || r.left < 0 || r.bottom > win.innerHeight || r.right > win.innerWidth) scroll();
-  let p = pointOf(el);
+  let p = pointOf(el, at);
   if (!p) {
     scroll(); // an element of a frame that is itself out of view
-    p = pointOf(el);
+    p = pointOf(el, at);
   }
   if (!p) return { refused: "no part of it can be brought into the viewport" };
   if (!p.hit) {
@@ -252,25 +258,12 @@ export function scrollFrom(
  * element there (into open shadow roots and same-origin frames), else that document's page; its name, height and
  * scroll offsets (`top`, and the top page's `page`).
  */
-export function scrollerAt(x: number, y: number): { name: string; height: number; top: number; page: number } {
-  let doc: Document | ShadowRoot = document;
-  let hit: Element | null = null;
-  let ox = 0, oy = 0;
-  for (let guard = 0; guard < 16; guard++) {
-    const h: Element | null = doc.elementFromPoint(x - ox, y - oy);
-    if (!h || h === hit) break;
-    hit = h;
-    if (h.shadowRoot) {
-      doc = h.shadowRoot;
-      continue;
-    }
-    const inner: Document | null = h.localName === "iframe" ? (h as HTMLIFrameElement).contentDocument : null;
-    if (!inner) break;
-    const fr = h.getBoundingClientRect();
-    ox += fr.left + h.clientLeft;
-    oy += fr.top + h.clientTop;
-    doc = inner;
-  }
+export function scrollerAt(
+  at: ElementAt,
+  x: number,
+  y: number,
+): { name: string; height: number; top: number; page: number } {
+  const hit = at(x, y);
   const page = (document.scrollingElement ?? document.documentElement).scrollTop;
   let box: Element | null = hit;
   while (box) {

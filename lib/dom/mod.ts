@@ -10,7 +10,7 @@
  * ```
  */
 export { indexedElement, snapshotPage, snapshotPageJson } from "./snapshot.ts";
-export { type ClickPoint, visiblePoint } from "./point.ts";
+export { type ClickPoint, elementAt, visiblePoint } from "./point.ts";
 export { LISTENER_GLOBAL, LISTENER_WATCH_SCRIPT, watchClickListeners } from "./listeners.ts";
 export { exact, formatAttributes, formatElement, formatElements, type FormatOptions } from "./format.ts";
 export {

@@ -16,9 +16,9 @@ export type ClickPoint =
  * grid) where the topmost element is `el`, inside it (shadow trees included) or its label. Coordinates are the top
  * window's viewport: the offsets of the same-origin iframes `el` lies in are added, and the visible part is clipped
  * by each frame's viewport. When every sample is covered, the centre with what covers it; null when no part of
- * `el` is inside the viewport.
+ * `el` is inside the viewport. `at` is lib/dom's elementAt (a page function receives its source as an argument).
  */
-export function visiblePoint(el: Element): ClickPoint | null {
+export function visiblePoint(el: Element, at: typeof elementAt): ClickPoint | null {
   type Box = { left: number; top: number; right: number; bottom: number };
   // The windows from el's up to the top (or the first cross-origin parent), and where each frame element sits in
   // its parent's viewport; a window's viewport then starts at the sum of the offsets of the frames above it.
@@ -59,36 +59,6 @@ export function visiblePoint(el: Element): ClickPoint | null {
   ).filter((b): b is Box => b !== null && b.right - b.left >= 1 && b.bottom - b.top >= 1);
   if (boxes.length === 0) return null;
 
-  /** The deepest element at a top-window point: through open shadow roots and same-origin iframes. */
-  const deepHit = (x: number, y: number): Element | null => {
-    let doc: Document | ShadowRoot = frames[frames.length - 1].doc;
-    let ox = 0, oy = 0;
-    let hit: Element | null = null;
-    for (let guard = 0; guard < 32; guard++) {
-      const h: Element | null = doc.elementFromPoint(x - ox, y - oy);
-      if (!h || h === hit) break;
-      hit = h;
-      if (h.shadowRoot) {
-        doc = h.shadowRoot;
-        continue;
-      }
-      // By name, not instanceof: a frame inside a frame belongs to that frame's realm.
-      if (h.localName === "iframe" || h.localName === "frame") {
-        let inner: Document | null = null;
-        try {
-          inner = (h as HTMLIFrameElement).contentDocument;
-        } catch { /* cross-origin */ }
-        if (!inner) break;
-        const fr = h.getBoundingClientRect();
-        ox += fr.left + h.clientLeft;
-        oy += fr.top + h.clientTop;
-        doc = inner;
-        continue;
-      }
-      break;
-    }
-    return hit;
-  };
   /** `n` is `el` or inside it, crossing shadow roots upwards. */
   const within = (n: Node | null): boolean => {
     // A shadow root's host, by node type (a shadow root inside a frame is of that frame's realm).
@@ -120,7 +90,7 @@ export function visiblePoint(el: Element): ClickPoint | null {
   }
   let first: { x: number; y: number; hit: Element | null } | null = null;
   for (const p of samples.slice(0, 13)) {
-    const hit = deepHit(p.x, p.y);
+    const hit = at(p.x, p.y);
     if (hit && reaches(hit)) return { x: p.x, y: p.y, hit: true };
     first ??= { ...p, hit };
   }
@@ -135,4 +105,35 @@ export function visiblePoint(el: Element): ClickPoint | null {
     cover = `<${h.localName}${id}${cls}>${text ? ` "${text}"` : ""}`;
   }
   return { x: first!.x, y: first!.y, hit: false, cover };
+}
+
+/**
+ * The deepest element at a point of the top window's viewport, through open shadow roots and same-origin iframes
+ * (what a person's click there reaches); null outside the page.
+ */
+export function elementAt(x: number, y: number): Element | null {
+  let doc: Document | ShadowRoot = document;
+  let ox = 0, oy = 0;
+  let hit: Element | null = null;
+  for (let guard = 0; guard < 32; guard++) {
+    const h: Element | null = doc.elementFromPoint(x - ox, y - oy);
+    if (!h || h === hit) break;
+    hit = h;
+    if (h.shadowRoot) {
+      doc = h.shadowRoot;
+      continue;
+    }
+    // By name, not instanceof: a frame inside a frame belongs to that frame's realm.
+    if (h.localName !== "iframe" && h.localName !== "frame") break;
+    let inner: Document | null = null;
+    try {
+      inner = (h as HTMLIFrameElement).contentDocument;
+    } catch { /* cross-origin */ }
+    if (!inner) break;
+    const fr = h.getBoundingClientRect();
+    ox += fr.left + h.clientLeft;
+    oy += fr.top + h.clientTop;
+    doc = inner;
+  }
+  return hit;
 }
