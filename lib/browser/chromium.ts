@@ -60,14 +60,6 @@ const CHROMIUM_HINT =
 const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 720 };
 const CLIPBOARD = ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"] as const;
 const CLOSE_TIMEOUT_MS = 5000;
-/**
- * The spare page loads this path on the last episode's first origin, answered by the request filter itself (no
- * server sees it): the renderer for that site then exists, and the first real page loads ~25 ms sooner.
- */
-const WARMUP_PATH = "/__webmix_warmup";
-// An empty icon, so that the warm-up page asks the site for no favicon.
-const WARMUP_BODY = btoa('<!doctype html><title></title><link rel="icon" href="data:,">');
-
 type Spare = { context: BrowserContext; page: Page };
 /** The next episode's context and page on their way, made for `origins` (the proxy bypass list depends on them). */
 type PendingSpare = { origins: string; ready: Promise<Spare | null> };
@@ -185,15 +177,6 @@ export class ChromiumBrowser implements AsyncDisposable {
   }
 
   #filter(requestId: string, url: string): void {
-    if (url.endsWith(WARMUP_PATH) && new URL(url).pathname === WARMUP_PATH) {
-      this.cdp.send("Fetch.fulfillRequest", {
-        requestId,
-        responseCode: 200,
-        responseHeaders: [{ name: "content-type", value: "text/html" }],
-        body: WARMUP_BODY,
-      }).catch(() => undefined);
-      return;
-    }
     const route = this.#route;
     if (isAllowedUrl(url, route?.origins ?? new Set())) {
       this.cdp.send("Fetch.continueRequest", { requestId }).catch(() => undefined);
@@ -221,11 +204,9 @@ export class ChromiumBrowser implements AsyncDisposable {
   #prewarm(): void {
     const origins = this.#warmOrigins;
     if (this.opts.prewarm === false || this.#spare || !this.alive || !origins) return;
-    const [first] = origins;
-    const ready = this.#newContext(origins).then(async (spare) => {
-      if (first) await spare.page.goto(first + WARMUP_PATH, { timeout: 5000 }).catch(() => undefined);
-      return spare;
-    }).catch(() => null);
+    // The spare's page stays blank: loading a page of the site into it first (so that its renderer exists) cost
+    // 80-150 ms of Chromium CPU per episode and made the first real page load no sooner (episode_cpu_probe.ts).
+    const ready = this.#newContext(origins).catch(() => null);
     this.#spare = { origins: originsKey(origins), ready };
   }
 

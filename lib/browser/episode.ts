@@ -180,7 +180,7 @@ export class EpisodeSession implements AsyncDisposable {
 
   /**
    * Makes the current page the first entry of its tab's history, so go_back cannot reach what came before (a
-   * session-flags URL, the blank or warm-up page the tab began on). The runner calls it once the start page loaded.
+   * session-flags URL, the blank page the tab began on). The runner calls it once the start page loaded.
    */
   resetHistory(): Promise<void> {
     return this.#guard("reset the history", async () => {
@@ -290,8 +290,8 @@ export class EpisodeSession implements AsyncDisposable {
   }
 
   /**
-   * Once the episode's first page loaded: history starts there (go_back never reaches the blank or warm-up page
-   * the tab began on), and the clipboard, one per browser, is emptied past the page's own hooks.
+   * Once the episode's first page loaded: history starts there (go_back never reaches the blank page the tab
+   * began on), and the clipboard, one per browser, is emptied past the page's own hooks.
    */
   async #startHistory(tab: Tab): Promise<void> {
     await Promise.all([
