@@ -34,21 +34,7 @@ Deno.test({
     out,
     workers: 1,
     stepScreenshots: false,
-    model: {
-      vllm: server.url,
-      apiKey: "EMPTY",
-      baseName: "qwen35-4b",
-      pooledName: "pooled",
-      adapters: [],
-      temperature: 0,
-      maxTokens: 256,
-      modelTimeoutS: 30,
-      gateDone: false,
-      gateNote: false,
-      systemPromptFile: BUNDLED.systemPrompt,
-      maxActions: 5,
-      normalizedCoords: false,
-    },
+    model: { vllm: server.url, maxTokens: 256, modelTimeoutS: 30 }, // every other setting at its default
   });
   const arm = await resolveModelArm(config, [task]);
   const { apps, rules } = await fetchHealth(sites.base);
