@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
 import { type ActionContext, executeAction } from "../lib/agent/mod.ts";
 import { ACTION_PAGES } from "../lib/dom/testdata/action_pages.ts";
+import { servePages } from "../lib/dom/testdata/serve.ts";
 import { inEpisode, until } from "./browser_fixture.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -22,13 +23,8 @@ const centre = (s: EpisodeSession, sel: string) =>
   });
 
 Deno.test({ name: "actions on public-style pages", ...opts }, async (t) => {
-  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const page = ACTION_PAGES[new URL(req.url).pathname];
-    return page
-      ? new Response(page, { headers: { "content-type": "text/html; charset=utf-8" } })
-      : new Response("not found", { status: 404 });
-  });
-  const base = `http://127.0.0.1:${server.addr.port}`;
+  await using server = servePages(ACTION_PAGES);
+  const base = server.base;
   await using browser = await ChromiumBrowser.launch();
   /** Runs an action on a state captured just before it, as the agent loop does. */
   const run = async (s: EpisodeSession, action: unknown, extra: Partial<ActionContext> = {}) => {

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { type BrowserState, ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
 import { executeAction } from "../lib/agent/mod.ts";
 import { inEpisode } from "./browser_fixture.ts";
+import { servePages } from "../lib/dom/testdata/serve.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -92,17 +93,6 @@ const INNER = `<!doctype html><body style="margin:0">
 <button id="in-inner" onclick="parent.parent.document.getElementById('status').textContent='in inner'">Inner</button>
 </body>`;
 
-function startDeepSite(): { base: string; close(): Promise<void> } {
-  const pages: Record<string, string> = { "/": MAIN, "/frame": FRAME, "/inner": INNER };
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const body = pages[new URL(req.url).pathname];
-    return body === undefined
-      ? new Response("not found", { status: 404 })
-      : new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
-  });
-  return { base: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
-}
-
 /** The id of the element a locator resolves to, from the page's current index. */
 async function locatedId(s: EpisodeSession, locator: { selector: string } | { text: string }): Promise<string> {
   const state = await s.captureState({ screenshot: false });
@@ -114,7 +104,7 @@ async function locatedId(s: EpisodeSession, locator: { selector: string } | { te
 const status = (s: EpisodeSession) => s.tab().page.$eval("#status", (e) => e.textContent ?? "");
 
 Deno.test({ name: "selector locators reach into open shadow roots and same-origin iframes", ...opts }, async (t) => {
-  const site = startDeepSite();
+  await using site = servePages({ "/": MAIN, "/frame": FRAME, "/inner": INNER });
   const { base } = site;
   await using browser = await ChromiumBrowser.launch();
   const run = async (s: EpisodeSession, action: unknown) => {
@@ -209,6 +199,5 @@ Deno.test({ name: "selector locators reach into open shadow roots and same-origi
     );
   } finally {
     await browser.close();
-    await site.close();
   }
 });

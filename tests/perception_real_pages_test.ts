@@ -8,6 +8,7 @@ import { executeAction } from "../lib/agent/mod.ts";
 import { type BrowserState, ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
 import { type DomElement, LISTENER_GLOBAL, snapshotPage } from "../lib/dom/mod.ts";
 import { REAL_PAGES } from "../lib/dom/testdata/real_pages.ts";
+import { servePages } from "../lib/dom/testdata/serve.ts";
 import { inEpisode, until } from "./browser_fixture.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -39,14 +40,8 @@ async function act(s: EpisodeSession, action: (state: BrowserState) => unknown, 
 const click = (name: string) => (state: BrowserState) => ({ click: { index: find(state, name).index } });
 
 Deno.test({ name: "perception of real pages through the executor", ...opts }, async (t) => {
-  await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-    const html = REAL_PAGES[new URL(req.url).pathname];
-    return new Response(html ?? "not found", {
-      status: html ? 200 : 404,
-      headers: { "content-type": "text/html; charset=utf-8" },
-    });
-  });
-  const base = `http://127.0.0.1:${server.addr.port}`;
+  await using server = servePages(REAL_PAGES);
+  const base = server.base;
   await using browser = await ChromiumBrowser.launch();
   /** A step in a fresh episode on `path`. */
   const onPage = (name: string, path: string, fn: (s: EpisodeSession, state: BrowserState) => Promise<void>) =>

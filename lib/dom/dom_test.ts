@@ -13,6 +13,7 @@ import {
   snapshotPageJson,
 } from "./mod.ts";
 import { ESCAPED, HIDDEN, KINDS, SMALL, TALL, TEXT } from "./testdata/fixture_pages.ts";
+import { servePages } from "./testdata/serve.ts";
 
 const PAGES: Record<string, string> = {
   "/kinds": KINDS,
@@ -32,14 +33,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    await using server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
-      const html = PAGES[new URL(req.url).pathname];
-      return new Response(html ?? "not found", {
-        status: html ? 200 : 404,
-        headers: { "content-type": "text/html; charset=utf-8" },
-      });
-    });
-    const base = `http://127.0.0.1:${server.addr.port}`;
+    await using server = servePages(PAGES);
+    const base = server.base;
     await using browser = await puppeteer.launch({
       executablePath: "/usr/bin/chromium",
       headless: true,
