@@ -181,18 +181,23 @@ const oldEnd = (selector: unknown, x: unknown, y: unknown): Params => selector !
  * vocabulary runs as the same action (its recorded reply keeps what the model said). A param without a
  * counterpart stays, so that parsing names it; `xpath` and browser-use's drag tuning params are dropped.
  */
-const OLD_NAMES: Record<string, (p: Params) => [ActionName, Params]> = {
-  click_element_by_index: (
-    { xpath: _, right_click, ...p },
-  ) => ["click", defined({ ...p, right_click: right_click || undefined })],
-  click_element: (
-    { xpath: _, right_click, ...p },
-  ) => ["click", defined({ ...p, right_click: right_click || undefined })],
+type OldMapping = (p: Params) => [ActionName, Params];
+const oldClick: OldMapping = ({ xpath: _, right_click, ...p }) => [
+  "click",
+  defined({ ...p, right_click: right_click || undefined }),
+];
+const oldScroll = (down: boolean): OldMapping => ({ amount, ...p }) => [
+  "scroll",
+  defined({ ...p, down, pixels: amount }),
+];
+const OLD_NAMES: Record<string, OldMapping> = {
+  click_element_by_index: oldClick,
+  click_element: oldClick,
   input_text: ({ xpath: _, ...p }) => ["input", p],
   go_to_url: (p) => ["navigate", p],
   open_tab: (p) => ["navigate", { ...p, new_tab: true }],
-  scroll_down: ({ amount, ...p }) => ["scroll", defined({ ...p, down: true, pixels: amount })],
-  scroll_up: ({ amount, ...p }) => ["scroll", defined({ ...p, down: false, pixels: amount })],
+  scroll_down: oldScroll(true),
+  scroll_up: oldScroll(false),
   get_dropdown_options: (p) => ["dropdown_options", p],
   select_dropdown_option: (p) => ["select_dropdown", p],
   drag_drop: (
