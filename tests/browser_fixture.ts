@@ -87,7 +87,12 @@ export function startTestSite(): TestSite {
       case "/":
         return html(MAIN);
       case "/next":
-        return html(`<!doctype html><title>Next</title><h1>Next page</h1><p>${req.method} ${url.search}</p>`);
+        // Its own icon, so the page asks the site for no favicon: a late favicon request from an episode's page
+        // would otherwise be counted against a spare page that makes none.
+        return html(
+          `<!doctype html><title>Next</title><link rel="icon" href="data:,"><h1>Next page</h1>` +
+            `<p>${req.method} ${url.search}</p>`,
+        );
       case "/offsite":
         return html(OFFSITE);
       case "/download":
