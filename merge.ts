@@ -6,14 +6,14 @@
  *
  *   deno task merge SHARD_DIR... --out DIR [--overwrite]
  *
- * Exit codes: 0 merged (a missing shard is a warning), 1 a folder cannot be read or written, 2 a usage error or
- * shards that are not parts of one run (other settings, other N, one K twice, an episode in two shards) or one still
- * running.
+ * Exit codes: 0 merged; 1 a folder cannot be read or written (a shard's file damaged, named with its line); 2 a usage
+ * error or shards that are not the parts 0..N-1 of one run (other settings, another selection of tasks, other N, one
+ * K twice or missing, an episode in two shards) or one still running.
  */
 import { UsageError } from "./lib/errors/mod.ts";
-import { parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
+import { guardedFolders, parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
 import { refreshViewer } from "./lib/report/mod.ts";
-import { guardedFolders, mergeShards } from "./lib/run/mod.ts";
+import { mergeShards } from "./lib/results/mod.ts";
 
 const USAGE = `Usage: deno task merge SHARD_DIR... --out DIR [--overwrite]
 
@@ -24,9 +24,11 @@ Options:
   --overwrite      replace the run DIR holds (never one a live run holds)
   -h, --help       this text
 
-Refused (exit 2, naming the folders and differences): shards run with other settings, split in other counts N,
-two shards with the same K, an episode in two shards, a shard a run still holds (run.lock). A missing K is a
-warning. The episodes' files are hard-linked when DIR is on the shards' file system, copied otherwise.
+Refused (exit 2, naming the folders and differences): shards run with other settings or from another selection of
+tasks (another task file, --task-ids or --limit), split in other counts N, two shards with the same K, a missing K,
+an episode in two shards, a shard a run still holds (run.lock). A shard's file that cannot be read (a results line
+naming a folder outside it, a damaged run.json) is exit 1, named with its line. The episodes' files are hard-linked
+when DIR is on the shards' file system, copied otherwise.
 
 Examples:
   deno task merge runs/base/0 runs/base/1 runs/base/2 --out runs/base/all
@@ -52,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   const s = await mergeShards({ shards, out, overwrite: flags.overwrite === true, guarded });
   await refreshViewer(out, "merge.ts");
   console.log(
-    `merged ${s.count - s.missing.length} of ${s.count} shards into ${out}: ${s.results} results, ` +
+    `merged ${s.count} of ${s.count} shards into ${out}: ${s.results} results, ` +
       `${s.episodes} episode folders (${s.linked} files linked, ${s.copied} copied)`,
   );
   return 0;

@@ -86,12 +86,12 @@ async function main(argv: string[]): Promise<number> {
       { path: fileURLToPath(new URL(".", import.meta.url)), what: "the repository" },
     ],
   });
-  const count = (kind: string) => summary.episodes.filter((e) => e.kind === kind).length;
+  // A proposed task's episode is pending (the macro judge decides it); every other exported one passed.
+  const count = (status: string) => summary.episodes.filter((e) => e.status === status).length;
   const judged = summary.episodes.filter((e) => e.judge !== undefined).length;
   console.log(
     `wrote ${summary.rows} rows of ${summary.episodes.length} episodes to ${flags.out} (grades from ` +
-      `${summary.results}): ${summary.episodes.length - count("proposed")} passing, ${count("proposed")} ` +
-      `proposed (${judged} judged)`,
+      `${summary.results}): ${count("passed")} passing, ${count("pending")} proposed (${judged} judged)`,
   );
   return 0;
 }

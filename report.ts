@@ -42,6 +42,8 @@ async function main(argv: string[]): Promise<number> {
   const out = textFlag(flags, "out", "a folder") ?? folders[0];
   const runs = [];
   for (const dir of folders) runs.push(await loadRun(dir));
+  // Damage the report counts around (a line a crash cut short) is said here too, not only in report.md.
+  for (const p of runs.flatMap((r) => r.problems)) console.error(`report.ts: warning: ${p}`);
   for (const path of await writeReport(runs, out)) console.log(path);
   return 0;
 }

@@ -7,7 +7,8 @@
  */
 import { type Check, type Evidence, gate, type GateResult, parseEvidence, type Verifier } from "../lib/grading/mod.ts";
 import process from "node:process";
-import { gradeTask, parseGradeInputs, type Verdict } from "../lib/tasks/mod.ts";
+import { readGradeInputs } from "../lib/run_folder/episode_files.ts";
+import { gradeTask, type Verdict } from "../lib/tasks/mod.ts";
 
 const BASE = "http://127.0.0.1:40115";
 
@@ -129,10 +130,13 @@ function regradeOne(): GateResult {
   return gradeTask(TASK, parseEvidence(JSON.parse(TEXT), "grade_inputs.json"));
 }
 
-/** The same episode saved as the runner saves it (kind and task inside), regraded as regrade.ts does. */
-const SAVED = JSON.stringify({ kind: "datagen", ...EV, task: TASK });
+/**
+ * The same episode saved as the runner saves it (format_version, kind and task inside), regraded as regrade.ts does:
+ * the run-folder format's check, then its kind's strategy and grade.
+ */
+const SAVED = JSON.stringify({ format_version: 1, kind: "datagen", ...EV, task: TASK });
 function regradeThroughRegistry(): Promise<Verdict> {
-  const { kind, inputs } = parseGradeInputs(SAVED, "grade_inputs.json");
+  const { kind, inputs } = readGradeInputs(JSON.parse(SAVED), "grade_inputs.json");
   return kind.grade(inputs, {});
 }
 
@@ -150,7 +154,7 @@ Deno.bench("gate() on a failing episode (closest candidates)", { group: "gate" }
 Deno.bench("regrade one episode (JSON.parse + parseEvidence + rebase + relax + gate)", () => {
   regradeOne();
 });
-Deno.bench("regrade one episode as regrade.ts does (parseGradeInputs + its kind's grade)", async () => {
+Deno.bench("regrade one episode as regrade.ts does (JSON.parse + readGradeInputs + its kind's grade)", async () => {
   await regradeThroughRegistry();
 });
 

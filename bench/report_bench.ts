@@ -7,7 +7,7 @@
  *   deno bench --allow-read --allow-write --allow-env bench/report_bench.ts
  */
 import { join } from "node:path";
-import type { StepRecord } from "../lib/agent/mod.ts";
+import type { StepRecord } from "../lib/run_folder/mod.ts";
 import { loadRun, writeReport, writeViewer } from "../lib/report/mod.ts";
 import { StepLog } from "../lib/run/steps.ts";
 

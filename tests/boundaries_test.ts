@@ -1,10 +1,12 @@
 /**
- * The import boundaries of docs/architecture.md, checked on the whole run-time module graph that `deno info`
- * sees from the entry scripts and every lib/<area>/mod.ts: each area imports only the areas of its DEPS list,
- * and only through their mod.ts; grading, routing, tasks, results and judge never reach Chromium or the sites
- * (and the first four never the model client), so a run regrades offline; regrade.ts and judge.ts never load
- * Chromium or the sandbox apps. Type-only imports are erased before anything runs and do not count. Test files
- * and testdata may cross the boundaries (a test serves pages, a DOM test drives Chromium).
+ * The import boundaries of docs/architecture.md, checked on the module graph that `deno info` sees from the entry
+ * scripts and every lib/<area>/mod.ts: each area imports only the areas of its DEPS list, and only through their
+ * mod.ts (at run time: a type-only import is erased before anything runs); grading, routing, tasks, run_folder,
+ * results and judge never reach Chromium or the sites (and the first five never the model client), so a run
+ * regrades offline; and the offline tools (regrade.ts, judge.ts, report.ts, viewer.ts, record_rows.ts, merge.ts)
+ * reach neither lib/browser, lib/sites, puppeteer-core nor hono on the whole graph, type-only imports included, so
+ * they type-check and run without them. Test files and testdata may cross the boundaries (a test serves pages, a
+ * DOM test drives Chromium).
  */
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
@@ -12,6 +14,7 @@ import {
   type BoundaryRules,
   checkBoundaries,
   type DenoInfo,
+  fullGraph,
   loadErrors,
   mergeGraphs,
   type ModuleGraph,
@@ -20,7 +23,9 @@ import {
 
 const ROOT_URL = new URL("../", import.meta.url).href;
 const ROOT = fileURLToPath(ROOT_URL);
-const ENTRIES = ["eval.ts", "regrade.ts", "judge.ts", "report.ts", "merge.ts", "record_rows.ts", "sites.ts", "mod.ts"];
+/** The entry scripts that read a finished run folder: offline on the whole graph. */
+const OFFLINE_TOOLS = ["regrade.ts", "judge.ts", "report.ts", "viewer.ts", "record_rows.ts", "merge.ts"];
+const ENTRIES = ["eval.ts", "sites.ts", "mod.ts", ...OFFLINE_TOOLS];
 
 /** What each area may import directly at run time (the DEPS list of docs/architecture.md). */
 const DEPS: Record<string, string[]> = {
@@ -30,31 +35,47 @@ const DEPS: Record<string, string[]> = {
   tasks: ["errors", "io", "grading"],
   routing: ["errors", "tasks", "grading"],
   llm: ["errors", "grading"],
-  judge: ["errors", "io", "grading", "tasks", "llm"],
-  results: ["errors", "io", "grading", "tasks"],
-  report: ["errors", "io", "grading", "results", "tasks"],
+  run_folder: ["errors", "io", "grading", "tasks"],
+  judge: ["errors", "io", "grading", "tasks", "llm", "run_folder"],
+  results: ["errors", "io", "grading", "tasks", "run_folder"],
+  report: ["errors", "io", "grading", "tasks", "run_folder"],
   dom: [],
   browser: ["errors", "io", "dom"],
-  sites: ["errors", "io"],
-  agent: ["errors", "io", "grading", "tasks", "routing", "llm", "browser", "dom"],
-  run: ["errors", "io", "grading", "tasks", "routing", "llm", "results", "dom", "browser", "sites", "agent"],
+  // The sandbox declares its apps' grading rules in the grader's own type (AppRules).
+  sites: ["errors", "io", "grading"],
+  agent: ["errors", "io", "grading", "tasks", "routing", "llm", "browser", "dom", "run_folder"],
+  run: [
+    "errors",
+    "io",
+    "grading",
+    "tasks",
+    "routing",
+    "llm",
+    "run_folder",
+    "results",
+    "dom",
+    "browser",
+    "sites",
+    "agent",
+  ],
 };
 
-const OFFLINE = ["lib/grading", "lib/routing", "lib/tasks", "lib/results"];
+const OFFLINE = ["lib/grading", "lib/routing", "lib/tasks", "lib/run_folder", "lib/results"];
+
+/** What no offline tool may reach, even for its types. */
+const BROWSER_AND_SITES = ["npm:puppeteer-core", "npm:hono", "lib/browser", "lib/sites"];
 
 const RULES: BoundaryRules = {
   areaRoot: "lib",
   areas: DEPS,
   packages: { "npm:puppeteer-core": ["browser"], "npm:openai": ["llm"], "npm:hono": ["sites"] },
   never: [
-    { from: [...OFFLINE, "lib/judge"], reach: ["npm:puppeteer-core", "npm:hono", "lib/browser", "lib/sites"] },
+    { from: [...OFFLINE, "lib/judge", "lib/report", ...OFFLINE_TOOLS], reach: BROWSER_AND_SITES },
     { from: OFFLINE, reach: ["npm:openai", "lib/llm"] },
-    { from: ["regrade.ts", "judge.ts"], reach: ["npm:puppeteer-core", "lib/browser", "lib/sites", "lib/sites/apps"] },
-    // record_rows.ts runs with --allow-read --allow-write only: it loads no browser, no sites and no model client.
-    { from: ["record_rows.ts"], reach: ["npm:puppeteer-core", "npm:hono", "npm:openai", "lib/browser", "lib/sites"] },
+    // report.ts, viewer.ts, record_rows.ts and merge.ts run with --allow-read --allow-write: no model client either.
     {
-      from: ["lib/report", "report.ts"],
-      reach: ["npm:puppeteer-core", "npm:hono", "npm:openai", "lib/browser", "lib/sites", "lib/llm"],
+      from: ["lib/report", "report.ts", "viewer.ts", "record_rows.ts", "merge.ts"],
+      reach: ["npm:openai", "lib/llm"],
     },
   ],
   exempt: [/_test\.ts$/, /(^|\/)_?testdata(\/|\.ts$)/, /^tests\//, /^bench\//],
@@ -92,18 +113,20 @@ async function libSources(dir = "lib"): Promise<string[]> {
 }
 
 /**
- * The run-time graph from the entry scripts and every lib/<area>/mod.ts, then from any non-test lib file none of
- * them loads (a helper a mod.ts does not export is still bound by its area's rules).
+ * The graphs from the entry scripts and every lib/<area>/mod.ts, then from any non-test lib file none of them loads
+ * (a helper a mod.ts does not export is still bound by its area's rules): the run-time graph, and the whole graph
+ * with the type-only imports.
  */
-async function realGraph(): Promise<{ graph: ModuleGraph; errors: string[] }> {
+async function realGraph(): Promise<{ graph: ModuleGraph; full: ModuleGraph; errors: string[] }> {
   const infos: DenoInfo[] = [];
   const add = async (files: string[]) => infos.push(...await Promise.all(files.map(denoInfo)));
   await add([...ENTRIES, ...(await libAreas()).map((a) => `lib/${a}/mod.ts`)]);
-  const seen = mergeGraphs(infos.map((i) => runtimeGraph(i, ROOT_URL)));
+  const seen = mergeGraphs(infos.map((i) => fullGraph(i, ROOT_URL)));
   const exempt = (m: string) => RULES.exempt!.some((re) => re.test(m));
   await add((await libSources()).filter((f) => !(f in seen) && !exempt(f)));
   return {
     graph: mergeGraphs(infos.map((i) => runtimeGraph(i, ROOT_URL))),
+    full: mergeGraphs(infos.map((i) => fullGraph(i, ROOT_URL))),
     errors: [...new Set(infos.flatMap((i) => loadErrors(i, ROOT_URL)))],
   };
 }
@@ -130,6 +153,10 @@ Deno.test("deno info loads the whole graph and sees the npm packages", async () 
 
 Deno.test("the module graph keeps every import boundary", async () => {
   assert.deepEqual(checkBoundaries((await realOnce()).graph, RULES), []);
+});
+
+Deno.test("the whole graph, type-only imports included, keeps every boundary: offline tools reach no browser", async () => {
+  assert.deepEqual(checkBoundaries((await realOnce()).full, RULES), []);
 });
 
 Deno.test("the real graph breaks stricter rules, so the check above is not vacuous", async () => {
@@ -209,20 +236,20 @@ Deno.test("checkBoundaries() reports regrade.ts reaching puppeteer through legal
   assert.deepEqual(checkBoundaries(g, RULES), [
     "regrade.ts reaches lib/browser via regrade.ts -> lib/run/mod.ts -> lib/browser/mod.ts",
     "regrade.ts reaches lib/sites via regrade.ts -> lib/run/mod.ts -> lib/sites/mod.ts",
-    "regrade.ts reaches lib/sites/apps via regrade.ts -> lib/run/mod.ts -> lib/sites/mod.ts -> lib/sites/apps/mod.ts",
+    "regrade.ts reaches npm:hono via regrade.ts -> lib/run/mod.ts -> lib/sites/mod.ts -> npm:hono",
     "regrade.ts reaches npm:puppeteer-core via regrade.ts -> lib/run/mod.ts -> lib/browser/mod.ts -> npm:puppeteer-core",
   ]);
 });
 
-Deno.test("checkBoundaries() reports regrade.ts reaching lib/sites/apps", () => {
+Deno.test("checkBoundaries() reports regrade.ts reaching the sites through lib/results", () => {
   const g = withEdges({ "lib/results/mod.ts": ["lib/results/store.ts"], "lib/results/store.ts": ["lib/sites/mod.ts"] });
   assert.deepEqual(checkBoundaries(g, RULES), [
     "lib/results reaches lib/sites via lib/results/store.ts -> lib/sites/mod.ts",
     "lib/results reaches npm:hono via lib/results/store.ts -> lib/sites/mod.ts -> npm:hono",
-    "lib/results/store.ts imports lib/sites/mod.ts: results may import only errors, io, grading, tasks",
+    "lib/results/store.ts imports lib/sites/mod.ts: results may import only errors, io, grading, tasks, run_folder",
     "regrade.ts reaches lib/sites via regrade.ts -> lib/results/mod.ts -> lib/results/store.ts -> lib/sites/mod.ts",
-    "regrade.ts reaches lib/sites/apps via regrade.ts -> lib/results/mod.ts -> lib/results/store.ts -> " +
-    "lib/sites/mod.ts -> lib/sites/apps/mod.ts",
+    "regrade.ts reaches npm:hono via regrade.ts -> lib/results/mod.ts -> lib/results/store.ts -> lib/sites/mod.ts -> " +
+    "npm:hono",
   ]);
 });
 
@@ -300,5 +327,29 @@ Deno.test("runtimeGraph() drops type-only imports, so they break no boundary", (
     "lib/grading reaches lib/browser via lib/grading/evidence.ts -> lib/browser/mod.ts",
     "lib/grading reaches npm:puppeteer-core via lib/grading/evidence.ts -> lib/browser/mod.ts -> npm:puppeteer-core",
     "lib/grading/evidence.ts imports lib/browser/mod.ts: grading may import only errors",
+  ]);
+});
+
+Deno.test("fullGraph() keeps type-only imports: report.ts reaching puppeteer's types through a step record's type", () => {
+  const info: DenoInfo = {
+    modules: [
+      infoModule("report.ts", [["lib/report/mod.ts", ["code"]]]),
+      // import type { StepRecord } from "../agent/mod.ts": how the viewer once read steps.jsonl.
+      infoModule("lib/report/mod.ts", [["lib/agent/mod.ts", ["type"]]]),
+      infoModule("lib/agent/mod.ts", [["lib/browser/mod.ts", ["type"]]]),
+      infoModule("lib/browser/mod.ts", [["npm:puppeteer-core@^25", ["code"]]]),
+      { kind: "npm", specifier: "npm:/puppeteer-core@25.16.0" },
+    ],
+    redirects: { "npm:puppeteer-core@^25": "npm:/puppeteer-core@25.16.0" },
+  };
+  assert.deepEqual(checkBoundaries(runtimeGraph(info, ROOT_URL), RULES), [], "erased at run time");
+  assert.deepEqual(checkBoundaries(fullGraph(info, ROOT_URL), RULES), [
+    "lib/report reaches lib/browser via lib/report/mod.ts -> lib/agent/mod.ts -> lib/browser/mod.ts",
+    "lib/report reaches npm:puppeteer-core via lib/report/mod.ts -> lib/agent/mod.ts -> lib/browser/mod.ts -> " +
+    "npm:puppeteer-core",
+    "lib/report/mod.ts imports lib/agent/mod.ts: report may import only errors, io, grading, tasks, run_folder",
+    "report.ts reaches lib/browser via report.ts -> lib/report/mod.ts -> lib/agent/mod.ts -> lib/browser/mod.ts",
+    "report.ts reaches npm:puppeteer-core via report.ts -> lib/report/mod.ts -> lib/agent/mod.ts -> " +
+    "lib/browser/mod.ts -> npm:puppeteer-core",
   ]);
 });

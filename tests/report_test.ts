@@ -6,6 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { manifestJson } from "../lib/run_folder/mod.ts";
+import { manifestFixture } from "../lib/run_folder/_testdata.ts";
 import { runCli } from "./support/cli.ts";
 
 const TASKS = ["shop_paginate_page3", "mail_search_lisbon", "bookings_filter_video_rooms"];
@@ -111,9 +113,26 @@ async function repeatsRun(): Promise<string> {
   await Deno.writeTextFile(join(out, "results.jsonl"), recorded.join("\n") + "\n");
   const regraded = recorded.slice(1).map((l) => l.includes('"t_b~r2"') ? l.replace('"ok":false', '"ok":true') : l);
   await Deno.writeTextFile(join(out, "results_regraded.jsonl"), regraded.join("\n") + "\n");
-  await Deno.writeTextFile(join(out, "run.json"), JSON.stringify({ settings: { arm: "oracle", repeats: 3 } }));
+  await Deno.writeTextFile(
+    join(out, "run.json"),
+    manifestJson(manifestFixture({ arm: "oracle", repeats: 3 }, { count: 3, ids: ["t_a", "t_b", "t_c"] })),
+  );
   const step = (n: number, extra: Record<string, unknown>) =>
-    JSON.stringify({ kind: "agent", step: n, model: "rest", family: "Navigation", actions: [], ...extra });
+    JSON.stringify({
+      kind: "agent",
+      step: n,
+      model: "rest",
+      family: "Navigation",
+      url: "http://127.0.0.1:1/shop/",
+      title: "Shop",
+      request: null,
+      reply: "{}",
+      parsed: {},
+      actions: [],
+      start: n,
+      end: n + 1,
+      ...extra,
+    });
   await Deno.mkdir(join(out, "t_a~r0"));
   await Deno.writeTextFile(
     join(out, "t_a~r0", "steps.jsonl"),
@@ -195,6 +214,6 @@ Deno.test("report.ts refuses a folder that is not a run (exit 2) and names an un
   await Deno.writeTextFile(join(run, "t_a", "steps.jsonl"), `{"model": "rest"}\nnot json\n{"model": "rest"}\n`);
   r = await runCli("report.ts", [run]);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /cannot read \S+t_a\/steps\.jsonl line 2: not JSON/);
+  assert.match(r.stderr, /report\.ts: RunFolderError: \S+t_a\/steps\.jsonl line 2: not JSON/);
   await Deno.remove(dir, { recursive: true });
 });

@@ -82,6 +82,34 @@ Deno.test("--resume refuses a folder run with another arm or another task file, 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("--resume refuses a run.json a crash cut short, naming it, and rewrites nothing; a cut results line is said", async () => {
+  await using lab = await startLab();
+  const { dir, tasks, out } = await taskFile([wait("c1", 0), wait("c2", 0)]);
+  const base = ["--arm", "replay", "--tasks", tasks, "--out", out, "--bases", lab.base];
+  assert.equal((await runCli("eval.ts", base)).code, 0);
+  const file = join(out, "run.json");
+  const cut = (await Deno.readTextFile(file)).slice(0, 80);
+  await Deno.writeTextFile(file, cut);
+  const refused = await runCli("eval.ts", [...base, "--resume"]);
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(
+    refused.stderr,
+    /--resume: .*run\.json: not JSON \(cut short or damaged\).*cannot be checked; --force-resume/,
+  );
+  assert.equal(await Deno.readTextFile(file), cut, "left as it was, never taken for a folder without one");
+  // A results line cut short by the same crash: --force-resume runs its episode again and says so.
+  const results = join(out, "results.jsonl");
+  const [first, second] = (await Deno.readTextFile(results)).trim().split("\n");
+  await Deno.writeTextFile(results, `${first}\n${second.slice(0, 30)}`);
+  const forced = await runCli("eval.ts", [...base, "--resume", "--force-resume"]);
+  assert.equal(forced.code, 0, forced.stderr);
+  assert.match(forced.stderr, /resume: .*results\.jsonl line 2 was cut short \(a crash mid-write, 30 bytes/);
+  assert.match(forced.stderr, /--force-resume: .*run\.json: not JSON .*: replaced with this run's run\.json/);
+  assert.equal(JSON.parse(await Deno.readTextFile(file)).format_version, 2);
+  assert.deepEqual((await readResults(out)).map((r) => r.task_id).sort(), ["c1", "c2"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a refused --resume leaves results.jsonl as it was: no harness-errored line is set aside yet", async () => {
   await using lab = await startLab();
   const { dir, tasks, out } = await taskFile([wait("m1", 0), wait("m2", 0)]);

@@ -127,14 +127,14 @@ Deno.test("eval.ts --resume refuses a shard's folder with another --shard; a bad
   const r = await runCli("eval.ts", [...RUN, "--shard", "1/3", "--out", dirs.shards[0], "--resume"]);
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /shard: \{"index":0,"count":3\} → \{"index":1,"count":3\}/);
-  // parseShard's unit test has the other refusals (a/b, 1/0); here, the exit code and the message of eval.ts.
+  // lib/run/config_test.ts has the other refusals (a/b, 1/0); here, the exit code and the message of eval.ts.
   const bad = await runCli("eval.ts", ["--arm", "replay", "--shard", "3/3", "--out", join(root, "bad")]);
   assert.equal(bad.code, 2, bad.stderr);
   assert.match(bad.stderr, /^eval\.ts: --shard "3\/3": K must be from 0 to 2/);
   assert.equal(await exists(join(root, "bad")), false, "nothing written");
 });
 
-Deno.test("merge.ts refuses other settings, one K twice, a shard in use, a run in --out; warns of a missing K", async () => {
+Deno.test("merge.ts refuses other settings, another selection, one K twice or missing, a shard in use, a run in --out", async () => {
   await runs;
   const [s0, s1, s2] = dirs.shards;
   // Shard 2 as a run with --max-steps 7 would have left it (its run.json the only difference that matters here).
@@ -147,7 +147,18 @@ Deno.test("merge.ts refuses other settings, one K twice, a shard in use, a run i
   );
   const settings = await merge(s0, s1, other, "--out", join(root, "m1"));
   assert.equal(settings.code, 2, settings.stderr);
-  assert.match(settings.stderr, /other settings:\n {2}max_steps: 40 in .*s0, 7 in .*s2-max-steps\n/);
+  assert.match(settings.stderr, /not parts of one run:\n {2}max_steps: 40 in .*s0, 7 in .*s2-max-steps\n/);
+
+  // Shard 2 of the same tasks cut by --limit 4: the same settings, another selection.
+  const limited = join(root, "s2-limit");
+  const cut = await runCli("eval.ts", [...RUN, "--limit", "4", "--shard", "2/3", "--out", limited]);
+  assert.equal(cut.code, 0, cut.stderr);
+  const otherTasks = await merge(s0, s1, limited, "--out", join(root, "m0"));
+  assert.equal(otherTasks.code, 2, otherTasks.stderr);
+  assert.match(
+    otherTasks.stderr,
+    /tasks: .*s0 is part of a selection of 5 tasks \(sha256 [0-9a-f]{12}…\), .*s2-limit of 4/,
+  );
 
   const copy = join(root, "s0-copy");
   assert.ok((await new Deno.Command("cp", { args: ["-a", s0, copy] }).output()).success);
@@ -163,9 +174,10 @@ Deno.test("merge.ts refuses other settings, one K twice, a shard in use, a run i
 
   const partial = join(root, "m4");
   const missing = await merge(s0, s1, "--out", partial);
-  assert.equal(missing.code, 0, missing.stderr);
-  assert.match(missing.stderr, /warning: no shard 2 \(K from 0 to 2\): merging the others/);
-  assert.equal((await readJson(join(partial, "run.json"))).tasks.count, 4);
+  assert.equal(missing.code, 2, missing.stderr);
+  assert.match(missing.stderr, /no shard 2 of 3: a merge takes every part 0 to 2 of the run/);
+  assert.equal(await exists(partial), false, "nothing merged");
+  assert.equal((await merge(s0, s1, s2, "--out", partial)).code, 0);
   const again = await merge(s0, s1, s2, "--out", partial);
   assert.equal(again.code, 2, again.stderr);
   assert.match(again.stderr, /already holds a run: --overwrite replaces it/);
@@ -173,4 +185,40 @@ Deno.test("merge.ts refuses other settings, one K twice, a shard in use, a run i
   assert.equal(replaced.code, 0, replaced.stderr);
   assert.equal((await readResults(partial)).length, 10);
   await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("a merged run resumes like any other, even when a shard's episode failed before it saved its grade inputs", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "webmix-shard-start-" });
+  try {
+    // Four tasks; the second's start cannot be set up (its setup clicks what the page does not have): a harness
+    // error before grading, so its episode saves no grade_inputs.json.
+    const lines = (await Deno.readTextFile(join(ROOT, "fixtures/tasks.jsonl"))).split("\n").slice(0, 4).map((l) =>
+      JSON.parse(l)
+    );
+    lines[1].start.setup = [{ click: { selector: "#no-such-control" } }];
+    const tasks = join(dir, "tasks.jsonl");
+    await Deno.writeTextFile(tasks, lines.map((t) => JSON.stringify(t)).join("\n") + "\n");
+    const run = ["--arm", "replay", "--tasks", tasks, "--workers", "1", "--no-step-screenshots"];
+    for (const k of [0, 1]) {
+      const r = await runCli("eval.ts", [...run, "--shard", `${k}/2`, "--out", join(dir, `s${k}`)]);
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const failed = (await readResults(join(dir, "s1")))[0];
+    assert.match(String(failed.error), /setup action 1 failed/);
+    assert.equal(await exists(join(dir, "s1", String(failed.episode), "grade_inputs.json")), false);
+    const merged = join(dir, "all");
+    const m = await merge(join(dir, "s0"), join(dir, "s1"), "--out", merged);
+    assert.equal(m.code, 0, m.stderr);
+    assert.match((await readJson(join(merged, "run.json"))).tasks.sha256, /^[0-9a-f]{64}$/);
+    // Not refused (exit 2) for its tasks: the harness error runs again, and fails again (so the run exits 1).
+    const resumed = await runCli("eval.ts", [...run, "--out", merged, "--resume"]);
+    assert.equal(resumed.code, 1, resumed.stderr);
+    assert.doesNotMatch(resumed.stderr, /other settings/);
+    assert.match(
+      resumed.stdout,
+      /replay: 1 episodes: 0 passed, 0 failed \(none graded\); 1 error, .*\(3 already done\)/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

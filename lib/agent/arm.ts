@@ -1,44 +1,19 @@
 /** What an arm is: the interface the runner drives and each arm (replay, noop, the model arms) implements. */
 import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
-import type { AgentReply } from "../llm/mod.ts";
 import type { TraceEntry } from "../routing/mod.ts";
-import type { ActionCall, ReferenceStep, RunTask } from "../tasks/mod.ts";
-import type { EpisodeResult } from "../results/mod.ts";
-import type { InteractedElement } from "./history.ts";
+import type { ReferenceStep, RunTask } from "../tasks/mod.ts";
+import type { ArmFile, EpisodeResult, HistoryItem } from "../run_folder/mod.ts";
 import type { StepSink } from "./step_record.ts";
 
 export type { TraceEntry };
 
-/**
- * One step in browser-use's AgentHistory layout (history.ts builds the parts; docs/output-layout.md says what
- * differs from browser-use's own).
- */
-export interface HistoryItem {
-  /** The model's reply, its actions as gated; a model-free arm's has the actions alone (the reply's fields null). */
-  model_output:
-    | ({ [K in keyof Omit<AgentReply, "action">]?: AgentReply[K] | null } & { action: ActionCall[] })
-    | null;
-  result: { is_done?: boolean; success?: boolean | null; error?: string | null; extracted_content?: string | null }[];
-  state: {
-    url: string;
-    title: string;
-    tabs: { url: string; title: string; tab_id: string; parent_tab_id: string | null }[];
-    /** One per action: the element it named by index, or null. */
-    interacted_element: (InteractedElement | null)[];
-    screenshot_path: string | null;
-  };
-  metadata: {
-    step_number: number;
-    step_start_time: number;
-    step_end_time: number;
-    step_interval: number | null;
-    [k: string]: unknown;
-  };
-}
+/** One step in browser-use's AgentHistory layout (lib/run_folder's history.json format). */
+export type { HistoryItem };
 
 /** The state an arm observed: the browser's, and the file its screenshot was saved as (null when not saved). */
 export type ObservedState = BrowserState & { screenshotFile: string | null };
 
+/** What an arm is given for one episode: the task, its reference, the prompt, the browser session and the limits. */
 export interface ArmContext {
   /** The task as the router plans it (datagen, human or proposed). */
   task: RunTask;
@@ -46,9 +21,13 @@ export interface ArmContext {
   reference: ReferenceStep[];
   /** What the agent is told: the instruction (with an app directory for cross-site tasks). */
   prompt: string;
+  /** The episode's browser session, on its start page. */
   session: EpisodeSession;
+  /** The site base the episode runs on (paths in `navigate` resolve against it). */
   base: string;
+  /** Aborts the episode (its timeout, or the run's interrupt). */
   signal: AbortSignal;
+  /** The step cap of the episode. */
   maxSteps: number;
   /**
    * Captures the browser state for step `step` (saves its screenshot as step_<step>.png, or <step>.png for a name
@@ -63,12 +42,19 @@ export interface ArmContext {
   record?: StepSink;
 }
 
+/** What an arm did in one episode: its answer, its steps, history and trace, and the errors it met. */
 export interface ArmOutcome {
+  /** The text of the final `done` (null: the arm never answered). */
   answer: string | null;
+  /** The arm ended the episode with `done`. */
   done: boolean;
+  /** Steps taken (model requests, or reference steps executed). */
   steps: number;
+  /** One history.json entry per step. */
   history: HistoryItem[];
+  /** One trace.json entry per request (a model-free arm: per step). */
   trace: TraceEntry[];
+  /** What went wrong on the way (unusable replies, failed actions): the result line keeps the first five. */
   errors: string[];
   /**
    * Set when the arm could not play its part (a step of the reference solution failed): the episode fails whatever
@@ -76,15 +62,18 @@ export interface ArmOutcome {
    */
   failure?: string;
   /**
-   * JSON files of the arm's own, written into the episode folder (redacted) before the grade: the planner arm's
-   * planner_history.json, history_<i>.json and subtasks.json.
+   * Files of the arm's own, each in its run-folder format, written into the episode folder (redacted) before the
+   * grade: the planner arm's planner_history.json, history_<i>.json and subtasks.json.
    */
-  files?: Record<string, unknown>;
+  files?: ArmFile[];
   /** Fields the arm adds to, or sets on, the result line (the planner arm's `subtasks` and `models`). */
   fields?: Partial<EpisodeResult>;
 }
 
+/** What acts in an episode: an arm by name, run once per episode. */
 export interface Arm {
+  /** The arm's name, as results lines carry it. */
   readonly name: string;
+  /** Plays one episode on the session `ctx` gives. */
   run(ctx: ArmContext): Promise<ArmOutcome>;
 }

@@ -9,24 +9,7 @@ import type { BrowserState } from "../browser/mod.ts";
 import type { DomElement } from "../dom/mod.ts";
 import type { ActionCall } from "../tasks/mod.ts";
 import type { ActionResult } from "./actions.ts";
-import type { HistoryItem } from "./arm.ts";
-
-/** browser-use's DOMInteractedElement, as its to_dict writes it and its dataclass validates it. */
-export interface InteractedElement {
-  node_id: number;
-  backend_node_id: number;
-  frame_id: string | null;
-  /** 1: an element node. */
-  node_type: 1;
-  node_value: string;
-  /** The tag, upper case (CDP's nodeName). */
-  node_name: string;
-  attributes: Record<string, string>;
-  bounds: { x: number; y: number; width: number; height: number } | null;
-  /** This suite indexes elements without XPaths: "". */
-  x_path: string;
-  element_hash: number;
-}
+import type { HistoryItem, InteractedElement } from "../run_folder/mod.ts";
 
 /** A 32-bit FNV-1a hash: a stable number for an element's tag, attributes and text. */
 function fnv1a(text: string): number {
@@ -36,7 +19,7 @@ function fnv1a(text: string): number {
 }
 
 /** The element an action names by index, in browser-use's layout; null for an action without one. */
-export function interactedElement(action: ActionCall, elements: readonly DomElement[]): InteractedElement | null {
+function interactedElement(action: ActionCall, elements: readonly DomElement[]): InteractedElement | null {
   const params = Object.values(action)[0] as { index?: unknown } | undefined;
   const index = typeof params?.index === "number" ? params.index : undefined;
   const el = index === undefined ? undefined : elements.find((e) => e.index === index);

@@ -9,8 +9,16 @@ import { HarnessError } from "../errors/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
 import { type ChatMessage, imagePart } from "../llm/mod.ts";
 import { FAMILY_HINTS, Router, subModel, type SubModelOptions } from "../routing/mod.ts";
+import {
+  armFile,
+  type DelegatedStep,
+  HISTORY,
+  PLANNER_HISTORY,
+  type PlannerTurn,
+  SUBTASKS,
+} from "../run_folder/mod.ts";
 import type { Arm, ArmContext, ArmOutcome, HistoryItem, TraceEntry } from "./arm.ts";
-import { type LoopEnd, runLoop } from "./loop.ts";
+import { runLoop } from "./loop.ts";
 import type { ContentPart } from "./messages.ts";
 import { callStats, endStep, requestStep, type StepRecord, stepRequest } from "./step_record.ts";
 import { type AgentSettings, loopSettings } from "./model_arm.ts";
@@ -18,16 +26,19 @@ import { parsePlannerReply, type PlannerReply, plannerResponseFormat, type PlanS
 
 /** The planner versions: when the planner is asked again (docs/planner.md). */
 export const PLANNER_VERSIONS = ["v1", "v2"] as const;
+/** A planner version: v1 asks the planner again after a failed or capped step, v2 after every step. */
 export type PlannerVersion = typeof PLANNER_VERSIONS[number];
 
 /** The family the planner's own training rows carry. */
-export const PLANNER_FAMILY = "Planner";
+const PLANNER_FAMILY = "Planner";
 
+/** The agent_planner arm: its planner model and prompt, its version and caps, and how it picks specialists. */
 export interface PlannerArmOptions extends AgentSettings {
   /** Served name of the planner model. */
   plannerName: string;
   /** The planner's system prompt (prompts/planner_prompt.md), its {families} placeholder unfilled or filled. */
   plannerPrompt: string;
+  /** When the planner is asked again (PLANNER_VERSIONS). */
   version: PlannerVersion;
   /** Steps one delegated step may take. */
   subCap: number;
@@ -42,48 +53,8 @@ export interface PlannerArmOptions extends AgentSettings {
   labelRows?: boolean;
 }
 
-/** One delegated step as subtasks.json's `trace` keeps it. */
-export interface DelegatedStep {
-  /** 1 for the first delegated step: its history is history_<index - 1>.json. */
-  index: number;
-  /** The plan step it ran (1-based). */
-  plan_step: number;
-  family: string;
-  subtask: string;
-  model: string;
-  /** Steps it took, and the episode step it started at. */
-  steps: number;
-  first_step: number;
-  cap: number;
-  end: LoopEnd;
-  success: boolean | null;
-  /** The specialist's final report (done's text), its last memory, and the page it ended on. */
-  result: string | null;
-  memory: string;
-  url: string;
-  title: string;
-}
-
-/** One planner request and its reply, as planner_history.json keeps it. */
-export interface PlannerTurn {
-  turn: number;
-  model: string;
-  /** The request's text (the screenshot is the file named in screenshot_path). */
-  text: string;
-  screenshot_path: string;
-  /** The parsed reply; null when it could not be used (`error` says why, `raw` holds it). */
-  reply: PlannerReply | null;
-  raw?: string;
-  error?: string;
-  usage: unknown;
-  latency_ms: number;
-  attempts: number;
-  /** The reply was decoded under the stripped schema an old vLLM server needs. */
-  schema_fallback?: true;
-}
-
 /** What the planner is shown at one turn. */
-export interface PlannerView {
+interface PlannerView {
   task: string;
   startUrl: string;
   url: string;
@@ -151,7 +122,7 @@ export function plannerText(v: PlannerView): string {
 }
 
 /** The task a specialist is given: its step, with the whole task as context. */
-export function specialistTask(subtask: string, task: string): string {
+function specialistTask(subtask: string, task: string): string {
   return `${subtask}\n\nThis is one step of a larger task, shown here for context only: do this step alone, then ` +
     `call done with a short report of what you did or found (the value itself when the step reads one).\n` +
     `<larger_task>\n${task}\n</larger_task>`;
@@ -324,11 +295,11 @@ export function plannerArm(o: PlannerArmOptions): Arm {
       }
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new HarnessError("episode aborted");
 
-      const files: Record<string, unknown> = {
-        "planner_history.json": { version: o.version, model: o.plannerName, turns },
-        "subtasks.json": { trace: delegated, plans },
-      };
-      histories.forEach((history, i) => files[`history_${i}.json`] = { history });
+      const files = [
+        armFile("planner_history.json", PLANNER_HISTORY, { version: o.version, model: o.plannerName, turns }),
+        armFile("subtasks.json", SUBTASKS, { trace: delegated, plans }),
+        ...histories.map((history, i) => armFile(`history_${i}.json`, HISTORY, { history })),
+      ];
       return {
         answer,
         done,

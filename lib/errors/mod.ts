@@ -1,10 +1,12 @@
 /**
  * The suite's error tree. Callers branch on the class; the message says what failed, quotes the value and says
  * where (file and line, task id, episode).
+ * @module
  */
 
 /** Base of every error the harness raises on purpose. */
 export class HarnessError extends Error {
+  /** An error with `message`; its name is the class's own (UsageError, TaskFormatError, ...). */
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
@@ -16,10 +18,26 @@ export class UsageError extends HarnessError {}
 
 /** A task, annotation or verifier file that does not parse; carries the file and line. */
 export class TaskFormatError extends HarnessError {
+  /** An error about `file` (when known), at 1-based `line` (when known). */
   constructor(message: string, readonly file?: string, readonly line?: number, options?: ErrorOptions) {
     super(message, options);
   }
 }
+
+/**
+ * A file of a run folder that cannot be read as its format says: missing, cut short, not JSON, a field of the wrong
+ * type, a name that would leave the folder, a format_version newer than this suite reads, a size past its limit.
+ * Carries the file, and the episode whose file it is.
+ */
+export class RunFolderError extends HarnessError {
+  /** An error about `file` of the run folder, which belongs to `episode` when it is an episode's file. */
+  constructor(message: string, readonly file: string, readonly episode?: string, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/** A run-folder file written by a newer suite (its format_version is past this one's): never read as if it were not. */
+export class NewerFormatError extends RunFolderError {}
 
 /** A site server that does not speak the admin protocol as expected. */
 export class SiteProtocolError extends HarnessError {}
@@ -29,6 +47,7 @@ export class BrowserTimeoutError extends HarnessError {}
 
 /** A model server reply that failed or could not be used; `retriable` says whether asking again may help. */
 export class ModelReplyError extends HarnessError {
+  /** An error about a reply with HTTP `status` (when there was one) and body `replyText` (when there was one). */
   constructor(
     message: string,
     readonly status?: number,
@@ -51,7 +70,7 @@ const DISK_CODES = new Set(["ENOSPC", "EROFS", "EDQUOT"]);
 const DISK_OS_ERRORS = /\(os error (28|30|122)\)/;
 
 /** True when `err` (or a cause of it) says the file system refuses writes: full, read-only or over quota. */
-export function isDiskFault(err: unknown): boolean {
+function isDiskFault(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof OutFolderError) return true;
     const code = (e as { code?: unknown }).code;

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { UsageError } from "../errors/mod.ts";
 import type { EpisodeJudge, EpisodeJudgeInput } from "../llm/mod.ts";
+import { resultLine } from "../run_folder/mod.ts";
 import { type JudgeView, parseGradeInputs } from "../tasks/mod.ts";
 import { startFixtureModelServer } from "../../tests/fixture_model_server.ts";
 import { judgeInput } from "./input.ts";
@@ -85,13 +86,25 @@ Deno.test("judgeInput() keeps the evidence and never the agent's claim of succes
 
 async function savedRun(): Promise<string> {
   const out = await Deno.makeTempDir({ prefix: "webmix-judge-" });
+  const line = (episode: string) => ({
+    task_id: episode,
+    episode,
+    macro: "choose_radio",
+    site: "shop",
+    arm: "base",
+    ok: false,
+    duration_s: 1,
+    repeat: 0,
+  });
+  // "empty" ran and saved no grade inputs (a failed start): not an episode to judge.
+  await Deno.writeTextFile(join(out, "results.jsonl"), ["a1", "q1", "empty"].map((e) => resultLine(line(e))).join(""));
   for (const [episode, question] of [["a1", false], ["q1", true]] as const) {
     await Deno.mkdir(join(out, episode));
     await Deno.writeTextFile(join(out, episode, "grade_inputs.json"), JSON.stringify(humanInputs(question)));
     await Deno.writeTextFile(join(out, episode, "history.json"), JSON.stringify({ history: [CLAIM] }));
   }
   await Deno.writeFile(join(out, "q1", "final.png"), new Uint8Array([137, 80, 78, 71]));
-  await Deno.mkdir(join(out, "empty")); // no grade inputs: not an episode to judge
+  await Deno.mkdir(join(out, "empty"));
   return out;
 }
 
@@ -123,7 +136,7 @@ Deno.test("judgeRun() writes judge.json beside each episode, keeps failures retr
     const again = await judgeRun({ out, judge: scriptedJudge(), model: "m", log: () => {} });
     assert.deepEqual([again.judged, again.skipped, again.failed.length], [0, 1, 1], "a1 skipped, q1 retried");
     await assert.rejects(judgeRun({ out, judge, model: "m", episodes: ["zz"] }), UsageError);
-    await assert.rejects(judgeRun({ out: join(out, "nope"), judge, model: "m" }), /does not exist/);
+    await assert.rejects(judgeRun({ out: join(out, "nope"), judge, model: "m" }), /nope": no such folder/);
   } finally {
     await Deno.remove(out, { recursive: true });
   }

@@ -3,16 +3,24 @@
  * judge.json beside it (`{episode, task_id, model, ok, reason, macros, judged_at}`). An episode the judge cannot
  * judge (the endpoint fails, a malformed reply) gets no file, so a later run retries it.
  */
-import { join } from "node:path";
 import { describeError, UsageError } from "../errors/mod.ts";
 import type { EpisodeJudge } from "../llm/mod.ts";
-import { exists, runPool, writeJsonAtomic } from "../io/mod.ts";
-import { parseGradeInputs } from "../tasks/mod.ts";
+import { exists, runPool, writeFileAtomic } from "../io/mod.ts";
+import {
+  EPISODE_FILES,
+  JUDGE_VERDICT,
+  type JudgeVerdictFile,
+  lastPerEpisode,
+  RunFolder,
+  serialise,
+} from "../run_folder/mod.ts";
 import { judgeInput } from "./input.ts";
 
+/** Which run's saved episodes to judge, with which judge, and how. */
 export interface JudgeRunOptions {
   /** The run's output folder. */
   out: string;
+  /** The macro judge each episode is shown to. */
   judge: EpisodeJudge;
   /** The judge's model name, written into judge.json. */
   model: string;
@@ -22,31 +30,36 @@ export interface JudgeRunOptions {
   overwrite?: boolean;
   /** Episodes judged at once (default 4). */
   workers?: number;
+  /** Stops the run: no episode starts once it aborts, and it is passed to each request to the judge. */
   signal?: AbortSignal;
   /** Progress lines (stderr by default). */
   log?: (line: string) => void;
 }
 
+/** What a judge run did. */
 export interface JudgeRunSummary {
+  /** Episodes judged, each now with a judge.json. */
   judged: number;
+  /** Judged episodes whose verdict is a pass. */
   passed: number;
+  /** Episodes that already had a judge.json, left as they were (without `overwrite`). */
   skipped: number;
+  /** Episodes the judge could not judge (no judge.json written), with the error of each. */
   failed: { episode: string; error: string }[];
 }
 
 /** The file a verdict is written to. */
-export const JUDGE_FILE = "judge.json";
+export const JUDGE_FILE: string = EPISODE_FILES.judge;
 
-/** The episode folders of a run that hold grade inputs, sorted. */
+/**
+ * The episodes of a run (its results, read with the run-folder reader) that saved grade inputs, sorted.
+ * @throws UsageError when `out` is not a run's folder; RunFolderError naming a file of it that cannot be read
+ */
 export async function savedEpisodes(out: string): Promise<string[]> {
+  const folder = await RunFolder.open(out);
   const names: string[] = [];
-  try {
-    for await (const e of Deno.readDir(out)) {
-      if (e.isDirectory && await exists(join(out, e.name, "grade_inputs.json"))) names.push(e.name);
-    }
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) throw new UsageError(`--out "${out}" does not exist`);
-    throw e;
+  for (const r of lastPerEpisode((await folder.resultLines()).lines)) {
+    if (await exists(folder.episodeFile(r.episode, EPISODE_FILES.gradeInputs))) names.push(r.episode);
   }
   return names.sort();
 }
@@ -64,13 +77,11 @@ export function chooseEpisodes(all: readonly string[], wanted: readonly string[]
   return all.filter((e) => wanted.includes(e));
 }
 
-async function judgeOne(o: JudgeRunOptions, episode: string): Promise<boolean> {
-  const dir = join(o.out, episode);
-  const file = join(dir, "grade_inputs.json");
-  const { kind, inputs } = parseGradeInputs(await Deno.readTextFile(file), file);
-  const png = await Deno.readFile(join(dir, "final.png")).catch(() => undefined);
+async function judgeOne(o: JudgeRunOptions, folder: RunFolder, episode: string): Promise<boolean> {
+  const { kind, inputs } = await folder.gradeInputs(episode);
+  const png = await Deno.readFile(folder.episodeFile(episode, EPISODE_FILES.final)).catch(() => undefined);
   const verdict = await o.judge.judgeEpisode(judgeInput(kind.judgeView(inputs), png), { signal: o.signal });
-  const record = {
+  const record: JudgeVerdictFile = {
     episode,
     task_id: inputs.task.task_id ?? episode.split("~")[0],
     model: o.model,
@@ -79,7 +90,10 @@ async function judgeOne(o: JudgeRunOptions, episode: string): Promise<boolean> {
     macros: verdict.macros,
     judged_at: new Date().toISOString(),
   };
-  await writeJsonAtomic(join(dir, JUDGE_FILE), record, 1);
+  await writeFileAtomic(
+    folder.episodeFile(episode, JUDGE_FILE),
+    serialise(JUDGE_VERDICT, record, JUDGE_FILE, 1) + "\n",
+  );
   return verdict.ok;
 }
 
@@ -89,16 +103,17 @@ async function judgeOne(o: JudgeRunOptions, episode: string): Promise<boolean> {
  */
 export async function judgeRun(o: JudgeRunOptions): Promise<JudgeRunSummary> {
   const log = o.log ?? ((line: string) => console.error(line));
+  const folder = await RunFolder.open(o.out);
   const episodes = chooseEpisodes(await savedEpisodes(o.out), o.episodes, o.out);
   const summary: JudgeRunSummary = { judged: 0, passed: 0, skipped: 0, failed: [] };
   const queue: string[] = [];
   for (const e of episodes) {
-    if (!o.overwrite && await exists(join(o.out, e, JUDGE_FILE))) summary.skipped++;
+    if (!o.overwrite && await exists(folder.episodeFile(e, JUDGE_FILE))) summary.skipped++;
     else queue.push(e);
   }
   await runPool(queue, o.workers ?? 4, async (episode) => {
     try {
-      const ok = await judgeOne(o, episode);
+      const ok = await judgeOne(o, folder, episode);
       summary.judged++;
       if (ok) summary.passed++;
       log(`[${summary.judged + summary.failed.length}/${queue.length}] ${ok ? "OK  " : "FAIL"} ${episode}`);

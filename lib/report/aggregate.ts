@@ -3,7 +3,7 @@
  * the routing counts, pass@k over repeats, and two runs paired on their (task_id, repeat) keys.
  * @module
  */
-import { type EpisodeStatus, isGraded, resultKey } from "../results/mod.ts";
+import { type EpisodeStatus, isGraded, resultKey } from "../run_folder/mod.ts";
 import type { ReportResult, StepLine } from "./load.ts";
 import {
   type Difference,
@@ -48,7 +48,7 @@ export function tallyBy(
 }
 
 /** The requests of one model. */
-export interface ModelStats {
+interface ModelStats {
   steps: number;
   episodes: number;
   promptTokens: number;
@@ -59,7 +59,7 @@ export interface ModelStats {
 }
 
 /** What a step's model is called in the report when it had none. */
-export const NO_MODEL = "(no model)";
+const NO_MODEL = "(no model)";
 
 /** The steps by model name (NO_MODEL for a model-free step), in order of first use. */
 export function modelStats(steps: readonly StepLine[]): Map<string, ModelStats> {
@@ -79,7 +79,7 @@ export function modelStats(steps: readonly StepLine[]): Map<string, ModelStats> 
 }
 
 /** Planned family against the model asked, the gates fired and the router notes shown. */
-export interface Routing {
+interface Routing {
   /** Planned family (NO_PLAN when none) → model (NO_MODEL when none) → requests. */
   matrix: Map<string, Map<string, number>>;
   models: string[];
@@ -115,7 +115,7 @@ export function routing(steps: readonly StepLine[]): Routing {
 }
 
 /** pass@k over tasks with repeats, and how much each task's outcome varies. */
-export interface RepeatStats {
+interface RepeatStats {
   /** k → mean pass@k over the tasks with at least k graded episodes, and how many tasks that is. */
   passAtK: { k: number; value: number; tasks: number }[];
   /** Tasks with at least one graded episode. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { EpisodeStatus } from "../results/mod.ts";
+import type { EpisodeStatus } from "../run_folder/mod.ts";
 import { compareRuns, identical, tallyBy } from "./aggregate.ts";
 import type { ReportResult } from "./load.ts";
 

@@ -7,7 +7,7 @@ import type { Tally } from "./aggregate.ts";
 import { escapeHtml } from "./doc.ts";
 
 /** One run's tallies, in the order of the chart's groups (undefined where the run has no episode of the group). */
-export interface Series {
+interface Series {
   label: string;
   tallies: (Tally | undefined)[];
 }

@@ -3,7 +3,7 @@
  * the same results, the flips, McNemar's exact test and the difference of pass rates with Newcombe's interval.
  * @module
  */
-import { episodeName } from "../results/mod.ts";
+import { episodeName } from "../run_folder/mod.ts";
 import { compareRuns, type Comparison, type EpisodeKey, identical } from "./aggregate.ts";
 import type { Block } from "./doc.ts";
 import { capped, pValue, signed } from "./format.ts";

@@ -4,7 +4,7 @@
  */
 
 /** The most keys a list of the report names before it says how many more there are. */
-export const LIST_CAP = 50;
+const LIST_CAP = 50;
 
 /** A proportion as a percentage with one decimal; "–" for none. */
 export const pct = (x: number | undefined): string =>

@@ -3,106 +3,85 @@
  * over results.jsonl) and every model request of every episode (steps.jsonl, else trace.json).
  * @module
  */
-import { join } from "node:path";
-import { z } from "zod";
-import { errorMessage, HarnessError, UsageError } from "../errors/mod.ts";
-import { describeIssues, errorMap } from "../grading/mod.ts";
-import { childPath, parseJsonLines, readTextIfExists } from "../io/mod.ts";
-import { type EpisodeResult, type EpisodeStatus, readRunResults, statusOf } from "../results/mod.ts";
+import {
+  type EpisodeResult,
+  type EpisodeStatus,
+  type ManifestSettings,
+  RunFolder,
+  statusOf,
+  type StepRecord,
+  type TraceEntry,
+} from "../run_folder/mod.ts";
 import { familyOf } from "../tasks/mod.ts";
 
 /** An episode's line with its status and family always set. */
 export interface ReportResult extends EpisodeResult {
+  /** The episode's status: the line's own, else the one its fields give (statusOf). */
   status: EpisodeStatus;
+  /** The task's family: the line's own, else its macro's. */
   family: string;
 }
 
 /** One model request (or model-free step) of an episode, from steps.jsonl or trace.json. */
 export interface StepLine {
+  /** The episode's folder name. */
   episode: string;
   /** The served model (adapter) name; null for a model-free step (replay, noop). */
   model: string | null;
   /** The family the arm planned for the request; null when it planned none or the source does not say. */
   family: string | null;
+  /** Whether the router turned the reply's premature done into macro_done. */
   gated: boolean;
   /** Whether the request showed a router note; undefined when the source cannot say (trace.json). */
   note?: boolean;
+  /** The request's prompt tokens; undefined when not recorded. */
   promptTokens?: number;
+  /** The request's completion tokens; undefined when not recorded. */
   completionTokens?: number;
+  /** How long the request took, in ms; undefined when not recorded. */
   latencyMs?: number;
 }
 
 /** What run.json says that the report shows. */
 export interface ManifestInfo {
-  arm?: string;
-  repeats?: number;
-  taskCount?: number;
+  /** The arm that ran. */
+  arm: string;
+  /** Episodes per task. */
+  repeats: number;
+  /** How many tasks were selected. */
+  taskCount: number;
   /** A merged run's shards, as run.json lists them. */
   shards?: unknown[];
   /** run.json's settings, whole. */
-  settings?: Record<string, unknown>;
+  settings: ManifestSettings;
 }
 
 /** A run folder as the report reads it. */
 export interface RunData {
   /** The folder as given. */
   dir: string;
+  /** The folder, opened with the run-folder reader (the viewer reads its episodes through it). */
+  folder: RunFolder;
+  /** What run.json says; undefined when the folder has none. */
   manifest?: ManifestInfo;
   /** One line per (task_id, repeat): the last one. */
   results: ReportResult[];
   /** Whether the grades come from results_regraded.jsonl. */
   regraded: boolean;
-  /** What the reader of the report should know about the inputs (stale or superseded lines). */
+  /** What the reader of the report should know about the inputs (stale, superseded or cut-short lines). */
   notes: string[];
+  /** The notes that are damage a user should be warned of: lines a crash cut short. */
+  problems: string[];
+  /** Every model request of every episode, in the results' order (empty when loaded with `steps: false`). */
   steps: StepLine[];
   /** How many episodes' steps came from steps.jsonl, from trace.json, or from neither. */
   stepSources: { steps: number; trace: number; none: number };
 }
 
-const manifestSchema = z.object({
-  settings: z.object({ arm: z.string().optional(), repeats: z.number().optional() }).loose().optional(),
-  tasks: z.object({ count: z.number().optional() }).loose().optional(),
-  shards: z.array(z.unknown()).optional(),
-}).loose();
-
-// The fields of lib/agent's StepRecord (steps.jsonl) and of a trace.json entry that the report reads.
-const stepSchema = z.object({
-  model: z.string().nullable().optional(),
-  family: z.string().nullable().optional(),
-  gated: z.boolean().optional(),
-  note: z.string().nullable().optional(),
-  usage: z.object({ prompt_tokens: z.number().optional(), completion_tokens: z.number().optional() }).loose()
-    .nullable().optional(),
-  latency_ms: z.number().optional(),
-}).loose();
-
-type RawStep = z.infer<typeof stepSchema>;
-
-/** The text of a file, or undefined when it does not exist. */
-function readOptional(file: string): Promise<string | undefined> {
-  return readTextIfExists(file).catch((err) => {
-    throw new HarnessError(`cannot read ${file}: ${errorMessage(err)}`, { cause: err });
-  });
-}
-
-function parseWith<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
-  const r = schema.safeParse(value, { error: errorMap });
-  if (!r.success) throw new HarnessError(`cannot read ${where}: ${describeIssues(r.error)}`, { cause: r.error });
-  return r.data;
-}
-
-function parseJson(text: string, file: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new HarnessError(`cannot read ${file}: not JSON: ${errorMessage(err)}`, { cause: err });
-  }
-}
-
-/** The episodes' latest grades (lib/results readRunResults), with status and family always set. */
-async function loadResults(dir: string): Promise<Pick<RunData, "results" | "regraded" | "notes">> {
-  const run = await readRunResults(dir);
-  const notes: string[] = [];
+/** The episodes' latest grades (RunFolder.latest), with status and family always set. */
+async function loadResults(folder: RunFolder): Promise<Pick<RunData, "results" | "regraded" | "notes" | "problems">> {
+  const run = await folder.latest();
+  const notes: string[] = [...run.problems];
   if (run.superseded) {
     notes.push(`${run.superseded} earlier line(s) of an episode in results.jsonl: the last one of each is used`);
   }
@@ -122,77 +101,92 @@ async function loadResults(dir: string): Promise<Pick<RunData, "results" | "regr
     status: r.status ?? statusOf(r),
     family: r.family ?? familyOf(r.macro ?? ""),
   }));
-  return { results, regraded: run.regraded, notes };
+  return { results, regraded: run.regraded, notes, problems: [...run.problems] };
 }
 
-function stepLine(episode: string, s: RawStep, withNote: boolean): StepLine {
+/** A step record's line (steps.jsonl). */
+function recordLine(episode: string, s: StepRecord): StepLine {
   return {
     episode,
-    model: s.model ?? null,
-    family: s.family ?? null,
+    model: s.model,
+    family: s.family,
     gated: s.gated === true,
-    ...(withNote ? { note: typeof s.note === "string" && s.note !== "" } : {}),
+    note: typeof s.note === "string" && s.note !== "",
     promptTokens: s.usage?.prompt_tokens,
     completionTokens: s.usage?.completion_tokens,
     latencyMs: s.latency_ms,
   };
 }
 
-/** An episode's steps from steps.jsonl (a crash's partial last line skipped), else trace.json; undefined when neither. */
-async function loadSteps(
-  dir: string,
-  episode: string,
-): Promise<{ from: "steps" | "trace"; steps: StepLine[] } | undefined> {
-  const folder = childPath(dir, episode);
-  const stepsFile = join(folder, "steps.jsonl");
-  const jsonl = await readOptional(stepsFile);
-  if (jsonl !== undefined) {
-    const fail = (line: number, why: string, cause?: unknown) =>
-      new HarnessError(`cannot read ${stepsFile} line ${line}: ${why}`, { cause });
-    const { lines } = parseJsonLines(jsonl, fail, { partialTail: true });
-    const steps = lines.map((l) =>
-      stepLine(episode, parseWith(stepSchema, l.value, `${stepsFile} line ${l.line}`), true)
-    );
-    return { from: "steps", steps };
-  }
-  const traceFile = join(folder, "trace.json");
-  const trace = await readOptional(traceFile);
-  if (trace === undefined) return undefined;
-  const entries = parseWith(z.array(stepSchema), parseJson(trace, traceFile), traceFile);
-  return { from: "trace", steps: entries.map((s) => stepLine(episode, s, false)) };
+/** A trace.json entry's line (a run from before step records): no router note recorded. */
+function traceLine(episode: string, t: TraceEntry): StepLine {
+  return {
+    episode,
+    model: t.model,
+    family: t.family ?? null,
+    gated: t.gated === true,
+    promptTokens: t.usage?.prompt_tokens,
+    completionTokens: t.usage?.completion_tokens,
+    latencyMs: t.latency_ms,
+  };
 }
 
 /**
- * Reads the run folder `dir`; with `steps: false`, not its episodes' model requests (`steps` stays empty: the viewer
- * reads each episode's steps itself).
- * @throws UsageError when it is not a folder or holds no results.jsonl; HarnessError naming the file (and line) of
- *   anything that cannot be read.
+ * An episode's steps from steps.jsonl (a last line a crash cut short is noted, the steps before it kept), else
+ * trace.json; undefined when neither.
+ */
+async function loadSteps(
+  folder: RunFolder,
+  episode: string,
+  problems: string[],
+): Promise<{ from: "steps" | "trace"; steps: StepLine[] } | undefined> {
+  const records = await folder.steps(episode);
+  if (records) {
+    if (records.cut) {
+      problems.push(`episode "${episode}": steps.jsonl line ${records.cut.line} was cut short (a crash mid-write)`);
+    }
+    return { from: "steps", steps: records.records.map((s) => recordLine(episode, s)) };
+  }
+  const trace = await folder.trace(episode);
+  if (trace === undefined) return undefined;
+  return { from: "trace", steps: trace.map((t) => traceLine(episode, t)) };
+}
+
+/**
+ * Reads the run folder `dir` with the run-folder reader; with `steps: false`, not its episodes' model requests
+ * (`steps` stays empty: the viewer reads each episode's steps itself).
+ * @throws UsageError when it is not a folder or holds no results.jsonl; RunFolderError naming the file (and line) of
+ *   anything that cannot be read
  */
 export async function loadRun(dir: string, options: { steps?: boolean } = {}): Promise<RunData> {
-  const info = await Deno.stat(dir).catch((err) => {
-    const why = err instanceof Deno.errors.NotFound ? "no such folder" : errorMessage(err);
-    throw new UsageError(`"${dir}": ${why}`, { cause: err });
-  });
-  if (!info.isDirectory) throw new UsageError(`"${dir}" is a file, not a run's output folder`);
-  const { results, regraded, notes } = await loadResults(dir);
-  const manifestFile = join(dir, "run.json");
-  const manifestText = await readOptional(manifestFile);
-  const m = manifestText === undefined
-    ? undefined
-    : parseWith(manifestSchema, parseJson(manifestText, manifestFile), manifestFile);
+  const folder = await RunFolder.open(dir);
+  const { results, regraded, notes, problems } = await loadResults(folder);
+  const m = folder.manifest;
   const manifest = m && {
-    arm: m.settings?.arm,
-    repeats: m.settings?.repeats,
-    taskCount: m.tasks?.count,
+    arm: m.settings.arm,
+    repeats: m.settings.repeats,
+    taskCount: m.tasks.count,
     shards: m.shards,
     settings: m.settings,
   };
   const steps: StepLine[] = [];
   const stepSources = { steps: 0, trace: 0, none: 0 };
   for (const r of options.steps === false ? [] : results) {
-    const found = await loadSteps(dir, r.episode ?? r.task_id);
+    const found = await loadSteps(folder, r.episode, problems);
     stepSources[found?.from ?? "none"]++;
     if (found) steps.push(...found.steps);
   }
-  return { dir, manifest, results, regraded, notes, steps, stepSources };
+  // A problem is told where the report's reader sees it: among the notes.
+  const told = new Set(notes);
+  return {
+    dir,
+    folder,
+    manifest,
+    results,
+    regraded,
+    notes: [...notes, ...problems.filter((p) => !told.has(p))],
+    problems,
+    steps,
+    stepSources,
+  };
 }

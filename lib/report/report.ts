@@ -222,7 +222,7 @@ const METHODS: Block[] = [
 ];
 
 /** The report's blocks for `runs` (the first is the baseline of every comparison). */
-export function buildReport(runs: readonly RunData[]): Block[] {
+function buildReport(runs: readonly RunData[]): Block[] {
   const labels = runLabels(runs);
   return [
     ...header(runs, labels),

@@ -6,24 +6,26 @@
  * (`deno task viewer OUT` writes it for any run folder).
  */
 import { basename, join, resolve } from "node:path";
-import { readTextIfExists, writeFileAtomic } from "../io/mod.ts";
-import { PROMPTS_DIR, STATUSES } from "../results/mod.ts";
+import { writeFileAtomic } from "../io/mod.ts";
+import { LIMITS, readFolderText, RUN_FILES, STATUSES } from "../run_folder/mod.ts";
 import type { ViewerData } from "./viewer_client.ts";
 import { loadRun } from "./load.ts";
 import { type EpisodeDetail, readEpisodeDetail, summarize } from "./viewer_data.ts";
 import { renderViewer } from "./viewer_page.ts";
 
 /**
- * Writes `<out>/viewer.html` from the run's results and episode folders, and returns its path.
- * @throws UsageError when `out` is no run folder (no results.jsonl); HarnessError naming the file (and line) of a
+ * Writes `<out>/viewer.html` from the run's results and episode folders, and returns its path; a results line a crash
+ * cut short is told on `log` (stderr) as well as in the page.
+ * @throws UsageError when `out` is no run folder (no results.jsonl); RunFolderError naming the file (and line) of a
  *   results line or run.json that cannot be read (lib/report loadRun); an episode's unreadable files are shown on
- *   that episode.
+ *   that episode, and a results line a crash cut short in the page's notes.
  */
-export async function writeViewer(out: string): Promise<string> {
+export async function writeViewer(out: string, log: (line: string) => void = console.error): Promise<string> {
   // The viewer reads each episode's steps itself (readEpisodeDetail): the report's step lines are not needed.
   const run = await loadRun(out, { steps: false });
+  for (const p of run.problems) log(`viewer: warning: ${p}`);
   const details: EpisodeDetail[] = [];
-  for (const r of run.results) details.push(await readEpisodeDetail(out, r));
+  for (const r of run.results) details.push(await readEpisodeDetail(run.folder, r));
   const data: ViewerData = {
     title: basename(resolve(out)),
     settings: run.manifest?.settings ?? null,
@@ -44,7 +46,7 @@ async function readPrompts(out: string, details: EpisodeDetail[]): Promise<Recor
   for (const sha of hashes) {
     // A hash is 64 hex digits in a run the runner wrote; anything else is not a file name to open.
     if (!/^[0-9a-f]{64}$/.test(sha)) continue;
-    const text = await readTextIfExists(join(out, PROMPTS_DIR, `${sha}.txt`));
+    const text = await readFolderText(join(out, RUN_FILES.prompts, `${sha}.txt`), LIMITS.prompt);
     if (text !== undefined) prompts[sha] = text;
   }
   return prompts;

@@ -1,18 +1,25 @@
 /**
- * What the episode viewer shows, read from a run folder: one summary per episode (the list and its filters) and one
- * detail per episode (the result, the task, the evidence that decided the grade, every step). Steps come from the
- * episode's steps.jsonl; an episode without one (a run from before it) falls back to history.json (browser-use's
- * layout, with trace.json's gates) and planner_history.json. A file that cannot be read is named in the detail's
- * `problems`, so one broken episode never hides the others.
+ * What the episode viewer shows, read from a run folder with the run-folder reader: one summary per episode (the
+ * list and its filters) and one detail per episode (the result, the task, the evidence that decided the grade, every
+ * step). Steps come from the episode's steps.jsonl; an episode without one (a run from before it) falls back to
+ * history.json (browser-use's layout, with trace.json's gates) and planner_history.json. A file that cannot be read
+ * (damaged, cut short, newer) is named in the detail's `problems`, so one broken episode never hides the others.
  */
-import { join } from "node:path";
-import { errorMessage, HarnessError } from "../errors/mod.ts";
-import { childPath, parseJsonLines } from "../io/mod.ts";
-import type { StepRecord } from "../agent/mod.ts";
-import type { EpisodeStatus } from "../results/mod.ts";
+import { errorMessage, RunFolderError } from "../errors/mod.ts";
+import {
+  EPISODE_FILES,
+  type EpisodeStatus,
+  type HistoryItem,
+  PLANNER_HISTORY,
+  type PlannerTurn,
+  readFolderJson,
+  type RunFolder,
+  type StepRecord,
+  type TraceEntry,
+} from "../run_folder/mod.ts";
 import type { ReportResult } from "./load.ts";
 import { compactEvidence, type ViewEvidence } from "./viewer_evidence.ts";
-import { arr, type Json, num, obj, str } from "./viewer_values.ts";
+import { num, obj, str } from "./viewer_values.ts";
 
 /** One episode in the viewer's list. */
 export interface ViewerEpisode {
@@ -33,7 +40,7 @@ export interface ViewerEpisode {
 }
 
 /** One executed action and what it did. */
-export interface ViewAction {
+interface ViewAction {
   action: unknown;
   ok: boolean;
   error?: string;
@@ -92,13 +99,10 @@ export interface EpisodeDetail {
   problems: string[];
 }
 
-/** The episode's folder name (a line from before `episode` was written: its task id). */
-const episodeOf = (r: ReportResult): string => r.episode ?? r.task_id;
-
 /** The list entry of an episode. */
 export function summarize(r: ReportResult, instruction: string): ViewerEpisode {
   return {
-    episode: episodeOf(r),
+    episode: r.episode,
     task_id: r.task_id,
     repeat: r.repeat,
     macro: r.macro ?? "",
@@ -115,12 +119,13 @@ export function summarize(r: ReportResult, instruction: string): ViewerEpisode {
   };
 }
 
-/** Reads a JSON file of the episode folder: undefined when it is not there, a problem when it does not parse. */
-async function readJson(dir: string, name: string, problems: string[]): Promise<unknown> {
+/** `read()`'s value, or undefined with the problem noted when the file cannot be read (a damaged episode). */
+async function tryRead<T>(read: () => Promise<T>, problems: string[]): Promise<T | undefined> {
   try {
-    return JSON.parse(await Deno.readTextFile(join(dir, name)));
+    return await read();
   } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) problems.push(`${name}: ${errorMessage(err)}`);
+    if (!(err instanceof RunFolderError)) throw err;
+    problems.push(errorMessage(err));
     return undefined;
   }
 }
@@ -136,10 +141,10 @@ async function fileNames(dir: string): Promise<Set<string>> {
   return names;
 }
 
-/** An episode's detail, read from `<out>/<episode>/`. */
-export async function readEpisodeDetail(out: string, r: ReportResult): Promise<EpisodeDetail> {
-  const dir = childPath(out, episodeOf(r));
-  const files = await fileNames(dir);
+/** An episode's detail, read from its folder with the run-folder reader. */
+export async function readEpisodeDetail(folder: RunFolder, r: ReportResult): Promise<EpisodeDetail> {
+  const episode = r.episode;
+  const files = await fileNames(folder.episodeDir(episode));
   const problems: string[] = [];
   const lines = new Map<string, number>();
   const ctx: StepContext = {
@@ -147,34 +152,43 @@ export async function readEpisodeDetail(out: string, r: ReportResult): Promise<E
     pack: (text) =>
       text === null ? null : text.split("\n").map((l) => lines.get(l) ?? lines.set(l, lines.size).size - 1),
   };
-  const inputs = obj(await readJson(dir, "grade_inputs.json", problems));
+  const saved = files.has(EPISODE_FILES.gradeInputs)
+    ? await tryRead(() => folder.gradeInputs(episode), problems)
+    : undefined;
+  const inputs = obj(saved?.inputs);
   const task = obj(inputs.task);
   let steps: ViewStep[] = [];
   let source: EpisodeDetail["source"] = null;
-  if (files.has("steps.jsonl")) {
-    steps = await readSteps(join(dir, "steps.jsonl"), problems, ctx);
+  const records = await tryRead(() => folder.steps(episode), problems);
+  if (records) {
+    // A crash can cut the last line short: the steps before it are still shown.
+    if (records.cut) problems.push(`steps.jsonl line ${records.cut.line} was cut short (a crash mid-write)`);
+    steps = records.records.map((s) => recordStep(s, ctx));
     source = "steps.jsonl";
-  } else if (files.has("history.json")) {
-    const history = arr(obj(await readJson(dir, "history.json", problems)).history);
-    const trace = arr(await readJson(dir, "trace.json", problems));
-    const planner = arr(obj(await readJson(dir, "planner_history.json", problems)).turns);
+  } else if (files.has(EPISODE_FILES.history)) {
+    const history = (await tryRead(() => folder.history(episode), problems))?.history ?? [];
+    const trace = await tryRead(() => folder.trace(episode), problems) ?? [];
+    const planner = await tryRead(
+      () => readFolderJson(PLANNER_HISTORY, folder.episodeFile(episode, EPISODE_FILES.plannerHistory), episode),
+      problems,
+    );
     steps = [
-      ...planner.map((t) => plannerTurnStep(obj(t), ctx)),
+      ...(planner?.turns ?? []).map((t) => plannerTurnStep(t, ctx)),
       ...history.map((h, i) => historyStep(h, trace[i], ctx)),
     ];
     source = "history.json";
   }
   return {
     result: r,
-    kind: Object.keys(inputs).length ? str(inputs.kind) ?? "datagen" : null,
+    kind: saved ? saved.kind.name : null,
     instruction: str(task.instruction) ?? "",
     check: task.check ?? null,
     verifier: task.verifier ?? null,
-    evidence: Object.keys(inputs).length ? compactEvidence(inputs) : null,
+    evidence: saved ? compactEvidence(inputs) : null,
     source,
     steps,
     lines: [...lines.keys()],
-    final: ctx.shot("final.png"),
+    final: ctx.shot(EPISODE_FILES.final),
     problems,
   };
 }
@@ -185,18 +199,6 @@ interface StepContext {
   shot(name: unknown): string | null;
   /** A request text as indices into the episode's lines. */
   pack(text: string | null): number[] | null;
-}
-
-async function readSteps(file: string, problems: string[], ctx: StepContext): Promise<ViewStep[]> {
-  try {
-    const fail = (line: number, msg: string, cause: unknown) => new HarnessError(`line ${line}: ${msg}`, { cause });
-    // A crash can cut the last line short: the steps before it are still shown.
-    const { lines } = parseJsonLines(await Deno.readTextFile(file), fail, { partialTail: true });
-    return lines.map(({ value }) => recordStep(value as StepRecord, ctx));
-  } catch (err) {
-    problems.push(`steps.jsonl: ${errorMessage(err)}`);
-    return [];
-  }
 }
 
 function recordStep(s: StepRecord, ctx: StepContext): ViewStep {
@@ -216,59 +218,65 @@ function recordStep(s: StepRecord, ctx: StepContext): ViewStep {
     actions: s.actions,
     gated: s.gated,
     note: s.note,
-    usage: s.usage,
+    usage: numbers(s.usage),
     latency_ms: s.latency_ms,
     error: s.error,
   };
 }
 
 /** A history.json entry: model_output, result[] (one per executed action), state, metadata. */
-function historyStep(entry: unknown, trace: unknown, ctx: StepContext): ViewStep {
-  const h = obj(entry), out = h.model_output ? obj(h.model_output) : null, state = obj(h.state), meta = obj(h.metadata);
-  const calls = arr(out?.action), results = arr(h.result).map(obj);
+function historyStep(h: HistoryItem, trace: TraceEntry | undefined, ctx: StepContext): ViewStep {
+  const out = h.model_output, meta = h.metadata;
+  const calls = out?.action ?? [], results = h.result;
   const actions = Array.from({ length: Math.max(calls.length, results.length) }, (_, i): ViewAction => {
     const res = results[i];
     if (!res) return { action: calls[i], ok: false, error: "(not run)" };
-    const error = str(res.error) ?? undefined;
-    return { action: calls[i] ?? null, ok: !error, error, extracted: str(res.extracted_content) ?? undefined };
+    const error = res.error ?? undefined;
+    return { action: calls[i] ?? null, ok: !error, error, extracted: res.extracted_content ?? undefined };
   });
   return {
     kind: "agent",
-    step: num(meta.step_number) ?? 0,
+    step: meta.step_number,
     model: str(meta.model),
-    family: str(obj(trace).family),
-    url: str(state.url) ?? "",
-    title: str(state.title) ?? "",
-    screenshot: ctx.shot(state.screenshot_path),
+    family: trace?.family ?? null,
+    url: h.state.url,
+    title: h.state.title,
+    screenshot: ctx.shot(h.state.screenshot_path),
     text: null,
     system: null,
     reply: null,
     parsed: out,
     actions,
-    gated: obj(trace).gated === true || undefined,
-    usage: meta.usage as Record<string, number> | undefined,
+    gated: trace?.gated === true || undefined,
+    usage: numbers(meta.usage),
     latency_ms: num(meta.latency_ms) ?? undefined,
   };
 }
 
+/** A record of numbers (a step's token usage), or undefined when the value is none. */
+function numbers(v: unknown): Record<string, number> | undefined {
+  const entries = Object.entries(obj(v)).filter((e): e is [string, number] => typeof e[1] === "number");
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
 /** A planner_history.json turn (agent_planner). */
-function plannerTurnStep(t: Json, ctx: StepContext): ViewStep {
+function plannerTurnStep(t: PlannerTurn, ctx: StepContext): ViewStep {
   return {
     kind: "planner",
     step: 0,
-    turn: num(t.turn) ?? undefined,
-    model: str(t.model),
+    turn: t.turn,
+    model: t.model,
     family: "Planner",
     url: "",
     title: "",
     screenshot: ctx.shot(t.screenshot_path),
-    text: ctx.pack(str(t.text)),
+    text: ctx.pack(t.text),
     system: null,
-    reply: str(t.raw),
-    parsed: t.reply ? obj(t.reply) : null,
+    reply: t.raw ?? null,
+    parsed: t.reply,
     actions: [],
-    usage: t.usage as Record<string, number> | undefined,
-    latency_ms: num(t.latency_ms) ?? undefined,
-    error: str(t.error) ?? undefined,
+    usage: numbers(t.usage),
+    latency_ms: t.latency_ms,
+    error: t.error,
   };
 }

@@ -5,34 +5,32 @@
  * regraded with other rules yields the rows of its new passing set without running anything again.
  */
 import { basename, join } from "node:path";
-import { z } from "zod";
 import { HarnessError, UsageError } from "../errors/mod.ts";
-import { describeIssues, errorMap, jsonValue } from "../grading/mod.ts";
+import { type GuardedFolder, guardedFolderProblem, removeIfExists, writeFileAtomic } from "../io/mod.ts";
 import {
-  childPath,
-  type GuardedFolder,
-  guardedFolderProblem,
-  readTextIfExists,
-  removeIfExists,
-  writeJsonAtomic,
-} from "../io/mod.ts";
+  EPISODE_FILES,
+  type EpisodeResult,
+  type ExportedEpisode,
+  resultKey,
+  ROWS_EXPORT,
+  type RowsExport,
+  RunFolder,
+  serialise,
+  statusOf,
+} from "../run_folder/mod.ts";
 import {
   familyOf,
   type HumanSplit,
   inSplit,
-  kindName,
   kindOf,
-  parseGradeInputs,
   type RowsSpec,
   type RunTask,
   type SiteSplit,
 } from "../tasks/mod.ts";
-import { episodeRowSources, type PromptReader, promptReader, type RowSource, STEPS_FILE, writeRows } from "./rows.ts";
-import { readRunResults } from "./latest.ts";
-import { type EpisodeResult, resultKey, statusOf } from "./store.ts";
+import { episodeRowSources, type RowSource, writeRows } from "./rows.ts";
 
 /** The file at the top of a rows folder that says what it holds (and marks it as one --overwrite may replace). */
-export const ROWS_INDEX_FILE = "export.json";
+const ROWS_INDEX_FILE = "export.json";
 
 /** Which episodes of a run become rows, and where they go. */
 export interface ExportRowsOptions {
@@ -56,24 +54,17 @@ export interface ExportRowsOptions {
   overwrite?: boolean;
   /** Folders `to` must not be nor hold (the out folder is always one). */
   guarded?: readonly GuardedFolder[];
+  /** Warnings: a results line a crash cut short (stderr by default). */
+  log?: (line: string) => void;
 }
 
-/** One exported episode, as export.json lists it. */
-export interface ExportedEpisode {
-  episode: string;
-  task_id: string;
-  repeat: number;
-  kind: string;
-  status: string;
-  rows: number;
-  /** A proposed episode's judge.json verdict, when the judge has read it. */
-  judge?: boolean;
-}
-
+/** What an export wrote. */
 export interface ExportRowsSummary {
   /** The results file the grades came from (results_regraded.jsonl when the run was regraded). */
   results: string;
+  /** The exported episodes, as export.json lists them. */
   episodes: ExportedEpisode[];
+  /** The rows written, over every exported episode. */
   rows: number;
 }
 
@@ -85,17 +76,17 @@ interface Picked {
   judge?: boolean;
 }
 
-/** The macro judge's verdict file beside an episode (lib/judge's JUDGE_FILE, written by judge.ts). */
-const JUDGE_FILE = "judge.json";
-
-const judgeSchema = z.looseObject({ ok: z.boolean() });
-
 /**
  * The run's latest grades: results_regraded.jsonl when the run was regraded (it must be the regrade of every
- * episode results.jsonl holds now), else results.jsonl.
+ * episode results.jsonl holds now), else results.jsonl. A results line a crash cut short is reported on `log`.
  */
-async function latestResults(out: string): Promise<{ file: string; lines: EpisodeResult[] }> {
-  const run = await readRunResults(out);
+async function latestResults(
+  folder: RunFolder,
+  log: (line: string) => void,
+): Promise<{ file: string; lines: EpisodeResult[] }> {
+  const out = folder.dir;
+  const run = await folder.latest();
+  for (const p of run.problems) log(`rows: warning: ${p}`);
   const uncovered = new Set([...run.unregraded, ...run.rerun].map((r) => resultKey(r.task_id, r.repeat)));
   const stale = run.results.find((r) => uncovered.has(resultKey(r.task_id, r.repeat)));
   if (stale) {
@@ -105,17 +96,6 @@ async function latestResults(out: string): Promise<{ file: string; lines: Episod
     );
   }
   return { file: run.file, lines: run.results };
-}
-
-/** What rows read of run.json (lib/run's manifest). */
-type RunJson = { settings?: { record_family?: unknown } } | null;
-
-/** settings.record_family of the run's run.json (the rows' family the run labelled them with), if any. */
-async function recordFamily(out: string): Promise<string | undefined> {
-  const file = join(out, "run.json");
-  const text = await readTextIfExists(file);
-  const family = text === undefined ? undefined : (jsonValue(text, file) as RunJson)?.settings?.record_family;
-  return typeof family === "string" ? family : undefined;
 }
 
 /** Whether `to` can take the rows: not a guarded folder, and empty unless it holds an earlier export to replace. */
@@ -141,18 +121,15 @@ async function checkRowsFolder(o: ExportRowsOptions): Promise<void> {
 }
 
 /** A proposed episode's judge.json verdict (without the names it repeats), or undefined when not judged yet. */
-async function readJudge(dir: string): Promise<Record<string, unknown> | undefined> {
-  const file = join(dir, JUDGE_FILE);
-  const text = await readTextIfExists(file);
-  if (text === undefined) return undefined;
-  const r = judgeSchema.safeParse(jsonValue(text, file), { error: errorMap });
-  if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
-  const { episode: _episode, task_id: _taskId, ...verdict } = r.data;
-  return verdict;
+async function readJudge(folder: RunFolder, episode: string): Promise<Record<string, unknown> | undefined> {
+  const verdict = await folder.judge(episode);
+  if (verdict === undefined) return undefined;
+  const { episode: _episode, task_id: _taskId, format_version: _version, ...rest } = verdict;
+  return rest;
 }
 
 /** The run's episodes that the options select, each with its rows spec, in (task, repeat) order. */
-async function pick(o: ExportRowsOptions, lines: readonly EpisodeResult[]): Promise<Picked[]> {
+async function pick(o: ExportRowsOptions, folder: RunFolder, lines: readonly EpisodeResult[]): Promise<Picked[]> {
   if (o.arms) {
     const ran = new Set(lines.map((r) => r.arm));
     const unknown = o.arms.filter((a) => !ran.has(a));
@@ -160,7 +137,7 @@ async function pick(o: ExportRowsOptions, lines: readonly EpisodeResult[]): Prom
       throw new UsageError(`--arm "${unknown[0]}": no episode of ${o.out} ran it (arms: ${[...ran].join(", ")})`);
     }
   }
-  const family = await recordFamily(o.out);
+  const family = folder.manifest?.settings.record_family ?? undefined;
   const candidates = lines.filter((r) => {
     const status = statusOf(r);
     return (status === "passed" || status === "pending") &&
@@ -172,21 +149,16 @@ async function pick(o: ExportRowsOptions, lines: readonly EpisodeResult[]): Prom
   for (const line of candidates) {
     // Sorted by repeat: a task already picked was picked at a lower repeat.
     if (o.dedupe && picked.at(-1)?.line.task_id === line.task_id) continue;
-    const dir = childPath(o.out, line.episode);
-    const file = join(dir, "grade_inputs.json");
-    const text = await Deno.readTextFile(file).catch((err) => {
-      if (err instanceof Deno.errors.NotFound) throw new UsageError(`episode "${line.episode}" has no ${file}`);
-      throw err;
-    });
-    const task = parseGradeInputs(text, file).inputs.task as RunTask;
+    const task: RunTask = (await folder.gradeInputs(line.episode)).inputs.task;
     if (o.split && o.split !== "all" && !inSplit(task, o.split, o.siteSplit!)) continue;
     const passed = statusOf(line) === "passed";
     const spec = kindOf(task).rows(task, passed, { episode: line.episode, family });
     if (!spec) continue;
-    const judge = kindName(task) === "proposed" ? await readJudge(dir) : undefined;
+    const kind = kindOf(task);
+    const judge = kind.judged ? await readJudge(folder, line.episode) : undefined;
     picked.push({
       line,
-      kind: kindName(task),
+      kind: kind.name,
       spec: judge ? withJudge(spec, judge) : spec,
       judge: judge?.ok as boolean,
     });
@@ -203,18 +175,18 @@ function withJudge(spec: RowsSpec, judge: Record<string, unknown>): RowsSpec {
  * The row sources of a picked episode.
  * @throws UsageError naming the episode when its step records are missing or cannot be read.
  */
-async function sourcesOf(o: ExportRowsOptions, p: Picked, prompts: PromptReader): Promise<RowSource[]> {
+async function sourcesOf(folder: RunFolder, p: Picked): Promise<RowSource[]> {
   const episode = p.line.episode;
   let sources: RowSource[] | null;
   try {
-    sources = await episodeRowSources(childPath(o.out, episode), prompts);
+    sources = await episodeRowSources(folder, episode);
   } catch (err) {
     if (!(err instanceof HarnessError) || err instanceof UsageError) throw err;
     throw new UsageError(`episode "${episode}": ${err.message}`, { cause: err });
   }
   if (sources) return sources;
   throw new UsageError(
-    `episode "${episode}" has no ${STEPS_FILE}: the run predates step records, so its rows cannot be rebuilt ` +
+    `episode "${episode}" has no ${EPISODE_FILES.steps}: the run predates step records, so its rows cannot be rebuilt ` +
       `(run the episode again, e.g. eval.ts --task-ids ${p.line.task_id})`,
   );
 }
@@ -226,11 +198,11 @@ async function sourcesOf(o: ExportRowsOptions, p: Picked, prompts: PromptReader)
  *   take the rows, an arm did not run, or a selected episode's grade inputs or step records are missing or broken.
  */
 export async function exportRows(o: ExportRowsOptions): Promise<ExportRowsSummary> {
-  const { file, lines } = await latestResults(o.out);
+  const folder = await RunFolder.open(o.out);
+  const { file, lines } = await latestResults(folder, o.log ?? ((line) => console.error(line)));
   await checkRowsFolder(o);
-  const picked = await pick(o, lines);
-  const prompts = promptReader(o.out);
-  for (const p of picked) await sourcesOf(o, p, prompts);
+  const picked = await pick(o, folder, lines);
+  for (const p of picked) await sourcesOf(folder, p);
   if (o.overwrite) {
     await removeIfExists(o.to);
   }
@@ -238,7 +210,7 @@ export async function exportRows(o: ExportRowsOptions): Promise<ExportRowsSummar
   const episodes: ExportedEpisode[] = [];
   for (const p of picked) {
     // Derived again rather than kept: a big run's request texts need not all sit in memory at once.
-    const rows = await writeRows(childPath(o.to, p.line.episode), await sourcesOf(o, p, prompts), p.spec);
+    const rows = await writeRows(join(o.to, p.line.episode), await sourcesOf(folder, p), p.spec);
     if (rows === undefined) continue;
     const { episode, task_id, repeat } = p.line;
     const status = statusOf(p.line);
@@ -254,15 +226,18 @@ export async function exportRows(o: ExportRowsOptions): Promise<ExportRowsSummar
   }
   const filters = {
     split: o.split ?? "all",
-    family: o.families ?? null,
-    arm: o.arms ?? null,
+    family: o.families ? [...o.families] : null,
+    arm: o.arms ? [...o.arms] : null,
     repeat: o.repeat ?? null,
     dedupe: Boolean(o.dedupe),
   };
-  await writeJsonAtomic(
-    join(o.to, ROWS_INDEX_FILE),
-    { format: 1, created: new Date().toISOString(), out: o.out, results: basename(file), filters, episodes },
-    1,
-  );
+  const index: RowsExport = {
+    created: new Date().toISOString(),
+    out: o.out,
+    results: basename(file),
+    filters,
+    episodes,
+  };
+  await writeFileAtomic(join(o.to, ROWS_INDEX_FILE), serialise(ROWS_EXPORT, index, ROWS_INDEX_FILE, 1) + "\n");
   return { results: file, episodes, rows: episodes.reduce((n, e) => n + e.rows, 0) };
 }

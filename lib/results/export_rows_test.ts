@@ -5,13 +5,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { StepRecord } from "../agent/mod.ts";
+import { manifestFixture } from "../run_folder/_testdata.ts";
+import { manifestJson, type StepRecord } from "../run_folder/mod.ts";
 import { UsageError } from "../errors/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
 import { loadHumanTask, loadSiteSplit, parseTaskLines } from "../tasks/mod.ts";
 import { PROPOSED_TASK } from "../tasks/_testdata.ts";
 import { exportRows, type ExportRowsOptions } from "./export_rows.ts";
-import type { EpisodeResult } from "./store.ts";
+import type { EpisodeResult } from "../run_folder/mod.ts";
 
 const FIXTURES = new URL("../../fixtures/", import.meta.url).pathname;
 const SYSTEM = "You are a web agent.";
@@ -75,7 +76,7 @@ async function makeRun() {
   const sha = await sha256Hex(SYSTEM);
   await Deno.mkdir(join(out, "prompts"), { recursive: true });
   await Deno.writeTextFile(join(out, "prompts", `${sha}.txt`), SYSTEM);
-  await Deno.writeTextFile(join(out, "run.json"), JSON.stringify({ settings: { record_family: "Drag & gesture" } }));
+  await Deno.writeTextFile(join(out, "run.json"), manifestJson(manifestFixture({ record_family: "Drag & gesture" })));
   await Deno.writeTextFile(join(out, "results.jsonl"), LINES.map((l) => JSON.stringify(l) + "\n").join(""));
   for (const [episode, inputs] of Object.entries(INPUTS)) {
     const ep = join(out, episode);

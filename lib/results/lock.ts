@@ -7,16 +7,10 @@
 import { join } from "node:path";
 import { hostname } from "node:os";
 import process from "node:process";
-import { UsageError } from "../errors/mod.ts";
+import { NewerFormatError, UsageError } from "../errors/mod.ts";
+import { type LockHolder as Holder, lockJson, readFolderJson, RUN_FILES, RUN_LOCK } from "../run_folder/mod.ts";
 
-/** The lock file's name inside the out folder. */
-export const LOCK_FILE = "run.lock";
-
-interface Holder {
-  pid: number;
-  host: string;
-  started: string;
-}
+const LOCK_FILE = RUN_FILES.lock;
 
 /** Whether process `pid` of this host still runs (true when it cannot be told, e.g. without --allow-run). */
 function alive(pid: number): boolean {
@@ -28,12 +22,15 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The lock's holder; null when there is no lock, or one left unreadable or cut short by a writer that died. */
+/**
+ * The lock's holder; null when there is no lock, or one left unreadable or cut short by a writer that died (a lock
+ * whose holder cannot be read holds nothing: a newer suite's lock is refused, see RunFolderError).
+ */
 async function readHolder(path: string): Promise<Holder | null> {
   try {
-    const h = JSON.parse(await Deno.readTextFile(path));
-    return typeof h?.pid === "number" && typeof h?.host === "string" ? h as Holder : null;
-  } catch {
+    return await readFolderJson(RUN_LOCK, path) ?? null;
+  } catch (err) {
+    if (err instanceof NewerFormatError) throw err;
     return null;
   }
 }
@@ -67,6 +64,7 @@ export async function liveHolder(out: string): Promise<string | null> {
 
 /** A held lock; `release()` removes it (safe to call twice). */
 export interface RunLock {
+  /** Removes the lock file while it still names this process; later calls do nothing. */
   release(): Promise<void>;
 }
 
@@ -81,7 +79,7 @@ export async function lockOut(out: string): Promise<RunLock> {
     try {
       const file = await Deno.open(path, { write: true, createNew: true });
       try {
-        await file.write(new TextEncoder().encode(JSON.stringify(me) + "\n"));
+        await file.write(new TextEncoder().encode(lockJson(me)));
       } finally {
         file.close();
       }

@@ -1,22 +1,13 @@
 /**
- * A run folder's records: results.jsonl (one line per episode, appended; resume reads it), regrading every
- * episode offline from its grade_inputs.json, and training rows from its step records (the runner's --record-rows
- * and record_rows.ts). Loads no browser, no sandbox and no model client.
+ * What a run folder's records are made of besides their formats (lib/run_folder): the append-only results store
+ * (resume reads it), the folder lock, regrading every episode offline from its grade_inputs.json, merging the folders
+ * of a sharded run, and training rows from step records (the runner's --record-rows and record_rows.ts). Loads no
+ * browser, no sandbox and no model client.
+ * @module
  */
 export { regradeRun, type RegradeSummary } from "./regrade.ts";
-export { lastPerEpisode, readRecorded, readRunResults, type RunResults } from "./latest.ts";
-export { episodeRowSources, promptReader, PROMPTS_DIR, STEPS_FILE, writeRows } from "./rows.ts";
+export { episodeRowSources, type RowSource, writeRows } from "./rows.ts";
 export { exportRows, type ExportRowsOptions, type ExportRowsSummary } from "./export_rows.ts";
-export {
-  armFailedFields,
-  episodeName,
-  type EpisodeResult,
-  type EpisodeStatus,
-  isGraded,
-  parseResults,
-  resultKey,
-  ResultsStore,
-  STATUSES,
-  statusOf,
-  TIMEOUT_ERROR,
-} from "./store.ts";
+export { armFailedFields, ResultsStore, type RetryPolicy } from "./store.ts";
+export { liveHolder, lockOut, type RunLock } from "./lock.ts";
+export { type MergeOptions, mergeShards, type MergeSummary } from "./merge.ts";

@@ -3,60 +3,94 @@
  * the task file when one is given (rebased onto the episode's base), else from the task saved with the inputs.
  */
 import { join } from "node:path";
-import { describeError } from "../errors/mod.ts";
+import { describeError, errorMessage, RunFolderError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
-import { childPath, writeFileAtomic } from "../io/mod.ts";
-import { kindName, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
-import { lastPerEpisode, readRecorded } from "./latest.ts";
-import { armFailedFields, type EpisodeResult, statusOf } from "./store.ts";
+import { writeFileAtomic } from "../io/mod.ts";
+import { type EpisodeResult, lastPerEpisode, resultLine, RUN_FILES, RunFolder, statusOf } from "../run_folder/mod.ts";
+import { kindOf, type RunTask } from "../tasks/mod.ts";
+import { armFailedFields } from "./store.ts";
 
+/** What a regrade did. */
 export interface RegradeSummary {
+  /** Episodes whose new line passes. */
   ok: number;
+  /** Episodes whose new line does not pass (failed, grade errors and harness errors alike). */
   fail: number;
+  /** Episodes whose pass or fail differs from their line in results.jsonl. */
   changed: number;
-  /** Episodes whose inputs were missing or unreadable (kept as they were). */
-  missing: number;
+  /**
+   * Graded episodes whose grade_inputs.json is missing, cut short or damaged, or whose grade failed: each is now a
+   * grade error naming why (never its old grade kept).
+   */
+  gradeErrors: number;
+  /** Episodes the harness never graded (a harness error, a timeout) that saved no grade inputs: kept as they were. */
+  ungraded: number;
+  /** The new line of each episode (the last line of each in results.jsonl), as written to results_regraded.jsonl. */
   results: EpisodeResult[];
 }
 
 /**
  * Regrades every episode of the run in `out`. Datagen episodes are graded by their check; human episodes by their
  * verifier, with `qa` as the LLM tier (a grade that needs it and has none keeps grade_error); proposed episodes
- * stay pending.
+ * stay pending. An episode whose grade inputs cannot be read is a grade error, never a kept pass.
+ * @throws UsageError when `out` is not a run's folder; RunFolderError when results.jsonl or run.json cannot be read
  */
 export async function regradeRun(out: string, tasks?: RunTask[], qa?: AnswerJudge): Promise<RegradeSummary> {
-  const { lines } = await readRecorded(out);
+  const folder = await RunFolder.open(out);
+  const { lines } = await folder.resultLines();
   const byId = new Map((tasks ?? []).map((t) => [t.task_id, t]));
-  const summary: RegradeSummary = { ok: 0, fail: 0, changed: 0, missing: 0, results: [] };
+  const summary: RegradeSummary = { ok: 0, fail: 0, changed: 0, gradeErrors: 0, ungraded: 0, results: [] };
   for (const r of lastPerEpisode(lines)) {
-    let next: EpisodeResult = r;
-    try {
-      // A line's episode names a folder inside the run: one that would lead outside it is not read.
-      const file = join(childPath(out, r.episode ?? r.task_id), "grade_inputs.json");
-      const { kind, inputs } = parseGradeInputs(await Deno.readTextFile(file), file);
-      const given = byId.get(r.task_id);
-      // A task from the task file replaces the saved one only when it is of the same kind.
-      const task = given && kindName(given) === kind.name ? given : undefined;
-      const v = await kind.grade(inputs, { qa, task });
-      // An arm that failed its part (a reference step) failed the episode whatever the grade says.
-      next = typeof r.arm_failure === "string"
-        ? { ...r, ...armFailedFields(r.arm_failure, v) }
-        : { ...r, ok: v.ok, detail: v.detail.slice(0, 300) };
-      next.regraded = true;
-      if (v.gradeError) next.grade_error = true;
-      else delete next.grade_error;
-      if (next.ok !== r.ok) summary.changed++;
-    } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) next = { ...r, regrade_error: describeError(err).slice(0, 300) };
-      summary.missing++;
-    }
+    const next = await regradeEpisode(folder, r, byId.get(r.task_id), qa, summary);
     next.status = statusOf({ ...next, status: undefined });
+    if (next.ok !== r.ok) summary.changed++;
     summary[next.ok ? "ok" : "fail"]++;
     summary.results.push(next);
   }
-  await writeFileAtomic(
-    join(out, "results_regraded.jsonl"),
-    summary.results.map((r) => JSON.stringify(r) + "\n").join(""),
-  );
+  await writeFileAtomic(join(out, RUN_FILES.regraded), summary.results.map(resultLine).join(""));
   return summary;
+}
+
+/** One episode's line regraded from its saved inputs (with `given`, a task of the same kind, as its task). */
+async function regradeEpisode(
+  folder: RunFolder,
+  r: EpisodeResult,
+  given: RunTask | undefined,
+  qa: AnswerJudge | undefined,
+  summary: RegradeSummary,
+): Promise<EpisodeResult> {
+  let saved;
+  try {
+    saved = await folder.gradeInputs(r.episode);
+  } catch (err) {
+    if (!(err instanceof RunFolderError)) throw err;
+    // An episode the harness failed before grading saved nothing to regrade: its line stands.
+    if (r.error) {
+      summary.ungraded++;
+      return { ...r };
+    }
+    summary.gradeErrors++;
+    const detail = `grade error: ${errorMessage(err)}`.slice(0, 300);
+    return { ...r, ok: false, detail, grade_error: true, regraded: true, regrade_error: detail };
+  }
+  const { kind, inputs } = saved;
+  // A task from the task file replaces the saved one only when it is of the same kind.
+  const task = given && kindOf(given) === kind ? given : undefined;
+  try {
+    const v = await kind.grade(inputs, { qa, task });
+    // An arm that failed its part (a reference step) failed the episode whatever the grade says.
+    const next: EpisodeResult = typeof r.arm_failure === "string"
+      ? { ...r, ...armFailedFields(r.arm_failure, v) }
+      : { ...r, ok: v.ok, detail: v.detail.slice(0, 300) };
+    next.regraded = true;
+    if (v.gradeError) next.grade_error = true;
+    else delete next.grade_error;
+    delete next.regrade_error;
+    return next;
+  } catch (err) {
+    // The grade itself failed: a grade error, as the runner records it, not the old grade kept.
+    summary.gradeErrors++;
+    const detail = `grade error ${describeError(err)}`.slice(0, 300);
+    return { ...r, ok: false, detail, grade_error: true, regraded: true, regrade_error: detail };
+  }
 }

@@ -1,9 +1,32 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { UsageError } from "../errors/mod.ts";
+import { RunFolderError, UsageError } from "../errors/mod.ts";
+import { type EpisodeResult, resultLine } from "../run_folder/mod.ts";
 import { regradeRun } from "./regrade.ts";
 
-Deno.test("regradeRun() names a folder without results.jsonl, and reads nothing outside the run", async () => {
+const head = (task_id: string, more: Partial<EpisodeResult> = {}): EpisodeResult => ({
+  task_id,
+  episode: task_id,
+  macro: "paginate",
+  site: "shop",
+  arm: "replay",
+  ok: true,
+  status: "passed",
+  detail: "passed",
+  duration_s: 1,
+  repeat: 0,
+  ...more,
+});
+
+/** A run folder whose results.jsonl holds `lines` (each episode folder created empty). */
+async function runFolder(lines: EpisodeResult[]): Promise<string> {
+  const out = await Deno.makeTempDir({ prefix: "webmix-regrade-" });
+  await Deno.writeTextFile(join(out, "results.jsonl"), lines.map(resultLine).join(""));
+  for (const r of lines) await Deno.mkdir(join(out, r.episode), { recursive: true });
+  return out;
+}
+
+Deno.test("regradeRun() names a folder without results.jsonl, and refuses a line naming a folder outside the run", async () => {
   const dir = await Deno.makeTempDir({ prefix: "webmix-regrade-" });
   try {
     const out = join(dir, "run");
@@ -13,18 +36,45 @@ Deno.test("regradeRun() names a folder without results.jsonl, and reads nothing 
       (e: unknown) =>
         e instanceof UsageError && e.message === `"${out}" holds no results.jsonl (expected a run's output folder)`,
     );
-    // A line whose episode would lead out of the run: its grade inputs are not read from there.
+    // A line whose episode would lead out of the run: nothing is read from there, and the file is named.
     await Deno.mkdir(join(dir, "elsewhere"));
     await Deno.writeTextFile(join(dir, "elsewhere", "grade_inputs.json"), "{}");
-    const line = { task_id: "t", episode: "../elsewhere", macro: "m", site: "s", arm: "replay", ok: true, repeat: 0 };
-    await Deno.writeTextFile(join(out, "results.jsonl"), JSON.stringify({ ...line, duration_s: 1 }) + "\n");
-    const s = await regradeRun(out);
-    assert.equal(s.missing, 1);
-    assert.match(
-      String(s.results[0].regrade_error),
-      /"\.\.\/elsewhere" cannot name a folder inside .*: it holds a path/,
-    );
+    const line = { ...head("t"), episode: "../elsewhere" };
+    await Deno.writeTextFile(join(out, "results.jsonl"), JSON.stringify(line) + "\n");
+    await assert.rejects(regradeRun(out), (e: unknown) => {
+      assert.ok(e instanceof RunFolderError, String(e));
+      assert.match(
+        e.message,
+        /results\.jsonl line 1: episode: cannot name an episode's folder: "\.\.\/elsewhere" holds "\/"/,
+      );
+      return true;
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("regradeRun() makes a pass whose grade_inputs.json is missing or cut short a grade error, never a kept pass", async () => {
+  const out = await runFolder([
+    head("gone"),
+    head("cut"),
+    head("crashed", { ok: false, status: "error", error: "HarnessError: x" }),
+  ]);
+  try {
+    await Deno.writeTextFile(join(out, "cut", "grade_inputs.json"), '{"kind": "datagen", "base": "http://127.0');
+    const s = await regradeRun(out);
+    const by = Object.fromEntries(s.results.map((r) => [r.task_id, r]));
+    assert.deepEqual([by.gone.status, by.gone.ok, by.gone.grade_error], ["grade_error", false, true]);
+    assert.match(String(by.gone.detail), /^grade error: .*gone\/grade_inputs\.json is missing/);
+    assert.deepEqual([by.cut.status, by.cut.ok], ["grade_error", false]);
+    assert.match(String(by.cut.detail), /cut\/grade_inputs\.json: not JSON \(cut short or damaged\)/);
+    assert.equal(by.crashed.status, "error", "a harness error saved nothing to regrade: its line stands");
+    assert.deepEqual([s.ok, s.gradeErrors, s.ungraded, s.changed], [0, 2, 1, 2]);
+    const written = (await Deno.readTextFile(join(out, "results_regraded.jsonl"))).trim().split("\n").map((l) =>
+      JSON.parse(l)
+    );
+    assert.deepEqual(written.map((r) => r.status), ["grade_error", "grade_error", "error"]);
+  } finally {
+    await Deno.remove(out, { recursive: true });
   }
 });

@@ -6,17 +6,10 @@
  * write the same rows. Which episodes leave rows, and how rows are labelled, is the task kind's (lib/tasks' RowsSpec).
  */
 import { join } from "node:path";
-import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
-import { describeIssues, errorMap } from "../grading/mod.ts";
-import { childPath, parseJsonLines, readTextIfExists, sha256Hex, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
+import { writeFileAtomic } from "../io/mod.ts";
+import { EPISODE_FILES, rowLine, rowsEpisodeJson, type RunFolder, type StepRecord } from "../run_folder/mod.ts";
 import type { RowsSpec } from "../tasks/mod.ts";
-
-/** An episode's step records, beside its other files. */
-export const STEPS_FILE = "steps.jsonl";
-
-/** The run's folder of system prompts, one `<sha256>.txt` per prompt text. */
-export const PROMPTS_DIR = "prompts";
 
 /** One model request as a training row takes it: what was sent (the image by file) and the reply. */
 export interface RowSource {
@@ -34,22 +27,6 @@ export interface RowSource {
   target: string;
 }
 
-/** The part of a step record (lib/agent's StepRecord, one line of steps.jsonl) that rows read. */
-const stepLineSchema = z.looseObject({
-  step: z.number(),
-  model: z.string().nullable().optional(),
-  row_family: z.string().optional(),
-  request: z.looseObject({
-    system_sha256: z.string().regex(/^[0-9a-f]{64}$/, "expected a SHA-256 in lower-case hex"),
-    text: z.string(),
-    screenshot: z.string().nullable(),
-    screenshot_mime: z.string().optional(),
-  }).nullable(),
-  reply: z.string().nullable(),
-});
-
-type StepLine = z.infer<typeof stepLineSchema>;
-
 /** The file name extension of an image's MIME type (as the seed's save_images names them). */
 const IMAGE_EXT: Readonly<Record<string, string>> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" };
 
@@ -63,49 +40,8 @@ export function requestMessages(system: string, text: string, imageUrl: string |
   return [{ role: "system", content: system }, { role: "user", content }];
 }
 
-/** Reads a system prompt by its SHA-256. */
-export type PromptReader = (sha256: string) => Promise<string>;
-
-/**
- * The reader of a run's prompts/<sha256>.txt, each read once, its text checked against its hash.
- * @throws HarnessError naming the file when it is missing or does not hash to its name.
- */
-export function promptReader(out: string): PromptReader {
-  const cache = new Map<string, Promise<string>>();
-  const read = async (sha: string) => {
-    const file = join(out, PROMPTS_DIR, `${sha}.txt`);
-    let text: string;
-    try {
-      text = await Deno.readTextFile(file);
-    } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
-      throw new HarnessError(`the system prompt ${file} is missing`, { cause: err });
-    }
-    if (await sha256Hex(text) !== sha) {
-      throw new HarnessError(`${file} does not hash to its name: it is not the prompt the requests were sent with`);
-    }
-    return text;
-  };
-  return (sha) => {
-    let text = cache.get(sha);
-    if (!text) cache.set(sha, text = read(sha));
-    return text;
-  };
-}
-
-/** Parses steps.jsonl's text. @throws HarnessError naming the file, the line and the field. */
-function parseStepLines(text: string, file: string): StepLine[] {
-  const fail = (line: number, message: string, cause?: unknown) =>
-    new HarnessError(`cannot read ${file} line ${line}: ${message}`, { cause });
-  return parseJsonLines(text, fail).lines.map(({ line, value }) => {
-    const r = stepLineSchema.safeParse(value, { error: errorMap });
-    if (!r.success) throw fail(line, describeIssues(r.error), r.error);
-    return r.data;
-  });
-}
-
 /** The image a step's request carried, as a file of the episode folder `dir`, or null when it carried none. */
-async function stepImage(s: StepLine, dir: string, where: string): Promise<RowSource["image"]> {
+async function stepImage(s: StepRecord, dir: string, where: string): Promise<RowSource["image"]> {
   const req = s.request!;
   if (req.screenshot === null) {
     if (req.screenshot_mime === undefined) return null;
@@ -118,7 +54,7 @@ async function stepImage(s: StepLine, dir: string, where: string): Promise<RowSo
   if (!IMAGE_EXT[mime]) {
     throw new HarnessError(`${where}: step ${s.step}'s image type "${mime}" is not one of ${Object.keys(IMAGE_EXT)}`);
   }
-  const path = childPath(dir, req.screenshot);
+  const path = join(dir, req.screenshot);
   const found = await Deno.stat(path).then((i) => i.isFile, (err) => {
     if (err instanceof Deno.errors.NotFound) return false;
     throw err;
@@ -128,16 +64,24 @@ async function stepImage(s: StepLine, dir: string, where: string): Promise<RowSo
 }
 
 /**
- * The row sources of the episode in folder `dir` (its steps.jsonl): one per model request that got a reply, in
- * order; null when the episode has no steps.jsonl (a run from before step records).
- * @throws HarnessError naming the file and line of a malformed step record, a missing image or system prompt.
+ * The row sources of an episode of `folder` (its steps.jsonl): one per model request that got a reply, in order; null
+ * when the episode has no steps.jsonl (a run from before step records).
+ * @throws RunFolderError naming the file and line of a malformed step record, or a line a crash cut short;
+ *   HarnessError naming a missing image or system prompt
  */
-export async function episodeRowSources(dir: string, prompts: PromptReader): Promise<RowSource[] | null> {
-  const file = join(dir, STEPS_FILE);
-  const text = await readTextIfExists(file);
-  if (text === undefined) return null;
+export async function episodeRowSources(folder: RunFolder, episode: string): Promise<RowSource[] | null> {
+  const steps = await folder.steps(episode);
+  if (steps === undefined) return null;
+  const file = folder.episodeFile(episode, EPISODE_FILES.steps);
+  if (steps.cut) {
+    throw new HarnessError(
+      `${file} line ${steps.cut.line} was cut short (a crash mid-write): its rows cannot be whole`,
+    );
+  }
+  const dir = folder.episodeDir(episode);
+  const prompts = folder.prompts();
   const sources: RowSource[] = [];
-  for (const s of parseStepLines(text, file)) {
+  for (const s of steps.records) {
     if (s.request === null || s.reply === null) continue;
     sources.push({
       ...(s.model ? { model: s.model } : {}),
@@ -157,12 +101,12 @@ export async function episodeRowSources(dir: string, prompts: PromptReader): Pro
  * same name would overwrite step n's picture with another step's. Rows in a folder of their own (rows/, the seed's
  * write_proposed_rows layout) keep the seed's `step_<i>.png`.
  */
-export function rowImageStem(spec: Pick<RowsSpec, "dir">): "row" | "step" {
+function rowImageStem(spec: Pick<RowsSpec, "dir">): "row" | "step" {
   return spec.dir === "" ? "row" : "step";
 }
 
 /** The first action's name of an agent step's reply ("" for an empty action list); undefined when not a step. */
-export function replyOp(reply: string | undefined): string | undefined {
+function replyOp(reply: string | undefined): string | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(reply ?? "");
@@ -198,11 +142,10 @@ export async function writeRows(
       url = `${stem}_${step}.${IMAGE_EXT[s.image.mime]}`;
       await writeFileAtomic(join(rowsDir, url), await Deno.readFile(s.image.path));
     }
-    const row = { ...spec.row(step, { model: s.model, op }), ...(s.family ? { family: s.family } : {}) };
-    const messages = requestMessages(s.system, s.text, url);
-    lines.push(JSON.stringify({ ...row, messages, target: s.target }) + "\n");
+    const fields = { ...spec.row(step, { model: s.model, op }), ...(s.family ? { family: s.family } : {}) };
+    lines.push(rowLine({ ...fields, messages: requestMessages(s.system, s.text, url), target: s.target }));
   }
   await writeFileAtomic(join(rowsDir, "rows.jsonl"), lines.join(""));
-  await writeJsonAtomic(join(rowsDir, "episode.json"), spec.episode(lines.length), 1);
+  await writeFileAtomic(join(rowsDir, "episode.json"), rowsEpisodeJson(spec.episode(lines.length)));
   return lines.length;
 }

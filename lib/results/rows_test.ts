@@ -5,14 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { StepRecord } from "../agent/mod.ts";
+import { RunFolder, type StepRecord } from "../run_folder/mod.ts";
 import { buildStepMessages, type StepMessagesInput } from "../agent/messages.ts";
 import { HarnessError } from "../errors/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
 import { imagePart } from "../llm/mod.ts";
-import { KINDS, parseTaskLines, ROW_FAMILY } from "../tasks/mod.ts";
+import { parseTaskLines } from "../tasks/mod.ts";
+import { KINDS, ROW_FAMILY } from "../tasks/kinds.ts";
 import { PROPOSED_TASK } from "../tasks/_testdata.ts";
-import { episodeRowSources, promptReader, requestMessages, type RowSource, writeRows } from "./rows.ts";
+import { episodeRowSources, requestMessages, type RowSource, writeRows } from "./rows.ts";
 
 const SYSTEM = "You are a web agent.\nReply in JSON.";
 const SHOT_1 = new Uint8Array([137, 80, 78, 71, 1, 1]);
@@ -51,7 +52,8 @@ async function runFolder(records: (sha: string) => StepRecord[]) {
   await Deno.writeFile(join(dir, "planner_1.png"), SHOT_2);
   const lines = records(sha).map((r) => JSON.stringify(r) + "\n").join("");
   await Deno.writeTextFile(join(dir, "steps.jsonl"), lines);
-  return { out, dir, sha, [Symbol.asyncDispose]: () => Deno.remove(out, { recursive: true }) };
+  const sources = () => episodeRowSources(RunFolder.ofRun(out), "ep");
+  return { out, dir, sha, sources, [Symbol.asyncDispose]: () => Deno.remove(out, { recursive: true }) };
 }
 
 const request = (text: string, screenshot: string | null) => ({
@@ -100,7 +102,7 @@ Deno.test("episodeRowSources() and writeRows() turn step records into rows: one 
     record({ request: null, kind: "replay", step: 3, model: null }, sha),
     record({ request: request("step 4 no image", null), step: 4, model: "rest", reply: "not JSON" }, sha),
   ]);
-  const sources = await episodeRowSources(run.dir, promptReader(run.out));
+  const sources = await run.sources();
   assert.deepEqual(sources?.map((s) => [s.text, s.model, s.family, s.image?.path]), [
     ["planner turn 1", "qwen35-4b", "Planner", join(run.dir, "planner_1.png")],
     ["step 1 text", "qwen35-4b", "Text entry", join(run.dir, "step_1.png")],
@@ -203,7 +205,7 @@ Deno.test("episodeRowSources() names what keeps a step record from its row", asy
   const fails = async (records: (sha: string) => StepRecord[], pattern: RegExp, edit?: (out: string) => unknown) => {
     await using run = await runFolder(records);
     await edit?.(run.out);
-    await assert.rejects(episodeRowSources(run.dir, promptReader(run.out)), (err: Error) => {
+    await assert.rejects(run.sources(), (err: Error) => {
       assert.ok(err instanceof HarnessError, String(err));
       assert.match(err.message, pattern);
       return true;
@@ -221,7 +223,11 @@ Deno.test("episodeRowSources() names what keeps a step record from its row", asy
   );
   await t.step(
     "an image outside the episode folder",
-    () => fails((sha) => [record({ request: request("t", "../x.png") }, sha)], /"\.\.\/x\.png" cannot name a folder/),
+    () =>
+      fails(
+        (sha) => [record({ request: request("t", "../x.png") }, sha)],
+        /steps\.jsonl line 1: request\.screenshot: must be the plain name of a file in the episode folder/,
+      ),
   );
   await t.step("a system prompt that is gone", () =>
     fails(
@@ -242,11 +248,11 @@ Deno.test("episodeRowSources() names what keeps a step record from its row", asy
   await t.step("a malformed line", () =>
     fails(
       (sha) => [record({ request: request("t", "step_1.png") }, sha), { reply: 3 } as unknown as StepRecord],
-      /cannot read .*steps\.jsonl line 2: .*step/,
+      /steps\.jsonl line 2: .*kind/,
     ));
   await t.step("no steps.jsonl: null, the caller says why", async () => {
     await using run = await runFolder(() => []);
     await Deno.remove(join(run.dir, "steps.jsonl"));
-    assert.equal(await episodeRowSources(run.dir, promptReader(run.out)), null);
+    assert.equal(await run.sources(), null);
   });
 });

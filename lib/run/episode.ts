@@ -10,7 +10,7 @@ import { executeAction } from "../agent/mod.ts";
 import type { ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
 import { BrowserTimeoutError, describeError, HarnessError, outFolderFault } from "../errors/mod.ts";
 import type { AnswerJudge, AppRules } from "../grading/mod.ts";
-import { childPath, type Redactor, writeFileAtomic, writeJsonAtomic } from "../io/mod.ts";
+import { childPath, type Redactor, writeFileAtomic } from "../io/mod.ts";
 import {
   CookieChannel,
   type DirectoryApp,
@@ -32,15 +32,19 @@ import {
   type Verdict,
 } from "../tasks/mod.ts";
 import { EPISODE_VIEWPORT, type RunConfig } from "./config.ts";
+import { armFailedFields, episodeRowSources, writeRows } from "../results/mod.ts";
 import {
-  armFailedFields,
+  EPISODE_FILES,
   episodeName,
   type EpisodeResult,
-  episodeRowSources,
-  promptReader,
+  type FileFormat,
+  gradeInputsJson,
+  HISTORY,
+  RunFolder,
+  serialise,
   TIMEOUT_ERROR,
-  writeRows,
-} from "../results/mod.ts";
+  TRACE,
+} from "../run_folder/mod.ts";
 import { StepLog } from "./steps.ts";
 
 /** What every episode of a run shares. */
@@ -60,7 +64,7 @@ export interface EpisodeEnv {
 }
 
 /** Where an episode runs: a site base, its server's app directory, and a worker's browser. */
-export interface EpisodeSite {
+interface EpisodeSite {
   base: string;
   apps: readonly DirectoryApp[];
   /** Each app's grading rules, as the server's /_admin/health declares them. */
@@ -120,7 +124,7 @@ export function resultHead(task: RunTask, repeat: number, config: RunConfig, arm
  * 4 attempts). This bound fires only when one of those hangs anyway, so that no episode holds the run forever; it
  * is a harness error (--resume reruns it), never "timeout".
  */
-export const SAFETY_MARGIN_S = 600;
+const SAFETY_MARGIN_S = 600;
 
 /**
  * What stops an episode: its arm running past --timeout (the "timeout" of results.jsonl), the whole episode running
@@ -176,6 +180,11 @@ class EpisodeStop implements Disposable {
   }
 }
 
+/**
+ * Runs repeat `repeat` of `task` on `site` and returns its result line: a failure, a timeout or a harness error is
+ * the line's `error`, and the session is closed and ended whatever happens.
+ * @throws OutFolderError when the out folder refuses writes (no later episode could be recorded either).
+ */
 export async function runEpisode(
   task: RunTask,
   repeat: number,
@@ -212,7 +221,7 @@ export async function runEpisode(
       : { error: describeError(err).slice(0, 300) };
     // The arm never returned its history: the steps it recorded up to the failure are the episode's history.
     if (!held.historyWritten && steps.history.length > 0) {
-      await writeJsonAtomic(join(dir, "history.json"), env.redactor.value({ history: steps.history }), 1)
+      await writeEpisodeFile(dir, EPISODE_FILES.history, HISTORY, { history: steps.history }, env.redactor)
         .catch(() => {});
     }
   } finally {
@@ -303,9 +312,20 @@ async function play(
   };
   const spec = config.recordRows ? kind.rows(task, played.ok === true, { episode, family: config.recordFamily }) : null;
   // Rebuilt from the step records just written, as record_rows.ts rebuilds them after the run: the same rows.
-  const sources = spec ? await episodeRowSources(dir, promptReader(config.out)) : null;
+  const sources = spec ? await episodeRowSources(RunFolder.ofRun(config.out), episode) : null;
   const rows = spec ? await writeRows(dir, sources ?? [], spec) : undefined;
   return { ...played, timing, ...(rows === undefined ? {} : { rows }) };
+}
+
+/** Writes a file of the episode folder in its run-folder format, its secrets redacted first. */
+function writeEpisodeFile<T>(
+  dir: string,
+  name: string,
+  format: FileFormat<T>,
+  value: T,
+  redactor: Redactor,
+): Promise<void> {
+  return writeFileAtomic(childPath(dir, name), serialise(format, redactor.value(value), name, 1) + "\n");
 }
 
 /** The fields a verdict gives a result line; an arm that failed its part fails the episode whatever the grade. */
@@ -331,7 +351,7 @@ async function finish(
 ): Promise<Partial<EpisodeResult>> {
   const final = await session.captureState({ screenshot: true });
   seen.push(final.visibleText);
-  if (final.screenshot) await writeFileAtomic(join(dir, "final.png"), final.screenshot);
+  if (final.screenshot) await writeFileAtomic(join(dir, EPISODE_FILES.final), final.screenshot);
   const base = site.base;
   const [streams, loggedIn] = await Promise.all([
     readSessionStreams(session, base, { ...from.started, since: from.mark }),
@@ -346,11 +366,9 @@ async function finish(
   };
   // History and trace first: a grade that fails must not cost the episode's record of what happened.
   const clean = env.redactor;
-  await writeJsonAtomic(join(dir, "history.json"), clean.value({ history: outcome.history }), 1);
-  await writeJsonAtomic(join(dir, "trace.json"), clean.value(outcome.trace), 1);
-  for (const [name, value] of Object.entries(outcome.files ?? {})) {
-    await writeJsonAtomic(childPath(dir, name), clean.value(value), 1);
-  }
+  await writeEpisodeFile(dir, EPISODE_FILES.history, HISTORY, { history: outcome.history }, clean);
+  await writeEpisodeFile(dir, EPISODE_FILES.trace, TRACE, outcome.trace, clean);
+  for (const file of outcome.files ?? []) await writeEpisodeFile(dir, file.name, file.format, file.value, clean);
   const inputs = kind.collect(task, {
     base,
     streams,
@@ -366,7 +384,7 @@ async function finish(
     },
     rules: site.rules as Record<string, AppRules>,
   });
-  await writeJsonAtomic(join(dir, "grade_inputs.json"), clean.value(inputs));
+  await writeFileAtomic(join(dir, EPISODE_FILES.gradeInputs), gradeInputsJson(clean.value(inputs)));
   let verdict: Verdict;
   try {
     verdict = await kind.grade(inputs, { qa: env.qa, signal });

@@ -9,51 +9,35 @@
 import { join, relative } from "node:path";
 import type { Arm } from "../agent/mod.ts";
 import { PUPPETEER_VERSION } from "../browser/mod.ts";
-import { UsageError } from "../errors/mod.ts";
-import { sha256Hex, writeJsonAtomic } from "../io/mod.ts";
-import type { EpisodeResult } from "../results/mod.ts";
+import { NewerFormatError, RunFolderError, UsageError } from "../errors/mod.ts";
+import { sha256Hex, writeFileAtomic } from "../io/mod.ts";
+import {
+  type EpisodeResult,
+  manifestJson,
+  readManifest,
+  RUN_FILES,
+  type RunManifest,
+  tasksSha256,
+} from "../run_folder/mod.ts";
 import type { RunTask } from "../tasks/mod.ts";
-import { isModelArm, type ModelConfig, PLANNER_ARM, type RunConfig, SUITE_ROOT } from "./config.ts";
-import { familyModels, PLANNER_PROMPT_FILE, servedModelsOf } from "./model_arms.ts";
+import { armEntry } from "./arms.ts";
+import { type RunConfig, SUITE_ROOT } from "./config.ts";
+import { servedModelsOf } from "./model_arms.ts";
 
-/** The manifest's file name inside the out folder. */
-export const MANIFEST_FILE = "run.json";
+/** run.json's `versions`: what ran the episodes besides the settings (recorded, never compared). */
+type RunVersions = NonNullable<RunManifest["versions"]>;
 
-/** What run.json holds. */
-export interface RunManifest {
-  format: 1;
-  created: string;
-  /** The settings an episode's outcome depends on (no secrets, no paths that only say where a run was started). */
-  settings: Record<string, unknown>;
-  /** The selected tasks; `source` (absent in a run.json from before it) is the file or folder they were read from. */
-  tasks: { count: number; sha256: string; ids: string[]; source?: TaskSource };
-  /** What the model server listed (GET /v1/models) when the run checked it; null for replay and noop. */
-  served_models?: readonly string[] | null;
-  versions?: RunVersions;
-}
-
-/** The task file (or annotations folder) a run read, and the SHA-256 of its content (null: it cannot be read). */
-export interface TaskSource {
-  path: string;
-  sha256: string | null;
-}
-
-/** What ran the episodes besides the settings: recorded, never compared (another one is a warning on --resume). */
-export interface RunVersions {
-  /** The suite checkout's commit (git rev-parse HEAD); null when the suite is no git checkout or git is missing. */
-  suite_commit: string | null;
-  deno: string;
-  /** The browser's version string, e.g. "HeadlessChrome/139.0.7258.154"; null when no browser was started. */
-  chromium: string | null;
-  puppeteer_core: string;
-}
+/** run.json's `tasks.source`: the task file (or annotations folder) a run read, and its content's SHA-256. */
+type TaskSource = NonNullable<RunManifest["tasks"]["source"]>;
 
 /** What a manifest records besides the configuration and the tasks. */
-export interface ManifestContext {
+interface ManifestContext {
   /** The arm the run uses: a model arm resolved here carries the served models. */
   arm?: Arm;
   /** The started browser's version string. */
   chromium?: string | null;
+  /** A shard's: the whole selection its tasks are part of (run.json's `tasks.selection`, which merge checks). */
+  selection?: readonly RunTask[];
 }
 
 /** The suite's commit, or null when SUITE_ROOT is no git checkout of its own or git cannot run (never an error). */
@@ -112,33 +96,13 @@ const RECORDED_ONLY: ReadonlySet<string> = new Set(["verifier_only", "system_pro
  */
 const COMPARED_WHEN_SAVED: ReadonlySet<string> = new Set(["family_models", "shard"]);
 
-/** The planner arm's own settings (agent_planner only: other arms never read them), its prompt's hash included. */
-async function plannerSettings(m: ModelConfig): Promise<Record<string, unknown>> {
-  return {
-    planner_prompt_sha256: await sha256Hex(await Deno.readTextFile(PLANNER_PROMPT_FILE).catch(() => "")),
-    planner_name: m.plannerName,
-    sub_cap: m.subCap,
-    planner_turns: m.plannerTurns,
-    agent_version: m.agentVersion,
-    fallback: m.fallback ?? null,
-    reasoning_to_fallback: m.reasoningToFallback,
-  };
-}
-
-/** The hash run.json records of a run's selected tasks (merge.ts recomputes it for the shards' union). */
-export function tasksSha256(tasks: readonly unknown[]): Promise<string> {
-  return sha256Hex(JSON.stringify(tasks));
-}
-
 /** The manifest of a run of `config` over `tasks`. */
 export async function runManifest(
   config: RunConfig,
   tasks: readonly RunTask[],
   context: ManifestContext = {},
 ): Promise<RunManifest> {
-  const m = config.model;
   return {
-    format: 1,
     created: new Date().toISOString(),
     settings: {
       arm: config.arm,
@@ -151,28 +115,17 @@ export async function runManifest(
       human: config.tasks.human,
       verifier_only: config.verifierOnly,
       shard: config.shard,
-      // The model settings matter to the model arms only: a replay run resumed with another --temperature is the same.
-      ...(!isModelArm(config.arm) ? {} : {
-        base_name: m.baseName,
-        pooled_name: m.pooledName,
-        adapters: m.adapters,
-        temperature: m.temperature,
-        max_tokens: m.maxTokens,
-        gate_done: m.gateDone,
-        gate_note: m.gateNote,
-        max_actions: m.maxActions,
-        normalized_coords: m.normalizedCoords,
-        family_models: familyModels(config),
-        system_prompt_file: m.systemPromptFile,
-        system_prompt_sha256: await sha256Hex(await Deno.readTextFile(m.systemPromptFile).catch(() => "")),
-        ...(config.arm === PLANNER_ARM ? await plannerSettings(m) : {}),
-      }),
+      // The arm's own (arms.ts): a model arm's model settings, the planner's too; replay and noop record none.
+      ...await armEntry(config.arm).manifestSettings(config),
     },
     tasks: {
       count: tasks.length,
       sha256: await tasksSha256(tasks),
       ids: tasks.map((t) => t.task_id),
       source: await taskSource(config),
+      ...(context.selection
+        ? { selection: { count: context.selection.length, sha256: await tasksSha256(context.selection) } }
+        : {}),
     },
     served_models: context.arm ? servedModelsOf(context.arm) : null,
     versions: await runVersions(context.chromium ?? null),
@@ -212,9 +165,11 @@ function versionChanges(before: RunManifest, after: RunManifest): string[] {
 
 /**
  * Checks that `--resume` continues the run that `out` holds: its run.json (or, for a folder from before run.json,
- * its results' arm and task ids) must match. With `force` the differences are only logged.
+ * its results' arm and task ids) must match. With `force` the differences are only logged. A run.json that cannot be
+ * read (cut short, damaged, written by a newer suite) is never taken for a missing one: --resume refuses it, naming
+ * the file (with `force`, a damaged one is replaced and said so; a newer one is refused even then).
  * @returns true when the folder's run.json stands as it is (it matches); false when it must be written.
- * @throws UsageError listing the differences.
+ * @throws UsageError listing the differences, or naming run.json when it cannot be read
  */
 export async function checkResume(
   out: string,
@@ -224,14 +179,24 @@ export async function checkResume(
 ): Promise<boolean> {
   let diffs: string[];
   let versions: string[] = [];
-  let saved = false;
+  let before: RunManifest | undefined;
   try {
-    const before = JSON.parse(await Deno.readTextFile(join(out, MANIFEST_FILE))) as RunManifest;
+    before = await readManifest(out);
+  } catch (err) {
+    if (!(err instanceof RunFolderError) || !options.force || err instanceof NewerFormatError) {
+      throw new UsageError(
+        `--resume: ${err instanceof Error ? err.message : String(err)}: ${out}'s run cannot be checked` +
+          (err instanceof NewerFormatError ? "" : "; --force-resume replaces that run.json with this run's"),
+        { cause: err },
+      );
+    }
+    options.log(`--force-resume: ${(err as Error).message}: replaced with this run's run.json`);
+    return false;
+  }
+  if (before) {
     diffs = differences(before, manifest);
     versions = versionChanges(before, manifest);
-    saved = true;
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound) && !(err instanceof SyntaxError)) throw err;
+  } else {
     const arms = [...new Set(previous.map((r) => r.arm))].filter((a) => a !== manifest.settings.arm);
     const ids = new Set(manifest.tasks.ids);
     const foreign = [...new Set(previous.map((r) => r.task_id))].filter((id) => !ids.has(id));
@@ -252,12 +217,12 @@ export async function checkResume(
       `--resume: warning: ${out} was run with other versions, which its episodes now mix:\n${indent(versions)}`,
     );
   }
-  if (diffs.length === 0) return saved;
+  if (diffs.length === 0) return before !== undefined;
   options.log(`--force-resume: ${out} was run otherwise, resuming anyway:\n${indent(diffs)}`);
   return false;
 }
 
-/** Writes run.json (atomically). */
+/** Writes run.json (atomically, validated by its format). */
 export function writeManifest(out: string, manifest: RunManifest): Promise<void> {
-  return writeJsonAtomic(join(out, MANIFEST_FILE), manifest, 2);
+  return writeFileAtomic(join(out, RUN_FILES.manifest), manifestJson(manifest));
 }

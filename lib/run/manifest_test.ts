@@ -3,14 +3,18 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { UsageError } from "../errors/mod.ts";
 import { BUNDLED, runConfig, type RunConfigInput, SUITE_ROOT } from "./config.ts";
-import { checkResume, MANIFEST_FILE, runManifest, writeManifest } from "./manifest.ts";
+import { NewerFormatError } from "../errors/mod.ts";
+import { RUN_FILES } from "../run_folder/mod.ts";
+import { checkResume, runManifest, writeManifest } from "./manifest.ts";
+
+const MANIFEST_FILE = RUN_FILES.manifest;
 import type { ServedModelArm } from "./model_arms.ts";
 
 const manifestOf = (input: Partial<RunConfigInput>) => runManifest(runConfig({ arm: "base", out: "o", ...input }), []);
 
 Deno.test("runManifest() records the planner's settings for agent_planner only, and --verifier-only for every arm", async () => {
   const planner = await runManifest(
-    runConfig({ arm: "agent_planner", out: "o", model: { subCap: 5, fallback: "rest" }, verifierOnly: true }),
+    runConfig({ arm: "agent_planner", out: "o", planner: { subCap: 5, fallback: "rest" }, verifierOnly: true }),
     [],
   );
   assert.deepEqual(
@@ -34,8 +38,8 @@ Deno.test("runManifest() records the planner's settings for agent_planner only, 
 Deno.test("checkResume() refuses other planner settings but not another --verifier-only", async () => {
   const out = await Deno.makeTempDir({ prefix: "webmix-manifest-" });
   const options = { force: false, log: () => {} };
-  const planner = (model: Record<string, unknown>, verifierOnly = false) =>
-    runManifest(runConfig({ arm: "agent_planner", out, model, verifierOnly }), []);
+  const planner = (settings: Record<string, unknown>, verifierOnly = false) =>
+    runManifest(runConfig({ arm: "agent_planner", out, planner: settings, verifierOnly }), []);
   await writeManifest(out, await planner({ subCap: 15 }, true));
   assert.equal(await checkResume(out, await planner({ subCap: 15 }), [], options), true);
   await assert.rejects(checkResume(out, await planner({ subCap: 3, agentVersion: "v2" }), [], options), (e: Error) => {
@@ -165,5 +169,33 @@ Deno.test("checkResume() refuses another --shard, and compares shard only when t
   const { shard: _, ...settings } = (await replay(null)).settings;
   await writeManifest(out, { ...await replay(null), settings });
   assert.equal(await checkResume(out, await replay(null), [], options), true);
+  await Deno.remove(out, { recursive: true });
+});
+
+Deno.test("checkResume() refuses a run.json it cannot read, never taking it for none; --force-resume replaces a damaged one only", async () => {
+  const out = await Deno.makeTempDir({ prefix: "webmix-manifest-" });
+  const lines: string[] = [];
+  const options = { force: false, log: (l: string) => lines.push(l) };
+  const replay = () => runManifest(runConfig({ arm: "replay", out }), []);
+  const file = join(out, MANIFEST_FILE);
+  // Cut short by a crash, or edited by hand into something else: the run it describes cannot be checked.
+  for (const damaged of ['{"format_version": 2, "created": "2026', JSON.stringify({ settings: { arm: 3 } })]) {
+    await Deno.writeTextFile(file, damaged);
+    await assert.rejects(checkResume(out, await replay(), [], options), (e: Error) => {
+      assert.ok(e instanceof UsageError, String(e));
+      assert.match(e.message, new RegExp(`^--resume: ${file}: .*: ${out}'s run cannot be checked; --force-resume`));
+      return true;
+    });
+    assert.equal(await Deno.readTextFile(file), damaged, "left as it was");
+  }
+  assert.equal(await checkResume(out, await replay(), [], { ...options, force: true }), false, "to be rewritten");
+  assert.match(lines.join("\n"), /--force-resume: .*run\.json: .*: replaced with this run's run\.json/);
+  // Written by a newer suite: not even --force-resume writes over it.
+  await Deno.writeTextFile(file, JSON.stringify({ ...await replay(), format_version: 9 }));
+  await assert.rejects(checkResume(out, await replay(), [], { ...options, force: true }), (e: Error) => {
+    assert.ok(e.cause instanceof NewerFormatError, String(e));
+    assert.match(e.message, /format_version 9 is newer than this webmix-eval reads \(run\.json version 2\)/);
+    return true;
+  });
   await Deno.remove(out, { recursive: true });
 });

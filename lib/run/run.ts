@@ -4,30 +4,43 @@
  * --resume skips (task, repeat) pairs already there.
  */
 import { join } from "node:path";
-import { type Arm, MODEL_FREE_ARMS } from "../agent/mod.ts";
+import type { Arm } from "../agent/mod.ts";
 import { ChromiumBrowser } from "../browser/mod.ts";
 import { describeError, HarnessError, OutFolderError, outFolderFault, UsageError } from "../errors/mod.ts";
 import type { AnswerJudge } from "../grading/mod.ts";
 import { Redactor, removeIfExists, runPool } from "../io/mod.ts";
+import { type JudgeEndpoint, OpenAiJudge } from "../llm/mod.ts";
 import { APPS, fetchHealth, type Health, type SitesServer, startSites } from "../sites/mod.ts";
 import { checkTaskSites, type RunTask } from "../tasks/mod.ts";
+import { resolveArm } from "./arms.ts";
 import type { RunConfig } from "./config.ts";
+import { dryRunReport } from "./dry_run.ts";
 import { type EpisodeEnv, resultHead, runEpisode } from "./episode.ts";
-import { liveHolder, lockOut, type RunLock } from "./lock.ts";
 import { checkResume, runManifest, writeManifest } from "./manifest.ts";
-import { resolveModelArm } from "./model_arms.ts";
+import { prepareRun } from "./prepare.ts";
 import { noCounts, RunProgress, type StatusCounts } from "./progress.ts";
-import { type EpisodeResult, resultKey, ResultsStore, statusOf } from "../results/mod.ts";
+import { liveHolder, lockOut, ResultsStore, type RunLock } from "../results/mod.ts";
+import { describeCut, type EpisodeResult, resultKey, RUN_FILES, statusOf } from "../run_folder/mod.ts";
 
 /** What a run needs besides its configuration. */
 export interface RunInputs {
-  /** Datagen, human or proposed tasks (they may be mixed). */
-  tasks: RunTask[];
+  /**
+   * The whole task list, datagen, human or proposed tasks (they may be mixed), before selection: config.tasks'
+   * taskIds and limit, then config.shard, apply to it. Default: the tasks config.tasks names (its task file, or the
+   * human annotations).
+   */
+  tasks?: readonly RunTask[];
   /** The arm (default: the one `config.arm` names, a model arm checked against its server first). */
   arm?: Arm;
+  /** Stops the run: the episodes under way finish, no more start. */
   signal?: AbortSignal;
-  /** The LLM tier of human verifiers' answer checks. */
+  /** The LLM tier of human verifiers' answer checks (default: an OpenAiJudge on `judge`, when given). */
   qa?: AnswerJudge;
+  /**
+   * The answer judge's endpoint (eval.ts: from $WEBMIX_JUDGE_BASE_URL and its siblings): the LLM tier when `qa` is
+   * absent; the run checks it may reach it when a task may use it; a dry run shows it.
+   */
+  judge?: JudgeEndpoint;
   /** Hides secrets in what the run writes (default: the configuration's, see runRedactor). */
   redactor?: Redactor;
   /**
@@ -41,17 +54,16 @@ export interface RunInputs {
 
 /** What a run did: the episodes it ran (not those --resume found done), by status. */
 export interface RunSummary {
+  /** Episodes run. */
   ran: number;
   /** How many of the episodes run ended with each status (lib/results statusOf). */
   counts: StatusCounts;
   /** Episodes --resume found already done, not run again. */
   skipped: number;
+  /** The lines of the episodes run, as results.jsonl has them. */
   results: EpisodeResult[];
-}
-
-/** The arm a configuration names: a model-free arm, or a model arm whose server serves every name it needs. */
-export async function resolveArm(config: RunConfig, tasks: RunTask[]): Promise<Arm> {
-  return MODEL_FREE_ARMS[config.arm] ?? await resolveModelArm(config, tasks);
+  /** With config.dryRun, the dry run's report (dry_run.ts), `task_count` among it; nothing ran. */
+  dryRun?: Record<string, unknown>;
 }
 
 /** One Chromium per worker, launched on first use and again after it dies. */
@@ -75,21 +87,27 @@ class WorkerBrowsers {
 }
 
 /**
- * Runs the configured arm over `tasks` × repeats. results.jsonl gets one line per episode as it ends; with
- * `config.resume`, (task, repeat) pairs already there are skipped and harness failures run again (timeouts too with
- * `config.retryTimeouts`), their new lines carrying `retried`.
+ * Runs the configured arm over the selected tasks × repeats. results.jsonl gets one line per episode as it ends;
+ * with `config.resume`, (task, repeat) pairs already there are skipped and harness failures run again (timeouts too
+ * with `config.retryTimeouts`), their new lines carrying `retried`. With `config.dryRun` it checks everything that
+ * needs no server, returns the dry run's report, and writes, deletes and locks nothing.
+ * @throws UsageError or TaskFormatError when a check refuses the run, before anything is written or deleted.
  */
-export async function runEval(config: RunConfig, inputs: RunInputs): Promise<RunSummary> {
+export async function runEval(config: RunConfig, inputs: RunInputs = {}): Promise<RunSummary> {
   const log = inputs.log ?? ((line: string) => console.error(line));
-  const { tasks, signal } = inputs;
+  const { signal } = inputs;
   const redactor = inputs.redactor ?? runRedactor(config);
-  // Everything that can refuse the run is checked before anything is written: the model server, the site
-  // servers, the tasks against their apps, Chromium, the out folder's lock and manifest.
+  // Everything that can refuse the run is checked before anything is written: the configuration's files, the tasks,
+  // this process's permissions and the out folder (prepare.ts, where a dry run stops), then the model server, the
+  // site servers, the tasks against their apps, Chromium, the out folder's lock and manifest.
+  const { tasks, selection } = await prepareRun(config, inputs);
+  const summary: RunSummary = { ran: 0, counts: noCounts(), skipped: 0, results: [] };
+  if (config.dryRun) return { ...summary, dryRun: dryRunReport(config, tasks, inputs.judge, redactor) };
   const arm = inputs.arm ?? await resolveArm(config, tasks);
+  const qa = inputs.qa ?? (inputs.judge ? await OpenAiJudge.create(inputs.judge) : undefined);
   let server: SitesServer | undefined;
   const browsers = new WorkerBrowsers(config.chromePath);
   let lock: RunLock | undefined;
-  const summary: RunSummary = { ran: 0, counts: noCounts(), skipped: 0, results: [] };
   try {
     const bases = config.bases.length
       ? config.bases
@@ -111,11 +129,13 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
     } catch (err) {
       throw outFolderFault(err, config.out) ?? err;
     }
-    const store = await ResultsStore.open(join(config.out, "results.jsonl"), {
+    const store = await ResultsStore.open(join(config.out, RUN_FILES.results), {
       retryErrors: config.resume,
       retryTimeouts: config.retryTimeouts,
     });
-    const manifest = await runManifest(config, tasks, { arm, chromium });
+    // A line a crash cut short is said, not silently dropped: its episode runs again.
+    if (store.cut) log(`resume: ${describeCut(store.path, store.cut)}`);
+    const manifest = await runManifest(config, tasks, { arm, chromium, selection });
     const stands = config.resume &&
       await checkResume(config.out, manifest, store.previous, { force: config.forceResume, log });
     if (!stands) await writeManifest(config.out, manifest);
@@ -134,7 +154,7 @@ export async function runEval(config: RunConfig, inputs: RunInputs): Promise<Run
     const env: EpisodeEnv = {
       config,
       arm,
-      qa: inputs.qa,
+      qa,
       signal,
       redactor,
       safetyMarginS: inputs.safetyMarginS,

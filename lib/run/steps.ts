@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { HistoryItem, StepRecord, StepSink } from "../agent/mod.ts";
 import { appendWhole, Redactor, writeFileAtomic } from "../io/mod.ts";
-import { PROMPTS_DIR, STEPS_FILE } from "../results/mod.ts";
+import { EPISODE_FILES, RUN_FILES, stepLine } from "../run_folder/mod.ts";
 
 /** One episode's step log. */
 export class StepLog {
@@ -30,12 +30,12 @@ export class StepLog {
     const clean = this.redactor.value(record);
     this.records.push(clean);
     if (extra?.history) this.history.push(extra.history);
-    const line = new TextEncoder().encode(JSON.stringify(clean) + "\n");
+    const line = new TextEncoder().encode(stepLine(clean));
     const prompt = extra?.system !== undefined && record.request
       ? this.#prompt(record.request.system_sha256, extra.system)
       : Promise.resolve();
     const done = this.#appending.then(() =>
-      Promise.all([prompt, appendWhole(join(this.dir, STEPS_FILE), line, `step ${record.step}'s record`)])
+      Promise.all([prompt, appendWhole(join(this.dir, EPISODE_FILES.steps), line, `step ${record.step}'s record`)])
     ).then(() => {});
     this.#appending = done.catch(() => {});
     return done;
@@ -44,7 +44,7 @@ export class StepLog {
   #prompt(sha: string, text: string): Promise<void> {
     let written = this.prompts.get(sha);
     if (!written) {
-      written = writeFileAtomic(join(this.out, PROMPTS_DIR, `${sha}.txt`), this.redactor.value(text));
+      written = writeFileAtomic(join(this.out, RUN_FILES.prompts, `${sha}.txt`), this.redactor.value(text));
       this.prompts.set(sha, written);
       // A failed write (its episode fails on it) is tried again by the next episode.
       written.catch(() => this.prompts.delete(sha));

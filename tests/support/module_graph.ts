@@ -73,14 +73,27 @@ export function moduleName(specifier: string, rootUrl: string): string {
 
 /** The run-time graph of `deno info --json` output: every module, with the imports that survive type erasure. */
 export function runtimeGraph(info: DenoInfo, rootUrl: string): ModuleGraph {
+  return moduleGraph(info, rootUrl, { types: false });
+}
+
+/**
+ * The whole graph of `deno info --json` output: run-time imports and type-only ones (`import type`), as the type
+ * checker loads them. An offline tool that reaches puppeteer only for its types still needs it to type-check.
+ */
+export function fullGraph(info: DenoInfo, rootUrl: string): ModuleGraph {
+  return moduleGraph(info, rootUrl, { types: true });
+}
+
+function moduleGraph(info: DenoInfo, rootUrl: string, options: { types: boolean }): ModuleGraph {
   const redirects = info.redirects ?? {};
   const graph: ModuleGraph = {};
   for (const mod of info.modules) {
     const deps = new Set<string>();
     for (const dep of mod.dependencies ?? []) {
-      if (!dep.code) continue; // type-only: erased before the module runs
-      const target = redirects[dep.code.specifier] ?? dep.code.specifier;
-      deps.add(moduleName(target, rootUrl));
+      // A type-only import is erased before the module runs: only the whole graph counts it.
+      for (const to of [dep.code, options.types ? dep.type : undefined]) {
+        if (to) deps.add(moduleName(redirects[to.specifier] ?? to.specifier, rootUrl));
+      }
     }
     const name = moduleName(mod.specifier, rootUrl);
     graph[name] = [...new Set([...(graph[name] ?? []), ...deps])].sort();

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { type Arm, replayArm } from "../../lib/agent/mod.ts";
 import type { ActionCall } from "../../lib/grading/mod.ts";
-import type { EpisodeResult } from "../../lib/results/mod.ts";
+import type { EpisodeResult } from "../../lib/run_folder/mod.ts";
 import { runConfig, runEval } from "../../lib/run/mod.ts";
 import { loadHumanTasks, loadTasks, type ReferenceStep, type RunTask } from "../../lib/tasks/mod.ts";
 import type { AnswerJudge } from "../../lib/grading/mod.ts";
