@@ -25,7 +25,8 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { HistoryItem } from "../lib/agent/mod.ts";
-import { BUNDLED, resolveModelArm, runConfig, runEval, type RunSummary } from "../lib/run/mod.ts";
+import { BUNDLED, runConfig, runEval, type RunSummary } from "../lib/run/mod.ts";
+import { resolveModelArm } from "../lib/run/arms.ts";
 import { loadTasks } from "../lib/tasks/mod.ts";
 import { type FixtureEpisode, startFixtureModelServer } from "../tests/fixture_model_server.ts";
 import { TreeSampler, type TreeUsage } from "./_proc.ts";

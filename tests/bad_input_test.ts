@@ -574,7 +574,7 @@ function otherScriptCases(ws: Workspace): Case[] {
       name: "judge.ts --out without episodes",
       script: "judge.ts",
       args: () => ["--out", ws.path("notes"), "--dry-run"],
-      message: /--out ".*\/notes" holds no episode folder with a grade_inputs\.json/,
+      message: /".*\/notes" holds no results\.jsonl \(expected a run's output folder\)/,
     },
   ];
 }

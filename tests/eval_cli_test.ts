@@ -21,6 +21,10 @@ Deno.test("eval.ts --help prints usage with examples to stdout and exits 0", asy
     assert.match(r.stdout, new RegExp(`--${flag}`));
   }
   assert.match(r.stdout, /--workers N .*\(default 8\)/);
+  // Defaults are the configuration's, the arms the registry's.
+  assert.match(r.stdout, /--vllm URL .*\(default http:\/\/127\.0\.0\.1:8400\/v1;/);
+  assert.match(r.stdout, /--sub-cap N .*\(default 15\)/);
+  assert.match(r.stdout, /--arm ARM +one of: replay, noop, base, pooled, oracle, agent_planner \(required\)/);
   assert.equal(r.stderr, "");
 });
 
@@ -76,5 +80,26 @@ Deno.test("eval.ts --dry-run prints the resolved options and the task count and 
   assert.equal(options.arm, "noop");
   assert.equal(options.workers, 8, "the seed's default");
   assert.equal(options.model.normalizedCoords, true, "the seed's coordinates");
-  await assert.rejects(Deno.stat(join(out, "results.jsonl")), Deno.errors.NotFound);
+  assert.equal(options.planner, null, "the planner's settings are agent_planner's only");
+  await assert.rejects(Deno.stat(out), Deno.errors.NotFound);
+});
+
+Deno.test("eval.ts --dry-run of agent_planner shows the planner's settings in their own block", async () => {
+  const out = join(await Deno.makeTempDir(), "dry");
+  const args = ["--arm", "agent_planner", "--out", out, "--sub-cap", "3", "--fallback", "pooled", "--dry-run"];
+  const r = await runCli("eval.ts", args);
+  assert.equal(r.code, 0, r.stderr);
+  const options = JSON.parse(r.stdout);
+  assert.deepEqual(options.planner, {
+    plannerName: "qwen35-4b",
+    subCap: 3,
+    plannerTurns: 12,
+    agentVersion: "v1",
+    fallback: "pooled",
+    reasoningToFallback: false,
+  });
+  assert.equal(options.model.subCap, undefined);
+  assert.equal(options.models.planner, "qwen35-4b");
+  assert.ok(options.models.needed.includes("pooled"), "the fallback is a name the server must serve");
+  await assert.rejects(Deno.stat(out), Deno.errors.NotFound);
 });

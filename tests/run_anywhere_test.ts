@@ -75,7 +75,7 @@ Deno.test("eval.ts --dry-run --overwrite leaves an earlier run byte for byte and
     const shown = JSON.parse(r.stdout);
     for (const key of ["chromePath", "recordFamily", "shard"]) assert.equal(shown[key], null, key);
     assert.equal(shown.tasks.taskIds, null);
-    assert.equal(shown.model.fallback, null);
+    assert.equal(shown.planner, null, "agent_planner's settings block: null for another arm");
     assert.equal(shown.model.apiKey, "***");
     assert.equal(shown.overwrite, true);
     assert.equal(shown.task_count, 3);
@@ -97,6 +97,7 @@ Deno.test("eval.ts --dry-run --overwrite leaves an earlier run byte for byte and
       { cwd },
     );
     assert.equal(planner.code, 0, planner.stderr);
+    assert.equal(JSON.parse(planner.stdout).planner.fallback, "pooled");
     const p = JSON.parse(planner.stdout).models;
     assert.equal(p.planner, "qwen35-4b");
     assert.equal(p.by_family["Discrete selection"], "select");

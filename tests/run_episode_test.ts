@@ -4,7 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { ChromiumBrowser } from "../lib/browser/mod.ts";
-import { BUNDLED, resolveModelArm, runConfig, runEpisode, runRedactor } from "../lib/run/mod.ts";
+import { BUNDLED, runConfig } from "../lib/run/mod.ts";
+import { resolveModelArm } from "../lib/run/arms.ts";
+import { runEpisode } from "../lib/run/episode.ts";
+import { runRedactor } from "../lib/run/run.ts";
 import { APPS, fetchHealth, startSites } from "../lib/sites/mod.ts";
 import { loadTasks } from "../lib/tasks/mod.ts";
 import { agentReply, startFixtureModelServer } from "./fixture_model_server.ts";

@@ -2,9 +2,9 @@
  * The family table routing reads: the macro → family → adapter tables come from lib/tasks (docs/tasks.md, "Macros
  * and families"); the hints that describe each family in a router note live here.
  */
-import { ADAPTER_OF_FAMILY as TASK_ADAPTER_OF_FAMILY, familyOf, MACRO_FAMILY } from "../tasks/mod.ts";
+import { ADAPTER_OF_FAMILY as TASK_ADAPTER_OF_FAMILY, familyOf } from "../tasks/mod.ts";
 
-export { familyOf, MACRO_FAMILY };
+export { familyOf };
 
 /** The served adapter name of each family (the oracle arm's choice), indexable by any family name. */
 export const ADAPTER_OF_FAMILY: Readonly<Record<string, string>> = TASK_ADAPTER_OF_FAMILY;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { ActionCall } from "../tasks/mod.ts";
-import { gateDone, MAX_GATES, premature, routerNote } from "./mod.ts";
+import { gateDone, MAX_GATES, premature, routerNote } from "./gate.ts";
 
 Deno.test("premature() flags a done with planned steps left or an untouched last step", () => {
   assert.equal(premature(2, 5, "Navigation"), true);

@@ -1,26 +1,16 @@
 /**
- * Routing: the macro plan of a task, the served model of each step per arm, the router that follows the plan
- * (advance on macro_done), done-gating and router notes. Pure: no browser, no network.
+ * Routing: the macro plan of a task, the served model a step of each family goes to, the router that follows an
+ * episode's route (advance on macro_done), done-gating and router notes. Pure: no browser, no network, and no arm
+ * names (each arm's entry in lib/run/arms.ts says which route its episodes take).
  * @module
  */
-export { ADAPTER_OF_FAMILY, FAMILY_HINTS, familyOf, MACRO_FAMILY, REASONING } from "./families.ts";
-export {
-  armModels,
-  type ArmModelsOptions,
-  familyModel,
-  familyPlan,
-  planFamilies,
-  type PlanTask,
-  ROUTED_ARMS,
-  type RoutedArm,
-  subModel,
-  type SubModelOptions,
-} from "./plan.ts";
-export { gateDone, MAX_GATES, premature, routerNote } from "./gate.ts";
+export { FAMILY_HINTS } from "./families.ts";
+export { type AdapterOptions, familyAdapter, planFamilies, subModel, type SubModelOptions } from "./plan.ts";
+export { MAX_GATES } from "./gate.ts";
 export {
   createRouter,
-  type CreateRouterOptions,
   type Observation,
+  type RoutePlan,
   Router,
   type RouterOptions,
   type TraceEntry,

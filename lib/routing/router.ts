@@ -2,7 +2,6 @@
 import { UsageError } from "../errors/mod.ts";
 import type { ActionCall } from "../tasks/mod.ts";
 import { gateDone, premature, routerNote } from "./gate.ts";
-import { armModels, type ArmModelsOptions, planFamilies, type PlanTask } from "./plan.ts";
 
 /** What the router does besides choosing models. */
 export interface RouterOptions {
@@ -20,9 +19,11 @@ export interface RouterOptions {
 export interface TraceEntry {
   /** The served model; null for an arm without one (replay, noop). */
   model: string | null;
+  /** The reply's actions, after gating. */
   action: ActionCall[];
   /** Present, and true, when the router turned a premature done into macro_done. */
   gated?: boolean;
+  /** The arm's own fields. */
   [field: string]: unknown;
 }
 
@@ -30,6 +31,7 @@ export interface TraceEntry {
 export interface Observation {
   /** The reply's actions, a premature done rewritten into macro_done when gated. */
   actions: ActionCall[];
+  /** The router turned a premature done into macro_done. */
   gated: boolean;
   /** The router note for the next step, when gated with notes on. */
   note?: string;
@@ -51,8 +53,9 @@ export class Router {
   #pendingNote: string | undefined;
 
   /**
+   * A router over a plan of steps.
    * @param models the served model of each planned step (a shorter list keeps its last model for later steps)
-   * @param families the family of each planned step, when the arm plans by family (the oracle arm)
+   * @param families the family of each planned step, when the steps are routed by family
    */
   constructor(
     models: readonly string[],
@@ -126,20 +129,18 @@ export class Router {
   }
 }
 
-/** What an episode's router is built from: the arm's model choice plus the gating flags of the run. */
-export interface CreateRouterOptions extends ArmModelsOptions {
-  /** Done-gating (applies to the oracle arm only, as in the seed). */
-  gateDone?: boolean;
-  /** Done-gating with router notes (implies gateDone; oracle arm only). */
-  gateNote?: boolean;
+/**
+ * What one episode's router follows: the served model of each planned step, their families when the steps are
+ * routed by family, and done-gating. The arm registry (lib/run/arms.ts) says what each arm gives.
+ */
+export interface RoutePlan extends RouterOptions {
+  /** The served model of each planned step (one model: every step's). */
+  models: readonly string[];
+  /** The family of each planned step (absent: the steps are not routed by family, and no note can name them). */
+  families?: readonly string[];
 }
 
-/** The router of one episode of a routed arm (base, pooled, oracle). */
-export function createRouter(arm: string, task: PlanTask, options: CreateRouterOptions): Router {
-  const models = armModels(arm, task, options);
-  const oracle = arm === "oracle";
-  return new Router(models, oracle ? planFamilies(task) : undefined, {
-    gate: oracle && Boolean(options.gateDone || options.gateNote),
-    note: Boolean(options.gateNote),
-  });
+/** The router of one episode, from its route. */
+export function createRouter(route: RoutePlan): Router {
+  return new Router(route.models, route.families, { gate: route.gate, note: route.note });
 }

@@ -1,278 +1,277 @@
 /**
  * One resolved run configuration: a zod schema turns what a user gave (eval.ts's flags, or a library caller's
- * object) into a typed RunConfig with every default in this one place. eval.ts is a thin shell over it.
+ * object) into a typed RunConfig with every default in this one place, and checks every value once. What it refuses
+ * comes back as problems that each front end words with its own names (config_problems.ts): a setting path for a
+ * library caller, a flag for eval.ts. The rules between settings are config_rules.ts'; an arm's own settings block
+ * (agent_planner's `planner`) is its registry entry's (arms.ts).
  */
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { PLANNER_VERSIONS, type PlannerVersion } from "../agent/mod.ts";
-import { UsageError } from "../errors/mod.ts";
-import { describeIssues, errorMap } from "../grading/mod.ts";
-import { describeRange, inRange, isHttpUrl, isIsoInstant, type NumberRange } from "../io/mod.ts";
-import { ROUTED_ARMS } from "../routing/mod.ts";
+import { errorMap, forward } from "../grading/mod.ts";
 import { DEFAULT_NOW } from "../sites/mod.ts";
-import { ADAPTER_OF_FAMILY, FAMILIES } from "../tasks/mod.ts";
+import { FAMILIES } from "../tasks/mod.ts";
+import { ARM_NAMES, type ArmBlocks, ARMS, findArm } from "./arms.ts";
+import { ConfigError, type ConfigProblem, problemsOf, valueAt } from "./config_problems.ts";
+import { ruleProblems } from "./config_rules.ts";
+import {
+  ADAPTER_NAMES,
+  BASE_MODEL,
+  BUNDLED,
+  DEFAULT_MAX_STEPS,
+  httpUrl,
+  instant,
+  limited,
+  oneOf,
+  someOf,
+  text,
+  VALUE_CHECK,
+} from "./settings.ts";
 import { MAX_SHARDS, type Shard } from "./shard.ts";
 
-const suiteFile = (path: string): string => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+export { SUITE_ROOT } from "../io/mod.ts";
+export { ADAPTER_NAMES, BUNDLED, EPISODE_VIEWPORT, LIMITS } from "./settings.ts";
 
-/** The suite's own folder (the repository): a run never writes into it, nor deletes it. */
-export const SUITE_ROOT: string = suiteFile("").replace(/\/+$/, "");
+/** The model server's /v1 base URL when none is given. */
+export const DEFAULT_VLLM = "http://127.0.0.1:8400/v1";
 
-/** Where the bundled data lives (resolved from the suite, not the current folder). */
-export const BUNDLED: Readonly<Record<"tasks" | "annotations" | "systemPrompt" | "uploads", string>> = {
-  tasks: suiteFile("fixtures/tasks.jsonl"),
-  annotations: suiteFile("fixtures/annotations"),
-  systemPrompt: suiteFile("prompts/system_prompt.md"),
-  uploads: suiteFile("fixtures/uploads"),
-};
-
-/** The planner arm: a planner model delegates each step to its family's specialist (lib/agent/planner*.ts). */
-export const PLANNER_ARM = "agent_planner";
-
-/** Every arm eval.ts runs: the model-free ones, then the model arms (the routed ones, then the planner). */
-export const ARM_NAMES: readonly string[] = ["replay", "noop", ...ROUTED_ARMS, PLANNER_ARM];
-
-/** The step cap when none is given; `--max-steps 0` means it too, as in the seed (harness.MAX_STEPS). */
-export const DEFAULT_MAX_STEPS = 40;
-
-/**
- * The viewport every episode's browser uses (CSS pixels). The runner passes it to each episode and the system
- * prompt names it, so that what the model is told about pixel coordinates is what the browser has.
- */
-export const EPISODE_VIEWPORT: Readonly<{ width: number; height: number }> = { width: 1280, height: 720 };
-
-/** The adapter names the oracle arm can route to (docs/tasks.md, "Macros and families"). */
-export const ADAPTER_NAMES: readonly string[] = [...new Set(Object.values(ADAPTER_OF_FAMILY))];
-
-/** The numeric settings. */
-export type LimitName =
-  | "workers"
-  | "repeats"
-  | "limit"
-  | "timeoutS"
-  | "maxSteps"
-  | "temperature"
-  | "maxTokens"
-  | "modelTimeoutS"
-  | "maxActions"
-  | "subCap"
-  | "plannerTurns";
-
-/**
- * The values of every numeric setting; eval.ts's flags take the same. Timeouts stop at a day: a timer of more
- * than 2^31 ms would fire at once.
- */
-export const LIMITS: Readonly<Record<LimitName, NumberRange>> = {
-  workers: { whole: true, min: 1, max: 256 },
-  repeats: { whole: true, min: 1, max: 10_000 },
-  limit: { whole: true, min: 0, max: 1_000_000 },
-  timeoutS: { whole: true, min: 1, max: 86_400 },
-  // 0: DEFAULT_MAX_STEPS (the seed's --max-steps default).
-  maxSteps: { whole: true, min: 0, max: 10_000 },
-  temperature: { min: 0 },
-  maxTokens: { whole: true, min: 1, max: 10_000_000 },
-  modelTimeoutS: { min: 0, above: true, max: 86_400 },
-  maxActions: { whole: true, min: 1, max: 20 },
-  subCap: { whole: true, min: 1, max: 10_000 },
-  plannerTurns: { whole: true, min: 1, max: 1_000 },
-};
-
-/** A number in LIMITS[name]. */
-const ranged = (name: LimitName): z.ZodNumber => {
-  const r = LIMITS[name];
-  return z.number().refine((n) => inRange(n, r), { message: `must be ${describeRange(r)}` });
-};
-
-/** The model arms' settings. */
+/** The model arms' settings (ModelConfig says what each is). */
 const modelSchema = z.strictObject({
-  /** The OpenAI-compatible server's /v1 base URL. */
-  vllm: z.string().refine(isHttpUrl, { message: "must be an http(s) URL" }).default("http://127.0.0.1:8400/v1"),
-  /** Its API key ($WEBMIX_VLLM_API_KEY in eval.ts). */
+  vllm: httpUrl(DEFAULT_VLLM).default(DEFAULT_VLLM),
   apiKey: z.string().default("EMPTY"),
-  /** Served name of the base model. */
-  baseName: z.string().min(1).default("qwen35-4b"),
-  /** Served name of the adapter trained on every family. */
-  pooledName: z.string().min(1).default("pooled"),
-  /** Adapters the server serves (oracle): drag, io, select, rest, reasoning. */
-  adapters: z.array(
-    z.string().refine((a) => ADAPTER_NAMES.includes(a), {
-      message: `must be one of: ${ADAPTER_NAMES.join(", ")}`,
-    }),
-  ).default([]),
-  temperature: ranged("temperature").default(0),
-  /** Reply budget per call. */
-  maxTokens: ranged("maxTokens").default(1024),
-  /** Seconds per model call attempt. */
-  modelTimeoutS: ranged("modelTimeoutS").default(120),
-  /** Let the router turn a premature done into macro_done. */
+  baseName: text("a served model name").default(BASE_MODEL),
+  pooledName: text("a served model name").default("pooled"),
+  adapters: z.array(oneOf(ADAPTER_NAMES)).default([]),
+  temperature: limited("temperature").default(0),
+  maxTokens: limited("maxTokens").default(1024),
+  modelTimeoutS: limited("modelTimeoutS").default(120),
   gateDone: z.boolean().default(false),
-  /** With gateDone: tell the model the planned steps still left. */
   gateNote: z.boolean().default(false),
-  /** The system prompt's file. */
-  systemPromptFile: z.string().min(1).default(BUNDLED.systemPrompt),
-  /** Actions per step. */
-  maxActions: ranged("maxActions").default(5),
-  /**
-   * Click and drag coordinates on a 0-1000 grid over the viewport (the seed turns them on for every single-agent
-   * arm); false: CSS pixels. The system prompt says which.
-   */
+  systemPromptFile: text("a file").default(BUNDLED.systemPrompt),
+  maxActions: limited("maxActions").default(5),
   normalizedCoords: z.boolean().default(true),
-  /** agent_planner: the planner's served model name. */
-  plannerName: z.string().min(1).default("qwen35-4b"),
-  /** agent_planner: steps per delegated step (of maxSteps). */
-  subCap: ranged("subCap").default(15),
-  /** agent_planner: the planner agent's own turns. */
-  plannerTurns: ranged("plannerTurns").default(12),
-  /** agent_planner: the planner agent's version. */
-  agentVersion: z.enum(PLANNER_VERSIONS).default("v1"),
-  /** agent_planner: served model for a family without its adapter (absent: the base model). */
-  fallback: z.string().min(1).optional(),
-  /** agent_planner: reasoning steps go to `fallback` too (default: the reasoning adapter, else the base model). */
-  reasoningToFallback: z.boolean().default(false),
 });
 
-/** Which tasks a run takes. */
+/** Which tasks a run takes (TasksConfig says what each setting is). */
 const tasksSchema = z.strictObject({
-  /** A task file of datagen and/or proposed tasks (ignored with `human`). */
-  file: z.string().min(1).default(BUNDLED.tasks),
-  /** The human-written tasks of the annotations folder instead of `file`. */
+  file: text("a task file").default(BUNDLED.tasks),
   human: z.boolean().default(false),
-  humanSplit: z.enum(["test", "train", "all"]).default("test"),
-  humanMacros: z.array(z.string().min(1)).min(1).optional(),
-  annotations: z.string().min(1).default(BUNDLED.annotations),
-  taskIds: z.array(z.string().min(1)).min(1).optional(),
-  /** Only the first N tasks (after taskIds); 0: all. */
-  limit: ranged("limit").default(0),
+  humanSplit: oneOf(["test", "train", "all"] as const).default("test"),
+  humanMacros: someOf(text("a macro")).optional(),
+  annotations: text("an annotations folder").default(BUNDLED.annotations),
+  taskIds: someOf(text("a task id")).optional(),
+  limit: limited("limit").default(0),
 });
 
-const runConfigSchema: z.ZodType<RunConfig, RunConfigInput> = z.strictObject({
-  arm: z.string().refine((a) => ARM_NAMES.includes(a), { message: `is not one of: ${ARM_NAMES.join(", ")}` }),
-  out: z.string().min(1),
+const KN = "(K/N: part K of N, K from 0 to N-1)";
+const shardObject = z.strictObject({ index: z.number().int().min(0), count: z.number().int().min(1).max(MAX_SHARDS) })
+  .refine((s) => s.index < s.count, { message: "index must be from 0 to count - 1" });
+
+/** Part K of N of the selected tasks, as "K/N" (eval.ts's --shard) or {index, count}; null: all of them. */
+const shardSchema = z.unknown().transform((value, ctx): Shard | null => {
+  if (value === null) return null;
+  if (typeof value !== "string") {
+    const r = forward(shardObject, value, ctx);
+    return r.ok ? r.data : z.NEVER;
+  }
+  const fail = (why: string) => {
+    ctx.addIssue({ code: "custom", message: `${why} ${KN}`, params: VALUE_CHECK, input: value });
+    return z.NEVER;
+  };
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  if (!m) return fail("is not K/N with whole numbers K and N");
+  const [index, count] = [Number(m[1]), Number(m[2])];
+  if (count < 1 || count > MAX_SHARDS) return fail(`: N must be from 1 to ${MAX_SHARDS}`);
+  if (index >= count) return fail(`: K must be from 0 to ${count - 1}`);
+  return { index, count };
+}).default(null);
+
+/** A run's settings but the arms' own blocks (RunConfig says what each is). */
+const runConfigSchema = z.strictObject({
+  arm: oneOf(ARM_NAMES),
+  out: text("the run's output folder"),
   tasks: tasksSchema.default(tasksSchema.parse({})),
-  /** Parallel episodes, one Chromium each (the seed's default). */
-  workers: ranged("workers").default(8),
-  /** Episodes per task (task~rK). */
-  repeats: ranged("repeats").default(1),
-  /** Seconds per episode. */
-  timeoutS: ranged("timeoutS").default(600),
-  /** Step cap per episode; 0: DEFAULT_MAX_STEPS. */
-  maxSteps: ranged("maxSteps").default(DEFAULT_MAX_STEPS),
+  workers: limited("workers").default(8),
+  repeats: limited("repeats").default(1),
+  timeoutS: limited("timeoutS").default(600),
+  maxSteps: limited("maxSteps").default(DEFAULT_MAX_STEPS),
   resume: z.boolean().default(false),
-  /** With resume: rerun timed-out episodes too (by default a timeout stays, a recorded failure as in the seed). */
   retryTimeouts: z.boolean().default(false),
-  /** With resume: take a folder whose run.json says it was run otherwise. */
   forceResume: z.boolean().default(false),
   overwrite: z.boolean().default(false),
   dryRun: z.boolean().default(false),
-  /** External site servers; empty: the embedded sandbox on a free port. */
-  bases: z.array(z.string().refine(isHttpUrl, { message: "must be an http(s) URL" })).default([]),
-  /** The embedded sandbox's frozen clock. */
-  now: z.string().refine(isIsoInstant, { message: `must be an ISO instant with its zone (e.g. ${DEFAULT_NOW})` })
-    .default(DEFAULT_NOW),
-  /** A screenshot per step (false: only final.png). */
+  bases: z.array(httpUrl("http://127.0.0.1:8318").transform((b) => b.replace(/\/+$/, ""))).default([]),
+  now: instant.default(DEFAULT_NOW),
   stepScreenshots: z.boolean().default(true),
-  /** Write model exchanges as training rows (passing episodes; every proposed episode). */
   recordRows: z.boolean().default(false),
-  /** The rows' family (default: the task macro's). */
-  recordFamily: z.enum(FAMILIES).optional(),
-  /**
-   * The seed's --verifier-only: grade with the backend check and the task's verifier, never the macro judge. This
-   * suite never grades with the macro judge, so it changes nothing; run.json records the intent.
-   */
+  recordFamily: oneOf(FAMILIES).optional(),
   verifierOnly: z.boolean().default(false),
-  /** Only part `index` of `count` of the selected tasks (a Slurm array task; lib/run/shard.ts); null: all of them. */
-  shard: z.strictObject({
-    index: z.number().int().min(0),
-    count: z.number().int().min(1).max(MAX_SHARDS),
-  }).refine((s) => s.index < s.count, { message: "index must be from 0 to count - 1" }).nullable().default(null),
+  shard: shardSchema,
   uploadDir: z.string().default(BUNDLED.uploads),
   chromePath: z.string().optional(),
   model: modelSchema.default(modelSchema.parse({})),
-}).superRefine((c, ctx) => {
-  if (c.resume && c.overwrite) {
-    ctx.addIssue({ code: "custom", message: "resume and overwrite contradict each other" });
-  }
-  if (c.forceResume && !c.resume) ctx.addIssue({ code: "custom", path: ["forceResume"], message: "goes with resume" });
-  if (c.retryTimeouts && !c.resume) {
-    ctx.addIssue({ code: "custom", path: ["retryTimeouts"], message: "goes with resume" });
-  }
 });
 
 /** The model arms' settings, every default applied. */
 export interface ModelConfig {
+  /** The OpenAI-compatible model server's /v1 base URL. */
   vllm: string;
+  /** Its API key ($WEBMIX_VLLM_API_KEY in eval.ts). */
   apiKey: string;
+  /** Served name of the base model. */
   baseName: string;
+  /** Served name of the adapter trained on every family. */
   pooledName: string;
+  /** Adapters the server serves (ADAPTER_NAMES), for the arms that pick one per family. */
   adapters: string[];
+  /** Sampling temperature. */
   temperature: number;
+  /** Reply budget per call. */
   maxTokens: number;
+  /** Seconds per model call attempt. */
   modelTimeoutS: number;
+  /** Let the router turn a premature done into macro_done (the arms that route by family). */
   gateDone: boolean;
+  /** With gateDone (which it implies): tell the model the planned steps still left. */
   gateNote: boolean;
+  /** The agent's system prompt's file. */
   systemPromptFile: string;
+  /** Actions per step. */
   maxActions: number;
+  /**
+   * Click and drag coordinates on a 0-1000 grid over the viewport (the seed turns them on for every single-agent
+   * arm); false: CSS pixels. The system prompt says which.
+   */
   normalizedCoords: boolean;
-  plannerName: string;
-  subCap: number;
-  plannerTurns: number;
-  agentVersion: PlannerVersion;
-  fallback?: string;
-  reasoningToFallback: boolean;
 }
 
 /** Which tasks a run takes, every default applied. */
 export interface TasksConfig {
+  /** A task file of datagen and/or proposed tasks (not with `human`). */
   file: string;
+  /** The human-written tasks of the annotations folder instead of `file`. */
   human: boolean;
+  /** With human: the held-out sites' tasks (test), the others (train) or all. */
   humanSplit: "test" | "train" | "all";
+  /** With human: only tasks with one of these macros. */
   humanMacros?: string[];
+  /** With human: the annotations folder. */
   annotations: string;
+  /** Only these task ids. */
   taskIds?: string[];
+  /** Only the first N tasks (after taskIds); 0: all. */
   limit: number;
 }
 
-/** A run's whole configuration, every default applied (the schema above says what each setting is). */
-export interface RunConfig {
+/** Each arm's own settings block: set, every default applied, for its arm; null for the others. */
+export type ArmBlockConfig = { [K in keyof ArmBlocks]: ArmBlocks[K] | null };
+
+/** A run's whole configuration, every default applied. */
+export interface RunConfig extends ArmBlockConfig {
+  /** The arm (ARM_NAMES). */
   arm: string;
+  /** The output folder: results.jsonl and one folder per episode. */
   out: string;
+  /** Which tasks it takes. */
   tasks: TasksConfig;
+  /** Parallel episodes, one Chromium each (the seed's default 8). */
   workers: number;
+  /** Episodes per task (task~rK). */
   repeats: number;
+  /** Seconds the arm may run per episode. */
   timeoutS: number;
+  /** Step cap per episode (0 given: DEFAULT_MAX_STEPS). */
   maxSteps: number;
+  /** Skip the (task, repeat) pairs already in out's results; rerun harness failures. */
   resume: boolean;
+  /** With resume: rerun timed-out episodes too (by default a timeout stays, a recorded failure as in the seed). */
   retryTimeouts: boolean;
+  /** With resume: take a folder whose run.json says it was run otherwise. */
   forceResume: boolean;
+  /** Delete out's earlier run first, once every other check passed (only a run's folder). */
   overwrite: boolean;
+  /** Check everything, return the report (RunSummary.dryRun), and write, delete or lock nothing. */
   dryRun: boolean;
+  /** External site servers, without trailing slashes; empty: the embedded sandbox on a free port. */
   bases: string[];
+  /** The embedded sandbox's frozen clock. */
   now: string;
+  /** A screenshot per step (false: only final.png). */
   stepScreenshots: boolean;
+  /** Write model exchanges as training rows (passing episodes; every proposed episode). */
   recordRows: boolean;
+  /** The rows' family (default: the task macro's). */
   recordFamily?: string;
+  /**
+   * The seed's --verifier-only: grade with the backend check and the task's verifier, never the macro judge. This
+   * suite never grades with the macro judge, so it changes nothing; run.json records the intent.
+   */
   verifierOnly: boolean;
+  /** Only part `index` of `count` of the selected tasks (a Slurm array task); null: all of them. */
   shard: Shard | null;
+  /** Where upload actions take their files from. */
   uploadDir: string;
+  /** The Chromium binary (default: chromiumPath's choice). */
   chromePath?: string;
+  /** The model arms' settings. */
   model: ModelConfig;
 }
 
 /** What a caller gives: `arm` and `out`, and any setting to change (undefined: the default). */
 export interface RunConfigInput
-  extends Partial<Omit<RunConfig, "arm" | "out" | "tasks" | "model">>, Pick<RunConfig, "arm" | "out"> {
+  extends
+    Partial<Omit<RunConfig, "arm" | "out" | "tasks" | "model" | "shard" | keyof ArmBlocks>>,
+    Partial<{ [K in keyof ArmBlocks]: Partial<ArmBlocks[K]> }> {
+  /** The arm (ARM_NAMES). */
+  arm: string;
+  /** The output folder. */
+  out: string;
+  /** Which tasks it takes. */
   tasks?: Partial<TasksConfig>;
+  /** The model arms' settings. */
   model?: Partial<ModelConfig>;
+  /** Only part K of N of the selected tasks: "K/N" or {index, count}. */
+  shard?: Shard | string | null;
+}
+
+/** The settings without a default, whose problems come first (the run cannot be named without them). */
+const REQUIRED = Object.entries(runConfigSchema.shape).filter(([, s]) => !s.safeParse(undefined).success)
+  .map(([k]) => k);
+
+/** The RunConfig keys of the arms' own settings blocks. */
+const BLOCK_KEYS: readonly string[] = ARMS.flatMap((a) => a.settings ? [a.settings.key] : []);
+
+/** Each arm's settings block of `input`: resolved for its arm, null for the others (blockRule refuses those given). */
+function resolveBlocks(input: Record<string, unknown>): { blocks: ArmBlockConfig; problems: ConfigProblem[] } {
+  const blocks: Record<string, unknown> = Object.fromEntries(BLOCK_KEYS.map((k) => [k, null]));
+  const own = findArm(input.arm)?.settings;
+  if (!own) return { blocks: blocks as ArmBlockConfig, problems: [] };
+  const r = own.schema.safeParse(input[own.key] ?? {}, { error: errorMap });
+  if (r.success) blocks[own.key] = r.data;
+  const problems = r.success
+    ? []
+    : problemsOf(r.error, input[own.key]).map((p) => ({ ...p, path: [own.key, ...p.path] }));
+  return { blocks: blocks as ArmBlockConfig, problems };
 }
 
 /**
- * Resolves a run configuration.
- * @throws UsageError naming the setting and what was expected.
+ * Resolves a run configuration: every value checked, every default applied.
+ * @throws ConfigError (a UsageError) with every problem, the first in its message: `run configuration: workers 0 is
+ *   not a whole number from 1 to 256`.
  */
 export function runConfig(input: RunConfigInput): RunConfig {
-  const r = runConfigSchema.safeParse(input, { error: errorMap });
-  if (!r.success) throw new UsageError(`run configuration: ${describeIssues(r.error)}`, { cause: r.error });
-  const config = r.data;
+  const all = input as unknown as Record<string, unknown>;
+  const common = Object.fromEntries(Object.entries(all).filter(([k]) => !BLOCK_KEYS.includes(k)));
+  const r = runConfigSchema.safeParse(common, { error: errorMap });
+  const { blocks, problems: blockProblems } = resolveBlocks(all);
+  const valueProblems = r.success ? [] : problemsOf(r.error, common);
+  const first = (p: ConfigProblem) => REQUIRED.includes(String(p.path[0]));
+  const problems = [
+    ...valueProblems.filter(first),
+    ...ruleProblems(all),
+    ...valueProblems.filter((p) => !first(p)),
+    ...blockProblems,
+  ];
+  if (problems.length || !r.success) throw new ConfigError(problems, { cause: r.error });
+  const config: RunConfig = { ...r.data, ...blocks };
   if (config.model.gateNote) config.model.gateDone = true;
   if (config.maxSteps === 0) config.maxSteps = DEFAULT_MAX_STEPS;
   return config;
@@ -283,7 +282,11 @@ export function runConfig(input: RunConfigInput): RunConfig {
  * so that --dry-run shows each setting a run has, not only those with a value.
  */
 export function everySetting(config: RunConfig): Record<string, unknown> {
-  return withEveryKey(runConfigSchema, config) as Record<string, unknown>;
+  const record = config as unknown as Record<string, unknown>;
+  const blocks = ARMS.flatMap((a) =>
+    a.settings ? [[a.settings.key, withEveryKey(a.settings.schema, record[a.settings.key])]] : []
+  );
+  return { ...withEveryKey(runConfigSchema, config) as Record<string, unknown>, ...Object.fromEntries(blocks) };
 }
 
 function withEveryKey(schema: z.ZodType, value: unknown): unknown {
@@ -294,6 +297,9 @@ function withEveryKey(schema: z.ZodType, value: unknown): unknown {
   return Object.fromEntries(Object.entries(s.shape).map(([k, sub]) => [k, withEveryKey(sub as z.ZodType, record[k])]));
 }
 
-/** True for the arms a model drives: the routed arms and the planner. */
-export const isModelArm = (arm: string): boolean =>
-  (ROUTED_ARMS as readonly string[]).includes(arm) || arm === PLANNER_ARM;
+/** The default of each setting, for eval.ts's --help: the value at `path` (`model.vllm`, `planner.subCap`). */
+export function settingDefault(path: string): unknown {
+  const [key, ...rest] = path.split(".");
+  const owner = ARMS.find((a) => a.settings?.key === key) ?? ARMS[0];
+  return valueAt(runConfig({ arm: owner.name, out: "." }), [key, ...rest]);
+}

@@ -1,24 +1,24 @@
 /**
- * Running an arm over tasks: the resolved run configuration, episodes on the worker pool, results as they end,
- * resume. Regrading (offline) is lib/results'.
+ * Running an arm over tasks: the arm registry, the resolved run configuration (and eval.ts's flags for it), the
+ * checks before a run, episodes on the worker pool, results as they end, resume. Regrading (offline) is
+ * lib/results'.
+ * @module
  */
+export { ARM_NAMES, type ArmBlocks, type ArmEntry, armEntry, type PlannerConfig } from "./arms.ts";
+export { configFromFlags, evalUsage } from "./cli.ts";
 export {
-  ADAPTER_NAMES,
-  ARM_NAMES,
+  type ArmBlockConfig,
   BUNDLED,
-  isModelArm,
-  type LimitName,
-  LIMITS,
-  PLANNER_ARM,
+  type ModelConfig,
   type RunConfig,
   runConfig,
   type RunConfigInput,
+  type TasksConfig,
 } from "./config.ts";
-export { dryRunReport } from "./dry_run.ts";
-export { type EpisodeEnv, type EpisodeSite, openStartPage, runEpisode } from "./episode.ts";
-export { neededModels, readSystemPrompt, resolveModelArm, type ServedModelArm } from "./model_arms.ts";
-export { formatStatusCounts, RunProgress, type StatusCounts } from "./progress.ts";
-export { resolveArm, runEval, type RunInputs, runRedactor, type RunSummary } from "./run.ts";
-export { guardedFolders, RUN_MARKERS } from "./out_folder.ts";
-export { parseShard, type Shard, shardTasks, unshardLists } from "./shard.ts";
-export { type MergedManifest, type MergeOptions, mergeShards, type MergeSummary } from "./merge.ts";
+export { EVAL_OPTIONS } from "./eval_flags.ts";
+export { EVAL_PERMISSIONS } from "./prepare.ts";
+export { openStartPage } from "./episode.ts";
+export type { ServedModelArm } from "./model_arms.ts";
+export { formatStatusCounts, type StatusCounts } from "./progress.ts";
+export { runEval, type RunInputs, type RunSummary } from "./run.ts";
+export type { Shard } from "./shard.ts";

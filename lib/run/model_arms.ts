@@ -1,67 +1,33 @@
 /**
- * Resolving a model arm from a run configuration: the client for the server, the system prompt, and the
- * served-models check at start (a name the arm needs that the server does not serve stops the run before any
- * episode).
+ * What every model arm's entry in the registry (arms.ts) shares: the model server's client with the served-models
+ * check at start (a name the arm needs that the server does not serve stops the run before any episode), the
+ * system prompt, and the model settings run.json records.
  */
 import { fileURLToPath } from "node:url";
-import { type AgentSettings, type Arm, modelArm, PLAN_FAMILIES, plannerArm } from "../agent/mod.ts";
+import type { AgentSettings, Arm } from "../agent/mod.ts";
 import { UsageError } from "../errors/mod.ts";
+import { sha256Hex } from "../io/mod.ts";
 import { OpenAiModelClient } from "../llm/mod.ts";
-import { armModels, familyModel, type RoutedArm, subModel, type SubModelOptions } from "../routing/mod.ts";
-import { FAMILIES, type RunTask } from "../tasks/mod.ts";
-import { ARM_NAMES, EPISODE_VIEWPORT, isModelArm, PLANNER_ARM, type RunConfig } from "./config.ts";
+import type { RunConfig } from "./config.ts";
+import { EPISODE_VIEWPORT } from "./settings.ts";
 
 /** The planner's system prompt (its {families} placeholder is filled with the family hints). */
 export const PLANNER_PROMPT_FILE: string = fileURLToPath(new URL("../../prompts/planner_prompt.md", import.meta.url));
 
-/** How the planner arm picks each family's specialist, from a configuration. */
-function specialistOptions(config: RunConfig): SubModelOptions {
-  const m = config.model;
-  return {
-    baseName: m.baseName,
-    adapters: new Set(m.adapters),
-    fallback: m.fallback,
-    reasoningToFallback: m.reasoningToFallback,
-  };
-}
-
-/**
- * Every served name the arm will ask for over these tasks. The planner arm chooses families as it goes, so it needs
- * the planner and the specialist of every family it could name.
- */
-export function neededModels(config: RunConfig, tasks: RunTask[]): string[] {
-  const names = new Set<string>();
-  if (config.arm === PLANNER_ARM) {
-    names.add(config.model.plannerName);
-    for (const family of PLAN_FAMILIES) names.add(subModel(family, specialistOptions(config)));
-    return [...names].sort();
-  }
-  const options = { ...config.model, adapters: new Set(config.model.adapters) };
-  for (const t of tasks) for (const m of armModels(config.arm, t, options)) names.add(m);
-  return [...names].sort();
-}
-
-/**
- * The served model each family's steps go to, as the arm's router (or the planner's specialist choice) picks it;
- * null for an arm without a model. run.json records it.
- */
-export function familyModels(config: RunConfig): Record<string, string> | null {
-  if (!isModelArm(config.arm)) return null;
-  const pick = config.arm === PLANNER_ARM
-    ? (family: string) => subModel(family, specialistOptions(config))
-    : (family: string) =>
-      familyModel(config.arm, family, { ...config.model, adapters: new Set(config.model.adapters) });
-  return Object.fromEntries(FAMILIES.map((family) => [family, pick(family)]));
-}
-
 /** A model arm, with the names its server listed (GET /v1/models) when the run checked it. */
 export interface ServedModelArm extends Arm {
+  /** What GET /v1/models listed. */
   readonly servedModels: readonly string[];
 }
 
+/** Whether `arm` was resolved against its model server. */
+export function isServedModelArm(arm: Arm): arm is ServedModelArm {
+  return "servedModels" in arm;
+}
+
 /** The names the server listed when `arm` was resolved; null for an arm resolved otherwise (replay, noop, a caller's). */
-export function servedModelsOf(arm: Arm): readonly string[] | null {
-  return "servedModels" in arm ? (arm as ServedModelArm).servedModels : null;
+export function servedModelsOf(arm: Arm): string[] | null {
+  return isServedModelArm(arm) ? [...arm.servedModels] : null;
 }
 
 /**
@@ -82,7 +48,7 @@ function coordinatesSentence(normalized: boolean): string {
  * without {coordinates} (a user's own file) gets the sentence appended: the model is always told.
  * @throws UsageError naming the file.
  */
-export async function readSystemPrompt(config: RunConfig): Promise<string> {
+async function readSystemPrompt(config: RunConfig): Promise<string> {
   let text = await readPromptFile(config.model.systemPromptFile, "--system-prompt");
   const coordinates = coordinatesSentence(config.model.normalizedCoords);
   text = text.replaceAll("{max_actions}", String(config.model.maxActions));
@@ -91,11 +57,14 @@ export async function readSystemPrompt(config: RunConfig): Promise<string> {
     : `${text.trimEnd()}\n\n${coordinates}\n`;
 }
 
-/** The model arm, after checking that the server answers and serves every name it needs. */
-export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Promise<ServedModelArm> {
-  if (!isModelArm(config.arm)) {
-    throw new UsageError(`--arm "${config.arm}" is not a model arm (${ARM_NAMES.filter(isModelArm).join(", ")})`);
-  }
+/**
+ * What a model arm's episodes share: the model server's client, once the server answers and serves every name in
+ * `needed`, and the system prompt.
+ */
+export async function modelAgent(
+  config: RunConfig,
+  needed: readonly string[],
+): Promise<{ agent: AgentSettings; servedModels: readonly string[] }> {
   const m = config.model;
   const systemPrompt = await readSystemPrompt(config);
   const client = new OpenAiModelClient({
@@ -105,7 +74,7 @@ export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Prom
     maxTokens: m.maxTokens,
     timeoutMs: m.modelTimeoutS * 1000,
   });
-  const servedModels = await client.checkServedModels(neededModels(config, tasks));
+  const servedModels = await client.checkServedModels([...needed]);
   const agent: AgentSettings = {
     client,
     systemPrompt,
@@ -113,31 +82,36 @@ export async function resolveModelArm(config: RunConfig, tasks: RunTask[]): Prom
     maxActionsPerStep: m.maxActions,
     normalizedCoords: m.normalizedCoords,
   };
-  const arm = config.arm === PLANNER_ARM
-    ? plannerArm({
-      ...agent,
-      plannerName: m.plannerName,
-      plannerPrompt: await readPromptFile(PLANNER_PROMPT_FILE, "the planner prompt"),
-      version: m.agentVersion,
-      subCap: m.subCap,
-      plannerTurns: m.plannerTurns,
-      specialists: specialistOptions(config),
-      labelRows: config.recordFamily === undefined,
-    })
-    : modelArm({
-      ...agent,
-      arm: config.arm as RoutedArm,
-      baseName: m.baseName,
-      pooledName: m.pooledName,
-      adapters: new Set(m.adapters),
-      gateDone: m.gateDone,
-      gateNote: m.gateNote,
-    });
-  return Object.assign(arm, { servedModels });
+  return { agent, servedModels };
+}
+
+/**
+ * The model settings run.json records for a model arm (an arm without a model records none: a replay run resumed
+ * with another --temperature is the same), with the served model of each family.
+ */
+export async function modelSettings(
+  config: RunConfig,
+  familyModels: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const m = config.model;
+  return {
+    base_name: m.baseName,
+    pooled_name: m.pooledName,
+    adapters: m.adapters,
+    temperature: m.temperature,
+    max_tokens: m.maxTokens,
+    gate_done: m.gateDone,
+    gate_note: m.gateNote,
+    max_actions: m.maxActions,
+    normalized_coords: m.normalizedCoords,
+    family_models: familyModels,
+    system_prompt_file: m.systemPromptFile,
+    system_prompt_sha256: await sha256Hex(await Deno.readTextFile(m.systemPromptFile).catch(() => "")),
+  };
 }
 
 /** A prompt file's text. @throws UsageError naming the file. */
-async function readPromptFile(file: string, what: string): Promise<string> {
+export async function readPromptFile(file: string, what: string): Promise<string> {
   try {
     return await Deno.readTextFile(file);
   } catch (err) {

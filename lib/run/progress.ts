@@ -4,7 +4,7 @@
  * terminal: a Slurm job, a pipe): each episode's line, plus a summary line every 60 s or every 25 episodes,
  * whichever comes first, and one at the end. The formatters are pure; RunProgress only decides when to print.
  */
-import { type EpisodeStatus, isGraded, STATUSES } from "../results/mod.ts";
+import { type EpisodeStatus, isGraded, STATUSES } from "../run_folder/mod.ts";
 
 /** How many episodes ended with each status. */
 export type StatusCounts = Record<EpisodeStatus, number>;
@@ -13,7 +13,7 @@ export type StatusCounts = Record<EpisodeStatus, number>;
 export const noCounts = (): StatusCounts => Object.fromEntries(STATUSES.map((s) => [s, 0])) as StatusCounts;
 
 /** Where a run stands. */
-export interface ProgressSnapshot {
+interface ProgressSnapshot {
   done: number;
   total: number;
   elapsedMs: number;
@@ -74,7 +74,7 @@ export function formatBar(p: ProgressSnapshot, columns = 80): string {
 }
 
 /** When RunProgress prints, and where. */
-export interface ProgressOptions {
+interface ProgressOptions {
   /** Episodes the run will run. */
   total: number;
   /**

@@ -35,11 +35,18 @@ import { humanVerifierSchema } from "./human_schema.ts";
 import type { HumanTask } from "./human_task.ts";
 import { familyOf } from "./macros.ts";
 import { gradeTask, rebaseTask } from "./portable.ts";
-import type { ProposedTask } from "./proposed.ts";
+import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { recordingReplaySteps } from "./recording.ts";
 import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
-import type { Task } from "./task.ts";
+import { type Task, taskSchema } from "./task.ts";
+
+/**
+ * zod's schema type, under a name of this folder: deno doc counts another package's types as private to the module
+ * that uses them (denoland/deno#27364, as lib/grading's ZodSchema), and `@ignore` keeps the alias out of its lint.
+ * @ignore
+ */
+type ZodSchema<T = unknown> = z.ZodType<T>;
 
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
@@ -51,14 +58,19 @@ type Entry = Record<string, unknown>;
 
 /** The session's admin-protocol streams (docs/admin-protocol.md), as the runner read them. */
 export interface SessionStreams {
-  record: Entry[];
-  log: Entry[];
-  changes: Entry[];
-  clipboard: Entry[];
+  /** The recorder's entries (/_admin/record). */
+  record: Record<string, unknown>[];
+  /** The request log (/_admin/log). */
+  log: Record<string, unknown>[];
+  /** The database changes (/_admin/changes). */
+  changes: Record<string, unknown>[];
+  /** The clipboard's entries (/_admin/clipboard). */
+  clipboard: Record<string, unknown>[];
 }
 
 /** A step of a reference solution: the actions to try in turn on the elements observed before the step. */
 export interface ReferenceStep {
+  /** The actions to try, in order, given the elements observed before the step. */
   candidates(elements: readonly ReplayElement[]): ActionCall[];
   /** A step whose failure is not the replay's (a recorded click that may not apply on this run). */
   optional?: boolean;
@@ -66,11 +78,13 @@ export interface ReferenceStep {
 
 /** What an episode left, as its kind's evidence reads it. */
 export interface EpisodeRecord {
+  /** The site base the episode ran on. */
   base: string;
   /** The session's streams from where the kind's evidence begins. */
   streams: SessionStreams;
   /** The arm's requests in order, each with the actions it returned (`{name: params}`). */
   trace: readonly { action: readonly Record<string, unknown>[] }[];
+  /** The arm's answer (null: it gave none). */
   answer: string | null;
   /** The visible text of every screen the agent saw, and of the final one. */
   seen: string[];
@@ -84,15 +98,19 @@ export interface EpisodeRecord {
 
 /** A grade: passed or not, why, and whether the grade itself could not be computed (regrade completes it). */
 export interface Verdict {
+  /** The episode passed. */
   ok: boolean;
   /** "passed", else what failed (at most 300 characters when written). */
   detail: string;
+  /** The grade could not be computed (a missing answer judge, evidence saved before end-state grading). */
   gradeError?: boolean;
 }
 
+/** What a grade may use besides the saved inputs. */
 export interface GradeOptions {
   /** The LLM tier of human verifiers' answer checks (absent: such grades are grade errors). */
   qa?: AnswerJudge;
+  /** Aborts the LLM tier's calls. */
   signal?: AbortSignal;
   /** The task to grade with (reloaded from a task file); else the one saved in the inputs. */
   task?: RunTask;
@@ -105,13 +123,14 @@ export interface RowsSpec {
   /** Only requests whose reply is an agent step (a JSON object with actions) become rows. */
   agentStepsOnly: boolean;
   /** A row's fields before `messages` and `target`; `op` is the reply's first action (undefined: not a step). */
-  row(step: number, reply: { model?: string; op?: string }): Entry;
+  row(step: number, reply: { model?: string; op?: string }): Record<string, unknown>;
   /** episode.json, given the number of rows. */
-  episode(steps: number): Entry;
+  episode(steps: number): Record<string, unknown>;
 }
 
 /** Where a run's rows come from: the episode's name (task~rK) and --record-family. */
 export interface RowsContext {
+  /** The episode's name (task~rK), the rows' task_id. */
   episode: string;
   /** The rows' family instead of the task macro's. */
   family?: string;
@@ -166,35 +185,51 @@ function rejectionSampling(task: Task | HumanTask, passed: boolean, ctx: RowsCon
 
 /** What the macro judge reads of an episode (lib/judge formats it). */
 export interface JudgeView {
+  /** The task's instruction. */
   instruction: string;
+  /** The macros the episode was to go through, in order, each with its gold subtask's text when it has one. */
   macros: { macro: string; subtask?: string | null }[];
-  log: Entry[];
-  record: Entry[];
-  changes: Entry[];
+  /** The request log. */
+  log: Record<string, unknown>[];
+  /** The recorder's entries (a human episode's: its trajectory without the requests). */
+  record: Record<string, unknown>[];
+  /** The database changes. */
+  changes: Record<string, unknown>[];
+  /** Clipboard texts. */
   clip: string[];
+  /** The visible text of every screen the agent saw. */
   seen: string[];
+  /** The arm's answer. */
   answer: string | null;
 }
 
 /** grade_inputs.json of a datagen episode: the evidence, the allowlist's refusals and the task. */
 export interface DatagenGradeInputs extends GradeInputs {
+  /** The kind's name. */
   kind: "datagen";
+  /** The task as run. */
   task: Task;
 }
 
 /** The streams and the outcome a human or proposed episode saves. */
-interface TrajectoryInputs {
+export interface TrajectoryInputs {
+  /** The site base the episode ran on. */
   base: string;
-  log: Entry[];
-  changes: Entry[];
+  /** The request log. */
+  log: Record<string, unknown>[];
+  /** The database changes. */
+  changes: Record<string, unknown>[];
   /** Clipboard texts. */
   clip: string[];
   /** The clipboard's entries as the admin protocol gave them (seq, time, text, url). */
-  clipboard: Entry[];
+  clipboard: Record<string, unknown>[];
+  /** The visible text of every screen the agent saw, and of the final one. */
   seen: string[];
+  /** The arm's answer. */
   answer: string | null;
   /** The agent's actions, `{name: params}` (kept for the record; no grade reads them). */
   actions: unknown[];
+  /** Requests the network allowlist refused. */
   blocked?: string[];
   /** The final pages and login state (absent when saved before end-state grading). */
   final?: FinalState;
@@ -204,7 +239,9 @@ interface TrajectoryInputs {
 
 /** grade_inputs.json of a human episode. */
 export interface HumanGradeInputs extends TrajectoryInputs {
+  /** The kind's name. */
   kind: "human";
+  /** The task as run. */
   task: HumanTask;
   /** The recorder stream with the request log merged in (what the verifier reads). */
   traj: TrajectoryEvent[];
@@ -212,16 +249,38 @@ export interface HumanGradeInputs extends TrajectoryInputs {
 
 /** grade_inputs.json of a proposed episode. */
 export interface ProposedGradeInputs extends TrajectoryInputs {
+  /** The kind's name. */
   kind: "proposed";
+  /** The task as run. */
   task: ProposedTask;
-  record: Entry[];
+  /** The recorder's entries (/_admin/record). */
+  record: Record<string, unknown>[];
 }
 
+/** grade_inputs.json of any kind. */
 export type AnyGradeInputs = DatagenGradeInputs | HumanGradeInputs | ProposedGradeInputs;
 
 /** One kind's strategy. */
 export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
+  /** The kind's name. */
   readonly name: KindName;
+  /** Its episodes are graded "pending" and decided by the macro judge (judge.ts writes judge.json). */
+  readonly judged: boolean;
+  /**
+   * How a task file line of this kind is read: its schema, and whether the line names its kind (`"kind":
+   * "proposed"`) or is the kind of a line that names none. Absent: the kind is read from elsewhere (human tasks,
+   * from an annotations folder).
+   */
+  readonly line?: { schema: ZodSchema<T>; named: boolean };
+  /** Grading an episode may ask the LLM answer judge (a human verifier's answer check), so the run must reach it. */
+  readonly mayUseAnswerJudge: boolean;
+  /** The apps the task's episode uses (a cross-site task has several). */
+  sites(task: T): readonly string[];
+  /**
+   * The file the task was read from when it is a file of its own (a human task's task.json), for messages about it;
+   * undefined for a task line (its loader knows the file and line).
+   */
+  sourceFile(task: T): string | undefined;
   /** The macros the episode goes through, in order (routing's family plan). */
   plan(task: T): string[];
   /** How the episode starts on `base`; `apps` is the site server's app directory (`/_admin/health`). */
@@ -232,9 +291,11 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
   collect(task: T, record: EpisodeRecord): I;
   /** Validates a saved grade_inputs.json of this kind. @throws HarnessError naming the file and the field. */
   parseInputs(value: unknown, file: string): I;
+  /** The grade of an episode from its saved inputs. */
   grade(inputs: I, options: GradeOptions): Promise<Verdict>;
   /** The rows an episode of this kind leaves with --record-rows, or null for none. */
   rows(task: T, passed: boolean, ctx: RowsContext): RowsSpec | null;
+  /** What the macro judge reads of an episode. */
   judgeView(inputs: I): JudgeView;
 }
 
@@ -252,6 +313,11 @@ function parserOf<I>(schema: z.ZodType): (value: unknown, file: string) => I {
 
 const datagen: TaskKind<Task, DatagenGradeInputs> = {
   name: "datagen",
+  line: { schema: taskSchema, named: false },
+  mayUseAnswerJudge: false,
+  sites: (task) => [task.site],
+  sourceFile: () => undefined,
+  judged: false,
   plan(task) {
     const prefix = task.start?.prefix?.macro;
     return prefix ? [prefix, task.macro] : [task.macro];
@@ -382,7 +448,7 @@ const proposedInputsSchema = z.looseObject({
 });
 
 /** grade_inputs.json of any kind, as one union on `kind` (a file without `kind` is a datagen episode's). */
-export const gradeInputsSchema: z.ZodType = z.union([
+export const gradeInputsSchema: ZodSchema = z.union([
   humanInputsSchema,
   proposedInputsSchema,
   z.looseObject({ kind: z.literal("datagen").optional(), task: z.looseObject({}) }).and(evidenceSchema),
@@ -410,6 +476,10 @@ const trajectoryView = (inputs: HumanGradeInputs | ProposedGradeInputs, macros: 
 
 const human: TaskKind<HumanTask, HumanGradeInputs> = {
   name: "human",
+  mayUseAnswerJudge: true,
+  sites: (task) => task.sites,
+  sourceFile: (task) => `${task.dir}/task.json`,
+  judged: false,
   plan(task) {
     if (!task.macros?.length) throw new TaskFormatError(`human task "${task.task_id}" has no macros to plan from`);
     return [...task.macros];
@@ -447,6 +517,11 @@ export const PROPOSED_PENDING: Verdict = { ok: false, detail: "pending: judge.ts
 
 const proposed: TaskKind<ProposedTask, ProposedGradeInputs> = {
   name: "proposed",
+  line: { schema: proposedTaskSchema, named: true },
+  mayUseAnswerJudge: false,
+  sites: (task) => [task.site],
+  sourceFile: () => undefined,
+  judged: true,
   plan: (task) => [task.macro],
   start: (task, base) => proposedStart(task, base),
   reference: () => [],
@@ -493,11 +568,29 @@ export function kindOf<T extends RunTask>(task: T): TaskKind<T, AnyGradeInputs> 
   return KINDS[kindName(task)];
 }
 
+const LINE_KINDS = Object.values(KINDS).filter((k) => k.line);
+
+/**
+ * The kind of a task file line by its `kind` field: a kind whose lines name it (proposed), or without the field
+ * the kind whose lines name none (datagen). Undefined for any other value: LINE_KIND_RULE says what it must be.
+ */
+export function lineKind(field: unknown): AnyKind | undefined {
+  return LINE_KINDS.find((k) => k.line!.named ? field === k.name : field === undefined);
+}
+
+/** What a task file line's `kind` field must be: `must be "proposed" (a datagen task has none)`. */
+export const LINE_KIND_RULE: string = `must be ${
+  LINE_KINDS.filter((k) => k.line!.named).map((k) => `"${k.name}"`).join(" or ")
+} (a ${LINE_KINDS.find((k) => !k.line!.named)!.name} task has none)`;
+
 /**
  * Reads a saved grade_inputs.json (its value or text) with its kind's strategy.
  * @throws HarnessError naming the file and the field.
  */
-export function parseGradeInputs(json: unknown, file: string): { kind: AnyKind; inputs: AnyGradeInputs } {
+export function parseGradeInputs(
+  json: unknown,
+  file: string,
+): { kind: TaskKind<RunTask, AnyGradeInputs>; inputs: AnyGradeInputs } {
   const value = jsonValue(json, file);
   if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
   const name = value.kind ?? "datagen";

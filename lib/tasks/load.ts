@@ -1,11 +1,15 @@
 /** Loading task files (JSON Lines), choosing the tasks of a run, and checking them against a server's apps. */
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
-import type { z } from "zod";
 import { parseJsonLines, readUtf8File } from "../io/mod.ts";
-import { kindName, type RunTask } from "./kinds.ts";
-import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
-import { quote, type Task, taskSchema } from "./task.ts";
+import { kindOf, LINE_KIND_RULE, lineKind, type RunTask } from "./kinds.ts";
+import type { ProposedTask } from "./proposed.ts";
+import { quote, type Task } from "./task.ts";
+
+const MIB = 1024 * 1024;
+
+/** The largest task file and task line a loader reads (docs/tasks.md, "Limits"): past them, a file is refused. */
+export const TASK_LIMITS: Readonly<{ file: number; line: number }> = { file: 256 * MIB, line: 1 * MIB };
 
 /** Where a parsed task line came from, for errors found after parsing (an app the server does not serve). */
 const ORIGIN = new WeakMap<object, { file: string; line: number }>();
@@ -25,20 +29,13 @@ export function parseTaskLines(text: string, fileName: string): (Task | Proposed
   const tasks: (Task | ProposedTask)[] = [];
   const firstLine = new Map<string, number>();
   const fail = (line: number, message: string, cause: unknown) => lineError(fileName, line, undefined, message, cause);
-  for (const { line, value: raw } of parseJsonLines(text, fail).lines) {
+  for (const { line, value: raw } of parseJsonLines(text, fail, { maxLineBytes: TASK_LIMITS.line }).lines) {
     const id = typeof raw === "object" && raw !== null ? (raw as { task_id?: unknown }).task_id : undefined;
     const kind = typeof raw === "object" && raw !== null ? (raw as { kind?: unknown }).kind : undefined;
-    // Only proposed lines name a kind: any other (a typo, a human task) would be misread as a datagen line.
-    if (kind !== undefined && kind !== "proposed") {
-      throw lineError(
-        fileName,
-        line,
-        id,
-        `kind: must be "proposed" (a datagen task has none), got ${describeInput(kind)}`,
-      );
-    }
-    const schema = kindName(raw as { kind?: unknown }) === "proposed" ? proposedTaskSchema : taskSchema;
-    const r = (schema as z.ZodType<Task | ProposedTask>).safeParse(raw, { error: errorMap });
+    // Only the kinds read from task files may be named: any other (a typo, a human task) would be misread.
+    const schema = lineKind(kind)?.line?.schema;
+    if (!schema) throw lineError(fileName, line, id, `kind: ${LINE_KIND_RULE}, got ${describeInput(kind)}`);
+    const r = schema.safeParse(raw, { error: errorMap });
     if (!r.success) throw lineError(fileName, line, id, describeIssues(r.error), r.error);
     const seen = firstLine.get(r.data.task_id);
     if (seen !== undefined) throw lineError(fileName, line, id, `duplicate task_id (first on line ${seen})`);
@@ -60,7 +57,7 @@ export function parseTaskLines(text: string, fileName: string): (Task | Proposed
 export async function loadTasks(path: string): Promise<(Task | ProposedTask)[]> {
   let text: string;
   try {
-    text = await readUtf8File(path, (p) => new TaskFormatError(`${path} ${p.message}`, path, p.line));
+    text = await readUtf8File(path, (p) => new TaskFormatError(`${path} ${p.message}`, path, p.line), TASK_LIMITS.file);
   } catch (e) {
     if (e instanceof TaskFormatError) throw e;
     const why = e instanceof Deno.errors.IsADirectory ? "it is a folder" : (e as Error).message;
@@ -106,10 +103,8 @@ export function filterTasks<T extends { task_id: string }>(tasks: readonly T[], 
 function taskError(task: RunTask, message: string): TaskFormatError {
   const origin = ORIGIN.get(task);
   if (origin) return lineError(origin.file, origin.line, task.task_id, message);
-  if ("kind" in task && task.kind === "human") {
-    const file = `${task.dir}/task.json`;
-    return new TaskFormatError(`${file}: ${message}`, file);
-  }
+  const file = kindOf(task).sourceFile(task);
+  if (file !== undefined) return new TaskFormatError(`${file}: ${message}`, file);
   return new TaskFormatError(`task ${quote(task.task_id)}: ${message}`);
 }
 
@@ -124,11 +119,10 @@ export function checkTaskSites(tasks: readonly RunTask[], appIds: readonly strin
   const known = new Set(appIds);
   const server = base ? `the site server at ${base}` : "the sandbox";
   for (const task of tasks) {
-    const human = "kind" in task && task.kind === "human";
-    const sites = human ? task.sites : [task.site];
+    const sites = kindOf(task).sites(task);
     const unknown = sites.find((s) => !known.has(s));
     if (unknown === undefined) continue;
-    const field = human && task.sites.length > 1 ? "sites" : "site";
+    const field = sites.length > 1 ? "sites" : "site";
     const served = appIds.length ? appIds.join(", ") : "it serves none";
     throw taskError(task, `${field}: ${quote(unknown)} is not an app of ${server} (${served})`);
   }

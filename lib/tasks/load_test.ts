@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import type { RunTask } from "./kinds.ts";
-import { checkTaskSites, filterTasks, loadTasks, parseTaskLines } from "./load.ts";
+import { checkTaskSites, filterTasks, loadTasks, parseTaskLines, TASK_LIMITS } from "./load.ts";
 import type { Task } from "./task.ts";
 
 const TASK = {
@@ -281,5 +281,21 @@ Deno.test("checkTaskSites() names the file, line and task of a site the server d
   assert.throws(
     () => checkTaskSites([human as unknown as RunTask], ["shop", "mail"]),
     /^TaskFormatError: ann\/mail\/h\/task\.json: sites: "bank" is not an app of the sandbox \(shop, mail\)$/,
+  );
+});
+
+Deno.test("parseTaskLines() names a line that is not a task object, and refuses a line past its limit", () => {
+  // `null` once crashed the loader with a TypeError that named no line.
+  for (const raw of ["null", "3", '"a task"', "[]"]) {
+    assert.throws(
+      () => parseTaskLines(`${JSON.stringify(TASK)}\n${raw}\n`, "tasks.jsonl"),
+      (e: unknown) => e instanceof TaskFormatError && e.line === 2 && /^tasks\.jsonl line 2: /.test(e.message),
+      raw,
+    );
+  }
+  const huge = JSON.stringify({ ...TASK, instruction: "x".repeat(TASK_LIMITS.line) });
+  assert.throws(
+    () => parseTaskLines(`${JSON.stringify(TASK)}\n${huge}\n`, "tasks.jsonl"),
+    new RegExp(`tasks\\.jsonl line 2: is ${huge.length} bytes long, more than the ${TASK_LIMITS.line} a line may hold`),
   );
 });
