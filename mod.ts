@@ -1,20 +1,26 @@
 /**
- * webmix-eval as a library, for scripts that run arms, grade or serve the sandbox without the CLI. A run takes the
- * same resolved configuration eval.ts builds from its flags (every default in `runConfig`).
+ * webmix-eval as a library, for scripts that run arms, load tasks, grade, read run folders or report without the CLI.
+ * A run takes the same resolved configuration eval.ts builds from its flags (every default and check in `runConfig`),
+ * and `runEval` makes the same checks as eval.ts before it writes anything: the task selection and shard, the out
+ * folder, and `dryRun`. Finished run folders are read through `RunFolder`, the validated reader every tool uses.
  *
  * ```ts
- * import { loadTasks, runConfig, runEval } from "./mod.ts";
- * const tasks = await loadTasks("fixtures/tasks.jsonl");
- * const config = runConfig({ arm: "replay", out: "out/lib-run", workers: 2 });
- * const summary = await runEval(config, { tasks });
+ * import { loadRun, RunFolder, runConfig, runEval, writeReport } from "./mod.ts";
+ * const config = runConfig({ arm: "replay", out: "out/lib-run", workers: 2, tasks: { limit: 5 } });
+ * const summary = await runEval(config); // the bundled tasks, or your own: runEval(config, { tasks })
+ * const folder = await RunFolder.open("out/lib-run");
+ * const { results } = await folder.latest(); // each episode's latest line, regrades included
+ * await writeReport([await loadRun("out/lib-run")], "out/lib-run"); // report.md and report.html
  * ```
  * @module
  */
+
+// Running an arm over tasks.
 export {
   ARM_NAMES,
+  type ArmEntry,
+  armEntry,
   BUNDLED,
-  resolveArm,
-  resolveModelArm,
   type RunConfig,
   runConfig,
   type RunConfigInput,
@@ -22,47 +28,58 @@ export {
   type RunInputs,
   type RunSummary,
 } from "./lib/run/mod.ts";
-export { type EpisodeResult, regradeRun, type RegradeSummary } from "./lib/results/mod.ts";
-export { judgeRun, type JudgeRunOptions, type JudgeRunSummary } from "./lib/judge/mod.ts";
-export {
-  type Arm,
-  type ArmContext,
-  type ArmOutcome,
-  executeAction,
-  MODEL_FREE_ARMS,
-  modelArm,
-  replayReference,
-} from "./lib/agent/mod.ts";
+export type { Arm, ArmContext, ArmOutcome } from "./lib/agent/mod.ts";
+
+// Tasks: loading, selecting, and what each kind's episodes are.
 export {
   filterTasks,
-  gradeTask,
   type HumanTask,
   kindOf,
   loadHumanTasks,
   loadTasks,
-  parseAction,
-  parseGradeInputs,
   parseTaskLines,
   type ProposedTask,
   type RunTask,
   type Task,
 } from "./lib/tasks/mod.ts";
+
+// Grading, on saved evidence.
+export { gradeTask, parseGradeInputs } from "./lib/tasks/mod.ts";
+export { type AnswerJudge, type Evidence, gate, type GateResult, gradeHuman } from "./lib/grading/mod.ts";
+
+// Reading, regrading, merging and exporting a run folder.
 export {
-  type AnswerJudge,
-  type Evidence,
-  gate,
-  type GateResult,
-  gradeHuman,
-  parseEvidence,
-} from "./lib/grading/mod.ts";
+  type EpisodeResult,
+  type EpisodeStatus,
+  RunFolder,
+  type RunManifest,
+  type RunResults,
+  statusOf,
+  type StepRecord,
+} from "./lib/run_folder/mod.ts";
+export {
+  exportRows,
+  type ExportRowsOptions,
+  type MergeOptions,
+  mergeShards,
+  regradeRun,
+  type RegradeSummary,
+} from "./lib/results/mod.ts";
+export { judgeRun, type JudgeRunOptions, type JudgeRunSummary } from "./lib/judge/mod.ts";
+
+// Reports and the viewer.
+export { loadRun, type RunData, writeReport, writeViewer } from "./lib/report/mod.ts";
+
+// The sandbox sites, for a person or another harness.
 export { APPS, createSandbox, fetchHealth, type SiteApp, startSites } from "./lib/sites/mod.ts";
-export { ChromiumBrowser, EpisodeSession } from "./lib/browser/mod.ts";
-export { OpenAiJudge, OpenAiModelClient } from "./lib/llm/mod.ts";
-export { armModels, createRouter, familyPlan, Router } from "./lib/routing/mod.ts";
+
+// The errors callers branch on.
 export {
   BrowserTimeoutError,
   HarnessError,
   ModelReplyError,
+  NewerFormatError,
+  RunFolderError,
   SiteProtocolError,
   TaskFormatError,
   UsageError,

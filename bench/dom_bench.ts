@@ -11,8 +11,9 @@
  *     bench/dom_bench.ts
  */
 import puppeteer from "puppeteer-core";
-import { CHROMIUM_FLAGS } from "../lib/browser/mod.ts";
-import { formatElements, type SnapshotOptions, snapshotPage, snapshotPageJson } from "../lib/dom/mod.ts";
+import { CHROMIUM_FLAGS } from "../lib/browser/chromium.ts";
+import { formatElements, type SnapshotOptions, snapshotPage } from "../lib/dom/mod.ts";
+import { snapshotPageJson } from "../lib/dom/snapshot.ts";
 import { formPage, listenerPage, tablePage } from "../lib/dom/testdata/pages.ts";
 import { LISTENER_WATCH_SCRIPT } from "../lib/dom/mod.ts";
 

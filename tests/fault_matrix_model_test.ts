@@ -10,7 +10,7 @@
  * again. A reply that arrives but cannot be used is the agent failing that step (`errors`), and the grade decides.
  */
 import assert from "node:assert/strict";
-import { DEFAULT_MODEL_CLIENT_OPTIONS } from "../lib/llm/mod.ts";
+import { DEFAULT_MODEL_CLIENT_OPTIONS } from "../lib/llm/client.ts";
 import { agentReply, type FixtureEpisode, type FixtureStep, startFixtureModelServer } from "./fixture_model_server.ts";
 import { evalArgs, labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
 import { ledger, once, startFaultSites, whole } from "./support/fault_sites.ts";

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadHumanTasks } from "../lib/tasks/mod.ts";
-import { DEFAULT_JUDGE_MODEL } from "../lib/llm/mod.ts";
+import { DEFAULT_JUDGE_MODEL } from "../lib/llm/judge.ts";
 import { type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, ROOT, runCli } from "./support/cli.ts";
 

@@ -13,8 +13,10 @@ import {
   searchTask,
   spec,
 } from "../lib/grading/_verifier_testdata.ts";
-import { DEFAULT_JUDGE_MODEL, loadJudgePrompts, OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
-import { type HumanTask, KINDS, parseGradeInputs } from "../lib/tasks/mod.ts";
+import { OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
+import { DEFAULT_JUDGE_MODEL, loadJudgePrompts } from "../lib/llm/judge.ts";
+import { type HumanTask, parseGradeInputs } from "../lib/tasks/mod.ts";
+import { KINDS } from "../lib/tasks/kinds.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
 
 /** The verifier fixtures' search task as a resolved human task. */

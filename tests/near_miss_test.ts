@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { bundledTasks, loadAllVariants, runVariants } from "./support/near_misses.ts";
-import { DEFAULT_JUDGE_MODEL, loadJudgePrompts, OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
+import { OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
+import { DEFAULT_JUDGE_MODEL, loadJudgePrompts } from "../lib/llm/judge.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
 
 const VARIANTS = await loadAllVariants();

@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { executeAction } from "../lib/agent/mod.ts";
 import { type BrowserState, ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
-import { type DomElement, LISTENER_GLOBAL, snapshotPage } from "../lib/dom/mod.ts";
+import { type DomElement, snapshotPage } from "../lib/dom/mod.ts";
+import { LISTENER_GLOBAL } from "../lib/dom/listeners.ts";
 import { REAL_PAGES } from "../lib/dom/testdata/real_pages.ts";
 import { servePages } from "../lib/dom/testdata/serve.ts";
 import { inEpisode, until } from "./browser_fixture.ts";

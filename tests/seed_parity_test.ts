@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { AnswerJudge } from "../lib/grading/mod.ts";
-import { DEFAULT_JUDGE_MODEL } from "../lib/llm/mod.ts";
+import { DEFAULT_JUDGE_MODEL } from "../lib/llm/judge.ts";
 import { BUNDLED, runConfig, runEval } from "../lib/run/mod.ts";
 import { filterTasks, loadHumanTasks } from "../lib/tasks/mod.ts";
 import { agentReply, type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { basename, dirname, join } from "node:path";
 import puppeteer, { type Page } from "puppeteer-core";
-import { CHROMIUM_FLAGS, chromiumPath } from "../lib/browser/mod.ts";
+import { chromiumPath } from "../lib/browser/mod.ts";
+import { CHROMIUM_FLAGS } from "../lib/browser/chromium.ts";
 import { agentReply, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, ROOT, runCli, runTask } from "./support/cli.ts";
 

@@ -19,6 +19,7 @@ export interface ActionContext {
 
 /** What an action did. */
 export interface ActionResult {
+  /** The action did what it asked (false: an agent mistake, `error` says which). */
   ok: boolean;
   /** Why the action failed (ok false). */
   error?: string;
@@ -62,7 +63,7 @@ export async function executeAction(session: EpisodeSession, raw: unknown, ctx: 
 }
 
 /** The element index an action designates: its `index`, or the one its `selector` / `text` locator resolves to. */
-export async function resolveIndex(session: EpisodeSession, ref: ElementRef, ctx: ActionContext): Promise<number> {
+async function resolveIndex(session: EpisodeSession, ref: ElementRef, ctx: ActionContext): Promise<number> {
   if (ref.index !== undefined) return ref.index;
   const locator = ref.selector !== undefined ? { selector: ref.selector } : { text: ref.text! };
   return await session.locate(locator, ctx.state.snapshot.elements);

@@ -30,7 +30,7 @@ export interface LoopSettings {
 }
 
 /** One run of the loop. */
-export interface LoopRun {
+interface LoopRun {
   /** The task the model is shown in <user_request>. */
   task: string;
   /** Chooses the model of each request and gates its replies; its trace is the loop's. */
@@ -48,10 +48,10 @@ export interface LoopRun {
 }
 
 /** How a loop ended. */
-export type LoopEnd = "done" | "macro_done" | "cap" | "failures";
+type LoopEnd = "done" | "macro_done" | "cap" | "failures";
 
 /** What one loop did. */
-export interface LoopOutcome {
+interface LoopOutcome {
   end: LoopEnd;
   /** done's text (the answer, or the specialist's report). */
   answer: string | null;

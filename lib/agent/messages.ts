@@ -48,7 +48,7 @@ export interface StepMessagesInput {
 }
 
 export type ContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
-export type StepMessage = { role: "system"; content: string } | { role: "user"; content: ContentPart[] };
+type StepMessage = { role: "system"; content: string } | { role: "user"; content: ContentPart[] };
 
 function historyText(history: HistoryStep[]): string {
   if (history.length === 0) return "<sys>Agent initialized</sys>";

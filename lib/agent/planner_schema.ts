@@ -19,7 +19,7 @@ export interface PlanStep {
 }
 
 /** The planner's move: run plan step `step` (1-based), or end the task with `answer`. */
-export type PlannerMove = { next: "delegate"; step: number } | { next: "finish"; answer: string };
+type PlannerMove = { next: "delegate"; step: number } | { next: "finish"; answer: string };
 
 /** A parsed planner reply. */
 export type PlannerReply = { thinking: string; plan: PlanStep[] } & PlannerMove;

@@ -1,14 +1,8 @@
 import assert from "node:assert/strict";
 import { FAMILY_HINTS } from "../routing/mod.ts";
-import {
-  type DelegatedStep,
-  parsePlannerReply,
-  PLAN_FAMILIES,
-  plannerOutputSchema,
-  plannerSystemPrompt,
-  plannerText,
-  succeeded,
-} from "./mod.ts";
+import type { DelegatedStep } from "../run_folder/mod.ts";
+import { plannerSystemPrompt, plannerText, succeeded } from "./planner.ts";
+import { parsePlannerReply, PLAN_FAMILIES, plannerOutputSchema } from "./planner_schema.ts";
 
 const reply = (over: Record<string, unknown>) =>
   JSON.stringify({

@@ -110,11 +110,9 @@ export const noopArm: Arm = {
   },
 };
 
-/** The arms that need no model. */
-export const MODEL_FREE_ARMS: Record<string, Arm> = { replay: replayArm, noop: noopArm };
-
 /** What replaying a reference outside a run gives: the arm's outcome and the text of every screen it saw. */
 export interface ReplayOutcome extends ArmOutcome {
+  /** The visible text of each screen observed, in order. */
   seen: string[];
 }
 

@@ -7,7 +7,7 @@ import { refusalToError, type Tab } from "./_tab.ts";
 type LocateAnswer = { index: number } | { matches: number } | PageRefusal;
 
 /** Case- and space-normalised text, as the `text` locator compares it. */
-export function normalizeText(s: string): string {
+function normalizeText(s: string): string {
   return s.replace(/\s+/g, " ").trim().toLowerCase();
 }
 

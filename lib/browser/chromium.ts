@@ -49,7 +49,8 @@ export const CHROMIUM_FLAGS = [
   "--disable-features=AutofillServerCommunication",
 ];
 
-export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
+/** The Chromium binary when neither LaunchOptions.executablePath nor $CHROME_PATH names one. */
+const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
 
 /** The puppeteer-core release that drives Chromium (run.json records it). */
 export const PUPPETEER_VERSION: string = puppeteerPackage.version;
@@ -88,6 +89,10 @@ async function assertExecutable(path: string): Promise<void> {
   }
 }
 
+/**
+ * One headless Chromium, for one worker: it runs one EpisodeSession at a time (newEpisode) and prepares the next
+ * one's context meanwhile (the module comment says what the network allowlist admits and records).
+ */
 export class ChromiumBrowser implements AsyncDisposable {
   #alive = true;
   #route: ProxyRoute | null = null;
@@ -315,6 +320,7 @@ export class ChromiumBrowser implements AsyncDisposable {
     })());
   }
 
+  /** Closes Chromium, as close() does (for `await using`). */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }

@@ -54,6 +54,10 @@ export interface EpisodeHost {
 
 const CLOSE_TIMEOUT_MS = 5000;
 
+/**
+ * One episode's browser session (ChromiumBrowser.newEpisode opens it): its tabs, navigation, page state, the
+ * element primitives and the admin calls. Agent-level mistakes throw ActionError.
+ */
 export class EpisodeSession implements AsyncDisposable {
   /**
    * What the browser refused to reach, first occurrence order, each once: URLs off the allowed origins or on their
@@ -81,7 +85,10 @@ export class EpisodeSession implements AsyncDisposable {
     this.#tabs = new TabSet(context, options.viewport, (d) => this.dialogs.push(d), (url) => this.#recordBlocked(url));
   }
 
-  /** Opens a session on a prepared context and its first page (ChromiumBrowser.newEpisode calls this). */
+  /**
+   * Opens a session on a prepared context and its first page (ChromiumBrowser.newEpisode calls this).
+   * @internal
+   */
   static async open(
     host: EpisodeHost,
     context: BrowserContext,
@@ -101,10 +108,12 @@ export class EpisodeSession implements AsyncDisposable {
     if (!this.blocked.includes(url)) this.blocked.push(url);
   }
 
+  /** The viewport of every tab, in CSS pixels. */
   get viewport(): Viewport {
     return this.options.viewport;
   }
 
+  /** True once close() began. */
   get closed(): boolean {
     return this.#closing !== undefined;
   }
@@ -135,7 +144,10 @@ export class EpisodeSession implements AsyncDisposable {
     return this.#guard(`close tab ${id}`, () => (this.#assertOpen(), this.#tabs.close(id)));
   }
 
-  /** The current tab, ready for an action. */
+  /**
+   * The current tab, ready for an action: lib/browser's own primitives and tests reach the page through it.
+   * @internal
+   */
   tab(): Tab {
     this.#assertOpen();
     this.#tabs.current.assertUsable();
@@ -329,7 +341,7 @@ export class EpisodeSession implements AsyncDisposable {
   }
 
   /** Runs an action on the current tab, then waits for what it caused (a navigation, a new tab). */
-  act<T>(what: string, fn: (tab: Tab) => Promise<T>): Promise<T> {
+  #act<T>(what: string, fn: (tab: Tab) => Promise<T>): Promise<T> {
     return this.#guard(what, async () => {
       const out = await fn(this.tab());
       await this.settle();
@@ -344,22 +356,22 @@ export class EpisodeSession implements AsyncDisposable {
    * @throws ActionError naming what covers it when every point is covered (the click would hit that instead).
    */
   click(index: number): Promise<void> {
-    return this.act(`click element ${index}`, (tab) => clickElement(tab, index));
+    return this.#act(`click element ${index}`, (tab) => clickElement(tab, index));
   }
 
   /** Moves the mouse onto the element where it is on top (what opens on hover opens); returns the point. */
   hover(index: number): Promise<Point> {
-    return this.act(`hover over element ${index}`, (tab) => hoverElement(tab, index));
+    return this.#act(`hover over element ${index}`, (tab) => hoverElement(tab, index));
   }
 
   /** Moves the mouse to a viewport point (CSS pixels). */
   hoverAt(p: Point): Promise<void> {
-    return this.act(`hover at (${p.x}, ${p.y})`, (tab) => hoverPoint(tab, p, this.viewport));
+    return this.#act(`hover at (${p.x}, ${p.y})`, (tab) => hoverPoint(tab, p, this.viewport));
   }
 
   /** Clicks a viewport point (CSS pixels). */
   clickAt(p: Point): Promise<void> {
-    return this.act(`click at (${p.x}, ${p.y})`, (tab) => clickPoint(tab, p, this.viewport));
+    return this.#act(`click at (${p.x}, ${p.y})`, (tab) => clickPoint(tab, p, this.viewport));
   }
 
   /**
@@ -367,12 +379,12 @@ export class EpisodeSession implements AsyncDisposable {
    * @throws ActionError when the focus moved away or the field does not hold the text (saying what it holds).
    */
   input(index: number, text: string, clear = true): Promise<Typed> {
-    return this.act(`type into element ${index}`, (tab) => typeInto(tab, index, text, clear));
+    return this.#act(`type into element ${index}`, (tab) => typeInto(tab, index, text, clear));
   }
 
   /** Chooses a native select's option by text or value; returns the option's text. */
   selectOption(index: number, text: string): Promise<string> {
-    return this.act(`select in element ${index}`, (tab) => selectOption(tab, index, text));
+    return this.#act(`select in element ${index}`, (tab) => selectOption(tab, index, text));
   }
 
   /** A select's options. */
@@ -382,7 +394,7 @@ export class EpisodeSession implements AsyncDisposable {
 
   /** Sets a file input to `name` from the upload folder (or takes the file chooser the element opens). */
   uploadFile(index: number, name: string): Promise<string> {
-    return this.act(`upload to element ${index}`, async (tab) => {
+    return this.#act(`upload to element ${index}`, async (tab) => {
       const path = await resolveUpload(this.options.uploadDir, name);
       await uploadTo(tab, index, path);
       return path;
@@ -391,12 +403,12 @@ export class EpisodeSession implements AsyncDisposable {
 
   /** An HTML5-compatible drag between two elements or viewport points. */
   drag(from: DragEnd, to: DragEnd): Promise<void> {
-    return this.act("drag", (tab) => drag(tab, from, to, this.viewport));
+    return this.#act("drag", (tab) => drag(tab, from, to, this.viewport));
   }
 
   /** Drags along viewport points: mouse down at the first, moves through each, up at the last. */
   dragPath(path: readonly Point[]): Promise<void> {
-    return this.act("drag along a path", (tab) => dragPath(tab, path, this.viewport));
+    return this.#act("drag along a path", (tab) => dragPath(tab, path, this.viewport));
   }
 
   /**
@@ -404,7 +416,7 @@ export class EpisodeSession implements AsyncDisposable {
    * the pixels moved.
    */
   scroll(opts: { down?: boolean; pages?: number; index?: number; pixels?: number } = {}): Promise<number> {
-    return this.act("scroll", (tab) => scroll(tab, opts.down ?? true, opts.pages ?? 1, opts.index, opts.pixels));
+    return this.#act("scroll", (tab) => scroll(tab, opts.down ?? true, opts.pages ?? 1, opts.index, opts.pixels));
   }
 
   /**
@@ -414,7 +426,7 @@ export class EpisodeSession implements AsyncDisposable {
   wheel(p: Point, opts: { down?: boolean; pages?: number; pixels?: number } = {}): Promise<
     { target: string; moved: number }
   > {
-    return this.act(
+    return this.#act(
       `scroll at (${p.x}, ${p.y})`,
       (tab) => wheelAt(tab, p, opts.down ?? true, opts.pages ?? 1, this.viewport, opts.pixels),
     );
@@ -425,7 +437,7 @@ export class EpisodeSession implements AsyncDisposable {
    * `asText` types it whatever it is. Returns which it did.
    */
   sendKeys(keys: string, asText = false): Promise<"keys" | "text"> {
-    return this.act(`send keys ${JSON.stringify(keys)}`, (tab) => sendKeys(tab, keys, asText));
+    return this.#act(`send keys ${JSON.stringify(keys)}`, (tab) => sendKeys(tab, keys, asText));
   }
 
   /**
@@ -459,6 +471,7 @@ export class EpisodeSession implements AsyncDisposable {
     })());
   }
 
+  /** Closes the session, as close() does (for `await using`). */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }

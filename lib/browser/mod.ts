@@ -9,11 +9,12 @@
  * await session.goto(`${base}/shop/`);
  * const state = await session.captureState({ screenshot: true });
  * ```
+ * @module
  */
-export { CHROMIUM_FLAGS, ChromiumBrowser, chromiumPath, DEFAULT_CHROMIUM_PATH, PUPPETEER_VERSION } from "./chromium.ts";
+export { ChromiumBrowser, chromiumPath, PUPPETEER_VERSION } from "./chromium.ts";
 export { EpisodeSession } from "./episode.ts";
-export { normalizeText } from "./_locate.ts";
 export { ActionError } from "./errors.ts";
+export type { Typed } from "./_input.ts";
 export type {
   BrowserState,
   CaptureOptions,
@@ -27,3 +28,7 @@ export type {
   TabInfo,
   Viewport,
 } from "./types.ts";
+// The lib/dom and lib/errors types this API hands out, for its documentation: lib/dom/mod.ts and lib/errors/mod.ts
+// own them, and callers import them from there.
+export type { ATTRIBUTE_ORDER, AttributeName, DomElement, PageSnapshot, Rect, SnapshotOptions } from "../dom/mod.ts";
+export type { HarnessError } from "../errors/mod.ts";

@@ -22,8 +22,11 @@ export interface LaunchOptions {
   prewarmOrigins?: string[];
 }
 
+/** A viewport's size in CSS pixels. */
 export interface Viewport {
+  /** Width in CSS pixels. */
   width: number;
+  /** Height in CSS pixels. */
   height: number;
 }
 
@@ -47,12 +50,19 @@ export interface EpisodeOptions {
 
 /** EpisodeOptions with every field set. */
 export interface ResolvedEpisodeOptions {
+  /** EpisodeOptions.allowedOrigins. */
   allowedOrigins: string[];
+  /** EpisodeOptions.downloadDir. */
   downloadDir: string;
+  /** EpisodeOptions.uploadDir. */
   uploadDir: string;
+  /** EpisodeOptions.viewport, else LaunchOptions.viewport, else 1280×720. */
   viewport: Viewport;
+  /** EpisodeOptions.navTimeoutMs, else 15000. */
   navTimeoutMs: number;
+  /** EpisodeOptions.snapshot, else `{}`. */
   snapshot: SnapshotOptions;
+  /** EpisodeOptions.signal. */
   signal?: AbortSignal;
 }
 
@@ -60,24 +70,33 @@ export interface ResolvedEpisodeOptions {
 export interface TabInfo {
   /** Four characters, stable for the tab's life and the same in every run of an episode. */
   id: string;
+  /** The tab's current URL. */
   url: string;
+  /** The tab's document title. */
   title: string;
 }
 
 /** What the agent sees at one step. */
 export interface BrowserState {
+  /** The current tab's URL. */
   url: string;
+  /** The current tab's document title. */
   title: string;
+  /** Every open tab, in opening order. */
   tabs: TabInfo[];
   /** The id of the current tab. */
   tabId: string;
+  /** lib/dom's snapshot of the current tab. */
   snapshot: PageSnapshot;
   /** lib/dom's formatElements of the snapshot. */
   elementsText: string;
+  /** The snapshot's visible text. */
   visibleText: string;
+  /** The viewport's screenshot, in CaptureOptions.format; absent when CaptureOptions.screenshot was false. */
   screenshot?: Uint8Array;
 }
 
+/** What a state capture or a screenshot takes. */
 export interface CaptureOptions {
   /** Take a screenshot of the viewport (default true). */
   screenshot?: boolean;
@@ -89,15 +108,21 @@ export interface CaptureOptions {
 
 /** A dialog a page opened; the session accepts every one. */
 export interface DialogRecord {
+  /** The dialog's kind. */
   type: "alert" | "confirm" | "prompt" | "beforeunload";
+  /** The text the dialog showed. */
   message: string;
+  /** The URL of the tab's page when it opened. */
   url: string;
+  /** The id of the tab that opened it. */
   tabId: string;
 }
 
 /** A point in viewport CSS pixels. */
 export interface Point {
+  /** Pixels from the viewport's left edge. */
   x: number;
+  /** Pixels from the viewport's top edge. */
   y: number;
 }
 
@@ -109,8 +134,12 @@ export type DragEnd = { index: number } | { selector: string } | Point;
 
 /** One option of a native select. */
 export interface SelectOption {
+  /** The option's text, trimmed. */
   text: string;
+  /** The option's value. */
   value: string;
+  /** Whether the option is selected now. */
   selected: boolean;
+  /** Whether the option is disabled. */
   disabled: boolean;
 }

@@ -2,16 +2,10 @@
  * snapshotPage(), snapshotPageJson() and formatElements() against real Chromium: pages served by a Deno.serve fixture on port 0.
  */
 import assert from "node:assert/strict";
-import { CHROMIUM_FLAGS } from "../browser/mod.ts";
+import { CHROMIUM_FLAGS } from "../browser/chromium.ts";
 import puppeteer, { type Page } from "puppeteer-core";
-import {
-  formatElements,
-  indexedElement,
-  type PageSnapshot,
-  type SnapshotOptions,
-  snapshotPage,
-  snapshotPageJson,
-} from "./mod.ts";
+import { formatElements, indexedElement, type PageSnapshot, type SnapshotOptions, snapshotPage } from "./mod.ts";
+import { snapshotPageJson } from "./snapshot.ts";
 import { ESCAPED, HIDDEN, KINDS, SMALL, TALL, TEXT } from "./testdata/fixture_pages.ts";
 import { servePages } from "./testdata/serve.ts";
 

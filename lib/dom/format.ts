@@ -28,12 +28,12 @@ const cap = (s: string, n: number) => (s.length > n ? s.slice(0, n) + "..." : s)
  * edge, a line break, a tab, a run of spaces) or when it starts with a quote itself. Retyping what was read then
  * gives the page's exact value.
  */
-export function exact(value: string): string {
+function exact(value: string): string {
   return /^\s|\s$|[\n\r\t\f\v]| {2}|^"/.test(value) ? JSON.stringify(value) : value;
 }
 
 /** The `key=value` pairs of one element line, browser-use's pruning applied. */
-export function formatAttributes(el: DomElement, opts: FormatOptions = {}): string {
+function formatAttributes(el: DomElement, opts: FormatOptions = {}): string {
   const maxLength = opts.maxAttributeLength ?? 100;
   const shown = new Map<string, string>();
   const seenValues = new Set<string>();

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { type DomElement, formatElement, formatElements, type PageSnapshot } from "./mod.ts";
+import { type DomElement, formatElements, type PageSnapshot } from "./mod.ts";
+import { formatElement } from "./format.ts";
 
 const element = (over: Partial<DomElement>): DomElement => ({
   index: 1,

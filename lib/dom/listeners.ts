@@ -19,7 +19,7 @@ export const LISTENER_GLOBAL = "__webmixClickListeners";
  * Page-side: installs the listener record in this window (idempotent). Closes over nothing: serialised with
  * toString().
  */
-export function watchClickListeners(globalName: string): void {
+function watchClickListeners(globalName: string): void {
   const g = globalThis as unknown as Record<string, unknown>;
   if (Object.prototype.hasOwnProperty.call(g, globalName)) return;
   const counts = new WeakMap<Element, number>();

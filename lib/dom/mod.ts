@@ -5,14 +5,14 @@
  * ```ts
  * const snap = await page.evaluate(snapshotPage, { viewportExpansion: 0 });
  * const text = formatElements(snap);
- * const big: PageSnapshot = JSON.parse(await page.evaluate(snapshotPageJson, { viewportExpansion: -1 }));
  * const handle = await page.evaluateHandle(indexedElement, 3); // element [3]
  * ```
+ * @module
  */
-export { indexedElement, snapshotPage, snapshotPageJson } from "./snapshot.ts";
+export { indexedElement, snapshotPage } from "./snapshot.ts";
 export { type ClickPoint, elementAt, visiblePoint } from "./point.ts";
-export { LISTENER_GLOBAL, LISTENER_WATCH_SCRIPT, watchClickListeners } from "./listeners.ts";
-export { exact, formatAttributes, formatElement, formatElements, type FormatOptions } from "./format.ts";
+export { LISTENER_WATCH_SCRIPT } from "./listeners.ts";
+export { formatElements, type FormatOptions } from "./format.ts";
 export {
   ATTRIBUTE_ORDER,
   type AttributeName,

@@ -577,6 +577,7 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
  * to its page functions.
  */
 export function indexedElement(i: number, raw: true): Element | "unindexed" | "absent";
+/** Page-side: the element of index `i` in the last snapshot, or null when there is none or it has left the page. */
 export function indexedElement(i: number, raw?: false): Element | null; // last: what page.evaluate infers
 export function indexedElement(i: number, raw = false): Element | null | "unindexed" | "absent" {
   const index = (globalThis as unknown as { __webmixIndex?: (Element | null)[] }).__webmixIndex;

@@ -1,5 +1,6 @@
 /**
  * The data a page snapshot carries from the page to the harness. Plain JSON: it crosses page.evaluate.
+ * @module
  */
 
 /** What a caller passes to snapshotPage; every field has a default, applied inside the page. */
@@ -39,13 +40,18 @@ export const ATTRIBUTE_ORDER = [
   "draggable",
 ] as const;
 
+/** One of the attributes an element line may show (ATTRIBUTE_ORDER). */
 export type AttributeName = typeof ATTRIBUTE_ORDER[number];
 
 /** A box in CSS pixels, relative to the viewport's top-left corner at capture time (integers). */
 export interface Rect {
+  /** Left edge. */
   x: number;
+  /** Top edge. */
   y: number;
+  /** Width. */
   width: number;
+  /** Height. */
   height: number;
 }
 
@@ -83,15 +89,19 @@ export interface DomElement {
 
 /** What snapshotPage returns. */
 export interface PageSnapshot {
+  /** The top document's URL (location.href). */
   url: string;
+  /** The top document's title. */
   title: string;
   /** Indexed elements in document order; elements[k].index === k + 1. */
   elements: DomElement[];
+  /** How far the top window is scrolled down, in CSS pixels (window.scrollY, rounded). */
   scrollY: number;
   /** Document pixels above the viewport (scroll to see them). */
   pixelsAbove: number;
   /** Document pixels below the viewport. */
   pixelsBelow: number;
+  /** The top window's viewport size in CSS pixels (innerWidth, innerHeight). */
   viewport: { width: number; height: number };
   /** Total scrollable height of the document. */
   pageHeight: number;

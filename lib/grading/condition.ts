@@ -1,7 +1,7 @@
 /** Conditions, checks and verifiers as written in task files (docs/grading.md, "Conditions"), with their schemas. */
 import { z } from "zod";
 import { type Matcher, matcherSchema } from "./matcher.ts";
-import { forward, keyedUnion } from "./schema_text.ts";
+import { forward, keyedUnion, type ZodSchema } from "./schema_text.ts";
 
 /** Field name → matcher (query and body fields, row images, event fields). */
 export type FieldMatchers = Record<string, Matcher>;
@@ -9,30 +9,44 @@ export type FieldMatchers = Record<string, Matcher>;
 /** A whole query: key → a value's matcher, or a list of them (that many values, in any order). */
 export type QueryMatchers = Record<string, Matcher | Matcher[]>;
 
+/** What a data change did to its row. */
 export type ChangeOp = "insert" | "update" | "delete";
 
+/** A request of the session log, as a `request` condition describes it: every given field must match. */
 export interface RequestPattern {
+  /** The HTTP method (a matcher: "post" matches POST). */
   method?: Matcher;
+  /** The path, without the query string. */
   path?: Matcher;
   /** The whole query (as a page's): every key that counts, each value or list of values. */
   query?: QueryMatchers;
+  /** Fields of the request body. */
   body?: FieldMatchers;
   /** Default: below 400. */
   status?: Matcher;
 }
 
+/** A row's change, as a `change` condition describes it: every given field must match. */
 export interface ChangePattern {
+  /** The app whose data changed ("shop"). */
   site?: string;
+  /** The table of the row. */
   table?: string;
+  /** What the change did to the row. */
   op?: ChangeOp;
+  /** The row's key. */
   key?: Matcher;
+  /** Fields of the row before the change; each must exist in that row image. */
   before?: FieldMatchers;
+  /** Fields of the row after the change; each must exist in that row image. */
   after?: FieldMatchers;
 }
 
 /** A final page: its path, its whole query (every key that counts, each value or list of values), which tab. */
 export interface PagePattern {
+  /** The page's path, without the query string. */
   path?: Matcher;
+  /** The page's whole query. */
   query?: QueryMatchers;
   /** "current" (default): the tab the episode ended on; "any": any open tab. */
   tab?: "current" | "any";
@@ -40,8 +54,11 @@ export interface PagePattern {
 
 /** A pattern of `only_writes`: each field optional. */
 export interface WritePattern {
+  /** The app whose data may change. */
   site?: string;
+  /** The table whose rows may change. */
   table?: string;
+  /** What a change may do to a row. */
   op?: ChangeOp;
 }
 
@@ -68,7 +85,9 @@ export type Check = Condition;
 
 /** A task's answer verifier: `seen` defaults to true. */
 export interface Verifier {
+  /** What the final answer must match. */
   answer: Matcher;
+  /** The answer's text must also be supported by something the agent saw (default true). */
   seen?: boolean;
 }
 
@@ -129,17 +148,17 @@ const variants = {
 };
 
 /** The zod schema of a condition (a list of conditions means `all`). */
-export const conditionSchema: z.ZodType<Condition> = keyedUnion<Condition>("a condition", variants, (value, ctx) => {
+export const conditionSchema: ZodSchema<Condition> = keyedUnion<Condition>("a condition", variants, (value, ctx) => {
   if (!Array.isArray(value)) return undefined;
   const r = forward(z.array(lazyCondition), value, ctx);
   return { value: r.ok ? r.data : z.NEVER };
 });
 
 /** The zod schema of a task's `check`. */
-export const checkSchema: z.ZodType<Check> = conditionSchema;
+export const checkSchema: ZodSchema<Check> = conditionSchema;
 
 /** The zod schema of a task's `verifier` (null: no verifier). */
-export const verifierSchema: z.ZodType<Verifier | null> = z.strictObject({
+export const verifierSchema: ZodSchema<Verifier | null> = z.strictObject({
   answer: matcherSchema,
   seen: z.boolean().optional(),
 }).nullable();

@@ -4,29 +4,44 @@
  */
 import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
-import { describeIssues, errorMap } from "./schema_text.ts";
+import { describeIssues, errorMap, type ZodSchema } from "./schema_text.ts";
 import { type AppRules, appRulesSchema, type FinalState, finalStateSchema } from "./state.ts";
 
 /** A request of the session log (/_admin/log). */
 export interface LogEntry {
+  /** The entry's place in the session's one counter across all its streams. */
   seq?: number;
+  /** When the server logged it (ISO 8601). */
   time?: string;
+  /** The HTTP method ("POST"). */
   method: string;
+  /** The path, without the query string. */
   path: string;
+  /** The query's parameters by name. */
   query: Record<string, unknown>;
+  /** The body's fields (a form's or the JSON sent); null when the request had none. */
   body: Record<string, unknown> | null;
+  /** The HTTP status of the answer. */
   status: number;
 }
 
 /** A data change (/_admin/changes). */
 export interface ChangeEntry {
+  /** The entry's place in the session's one counter across all its streams. */
   seq?: number;
+  /** When the server made the change (ISO 8601). */
   time?: string;
+  /** The app whose data changed ("shop"). */
   site: string;
+  /** The table of the row. */
   table: string;
+  /** What the change did to the row. */
   op: "insert" | "update" | "delete";
+  /** The row's key. */
   key: unknown;
+  /** The whole row before the change; null for an insert. */
   before: Record<string, unknown> | null;
+  /** The whole row after the change; null for a delete. */
   after: Record<string, unknown> | null;
 }
 
@@ -38,28 +53,41 @@ export type ActionCall = Record<string, Record<string, unknown>>;
 
 /** One of the agent's actions as an action event; `value` only for the kinds that carry one. */
 export interface ActionEvent {
+  /** "action". */
   type: string;
+  /** The kind of action ("click", "type", "select", "answer", "clipboard_write", ...). */
   action: string;
+  /** The element acted on ("" for the agent's own actions). */
   target: string;
+  /** What the action carries: typed text, keys, a chosen option, an answer, a clipboard text. */
   value?: unknown;
+  /** Any other field an event may have. */
   [field: string]: unknown;
 }
 
 /** An entry of the page recorder stream (/_admin/record): an action or an observation. */
 export interface RecordEntry {
+  /** The entry's place in the session's one counter across all its streams. */
   seq?: number;
+  /** "action" or "observation". */
   type: string;
+  /** The entry's other fields (`action`, `target`, `value`, `kind`, `url`, `t`, ...: docs/admin-protocol.md). */
   [field: string]: unknown;
 }
 
 /** What gate() reads: grade_inputs.json without its optional fields. */
 export interface Evidence {
+  /** The origin the episode's sites were served on (`http://127.0.0.1:40115`). */
   base: string;
+  /** The session's requests after the start, in order. */
   log: LogEntry[];
+  /** The session's data changes after the start, in order. */
   changes: ChangeEntry[];
   /** The clipboard writes' texts, in order. */
   clip: string[];
+  /** The agent's own actions as action events (actionEvents). */
   events: ActionEvent[];
+  /** The page recorder stream after the start: what the pages saw done and loaded. */
   record: RecordEntry[];
   /** The final answer (done's text); null when the episode did not end with done. */
   answer: string | null;
@@ -80,7 +108,8 @@ export interface GradeInputs extends Evidence {
 const row = z.record(z.string(), z.unknown());
 const seqTime = { seq: z.number().optional(), time: z.string().optional() };
 
-export const evidenceSchema: z.ZodType = z.object({
+/** The zod schema of grade_inputs.json (Evidence; a missing optional field gets its default). */
+export const evidenceSchema: ZodSchema = z.object({
   base: z.string(),
   log: z.array(z.looseObject({
     ...seqTime,
@@ -206,7 +235,9 @@ export function parseEvidence(json: unknown, file: string): Evidence {
 
 /** A step of the router trace: the actions of one model reply, each `{name: params}` (or `{name, params}`). */
 export interface TraceStep {
+  /** The reply's actions, in order. */
   action?: readonly unknown[];
+  /** The step's other fields, not read here. */
   [field: string]: unknown;
 }
 

@@ -27,7 +27,9 @@ import { strictAnswerFailure } from "./answer.ts";
 
 /** A grade: `detail` names the first failing condition and why ("" when `ok`). */
 export interface GateResult {
+  /** Every condition holds. */
   ok: boolean;
+  /** The first failing condition and why (at most DETAIL_MAX, 300 characters); "" when ok. */
   detail: string;
 }
 

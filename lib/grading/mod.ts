@@ -2,17 +2,10 @@
  * Grading: matchers, conditions, the backend gate and the evidence it reads, and the human verifier with its QA
  * tier chain (docs/grading.md, docs/verifiers.md). Pure functions over data; lib/tasks builds its task schemas on
  * the schemas exported here (never the other way round). The LLM tier is the caller's (an AnswerJudge).
+ * @module
  */
-export { DETAIL_MAX, gate, type GateResult } from "./gate.ts";
-export {
-  answerSeen,
-  describeMatcher,
-  type Matcher,
-  matcherSchema,
-  prepareSeen,
-  type SeenText,
-  testMatcher,
-} from "./matcher.ts";
+export { gate, type GateResult } from "./gate.ts";
+export { type Matcher } from "./matcher.ts";
 export {
   type ChangeOp,
   type ChangePattern,
@@ -22,6 +15,8 @@ export {
   conditionSchema,
   type FieldMatchers,
   mapConditionMatchers,
+  type PagePattern,
+  type QueryMatchers,
   type RequestPattern,
   type Verifier,
   verifierSchema,
@@ -41,7 +36,7 @@ export {
   type RecordEntry,
   type TraceStep,
 } from "./evidence.ts";
-export { containsWords, datesIn, firstDate, firstNumber, normaliseText, numbersIn, stringForm } from "./text.ts";
+export { datesIn, firstDate } from "./text.ts";
 export {
   describeInput,
   describeIssues,
@@ -59,6 +54,7 @@ export {
   type ExpectedRow,
   gradeHuman,
   type GradeHumanOptions,
+  type HumanEndState,
   type HumanGrade,
   type HumanVerifier,
   type JudgeVerdict,
@@ -66,16 +62,6 @@ export {
   type MacroVerifier,
   type VerifiedTask,
 } from "./verifier.ts";
-export { decideAnswer, type QaDecision, type QaTier } from "./qa.ts";
-export { type AnswerCandidates, answerCandidates, strictAnswerFailure } from "./answer.ts";
-export { humanTrajectory, type NetworkEvent, type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
-export {
-  type AppRules,
-  appRulesSchema,
-  type FinalPage,
-  finalPage,
-  type FinalState,
-  finalStateSchema,
-  netDiff,
-  type RowDiff,
-} from "./state.ts";
+export { type QaTier } from "./qa.ts";
+export { humanTrajectory, type TrajectoryEvent } from "./trajectory.ts";
+export { type AppRules, appRulesSchema, type FinalState, finalStateSchema, netDiff, type RowDiff } from "./state.ts";

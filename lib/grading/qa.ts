@@ -7,10 +7,11 @@ import { describeMatcher, type Matcher, testMatcher } from "./matcher.ts";
 import { normaliseText } from "./text.ts";
 import type { AnswerSpec } from "./verifier.ts";
 
+/** The tier that decided an answer; "none" when no tier did (no answer, or none accepts it and the LLM tier is off). */
 export type QaTier = "regex" | "exact" | "number" | "date" | "llm" | "none";
 
 /** What the rule tiers made of an answer: passed, failed, or undecided (null: the LLM tier's turn). */
-export interface QaDecision {
+interface QaDecision {
   ok: boolean | null;
   tier: QaTier;
   reason: string;

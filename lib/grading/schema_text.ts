@@ -7,6 +7,36 @@
 import { z } from "zod";
 import { quote } from "./text.ts";
 
+// zod's own types, under names of this folder: deno doc counts another package's types as private to the module
+// that uses them (denoland/deno#27364), so the exported schemas and helpers name them through these aliases, which
+// `@ignore` keeps out of its lint.
+
+/**
+ * zod's schema type: parses a value to a `T`.
+ * @ignore
+ */
+export type ZodSchema<T = unknown> = z.ZodType<T>;
+/**
+ * zod's issue type: one problem of a parse.
+ * @ignore
+ */
+type ZodIssue = z.core.$ZodIssue;
+/**
+ * zod's error type: a failed parse, with its issues.
+ * @ignore
+ */
+type ZodError = z.ZodError;
+/**
+ * zod's error map type: an issue's message.
+ * @ignore
+ */
+type ZodErrorMap = z.core.$ZodErrorMap;
+/**
+ * zod's refinement context type: where a refinement adds its issues.
+ * @ignore
+ */
+type ZodRefinementCtx = z.core.$RefinementCtx;
+
 /** A short description of a value found where something else was expected. */
 export function describeInput(value: unknown): string {
   if (value === undefined) return "nothing";
@@ -27,7 +57,7 @@ const ARTICLE: Record<string, string> = {
 };
 
 /** The error map every parse of the suite uses: "is missing", "expected a string, got 12", "must be >= 0, got -1". */
-export const errorMap: z.core.$ZodErrorMap = (iss) => {
+export const errorMap: ZodErrorMap = (iss): string | undefined => {
   const got = describeInput(iss.input);
   switch (iss.code) {
     case "invalid_type":
@@ -62,7 +92,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 /** An issue as a path and a message; an unknown key is reported at the key itself. */
-export function issueParts(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+export function issueParts(issue: ZodIssue): { path: PropertyKey[]; message: string } {
   if (issue.code === "unrecognized_keys") {
     const [first, ...rest] = issue.keys;
     const more = rest.length ? ` (nor ${rest.map((k) => `"${k}"`).join(", ")})` : "";
@@ -72,7 +102,7 @@ export function issueParts(issue: z.core.$ZodIssue): { path: PropertyKey[]; mess
 }
 
 /** `start.url: is missing` (and how many more problems the value has). */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: ZodError): string {
   const [first] = error.issues;
   const { path, message } = issueParts(first);
   const where = formatPath(path);
@@ -82,9 +112,9 @@ export function describeIssues(error: z.ZodError): string {
 
 /** Parses with the suite's error map; on failure, copies the issues (with their paths) into `ctx`. */
 export function forward<T>(
-  schema: z.ZodType<T>,
+  schema: ZodSchema<T>,
   value: unknown,
-  ctx: z.core.$RefinementCtx,
+  ctx: ZodRefinementCtx,
 ): { ok: true; data: T } | { ok: false } {
   const r = schema.safeParse(value, { error: errorMap });
   if (r.success) return { ok: true, data: r.data };
@@ -96,14 +126,14 @@ export function forward<T>(
 }
 
 /** What a keyed union does with a value that is not an object: a parsed value, or undefined to reject it. */
-export type ScalarHook<T> = (value: unknown, ctx: z.core.$RefinementCtx) => { value: T } | undefined;
+export type ScalarHook<T> = (value: unknown, ctx: ZodRefinementCtx) => { value: T } | undefined;
 
 /**
  * A union of object kinds told apart by one key (`{"norm": ...}`, `{"request": ..., "times": 2}`). Each variant is
  * a strict object schema holding its key and its companions. `scalar` handles non-object forms (a bare string
  * matcher, a list of conditions).
  */
-export function keyedUnion<T>(what: string, variants: Record<string, z.ZodType>, scalar?: ScalarHook<T>): z.ZodType<T> {
+export function keyedUnion<T>(what: string, variants: Record<string, ZodSchema>, scalar?: ScalarHook<T>): ZodSchema<T> {
   const names = Object.keys(variants);
   return z.unknown().transform((value, ctx): T => {
     const s = scalar?.(value, ctx);

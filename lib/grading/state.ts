@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { ChangeEntry } from "./evidence.ts";
+import type { ZodSchema } from "./schema_text.ts";
 
 /** What the grader knows of an app (declared by the app, served by /_admin/health, saved with the evidence). */
 export interface AppRules {
@@ -20,7 +21,8 @@ export interface AppRules {
   caselessQuery?: readonly string[];
 }
 
-export const appRulesSchema: z.ZodType<AppRules> = z.looseObject({
+/** The zod schema of an app's rules (other fields are kept as they are). */
+export const appRulesSchema: ZodSchema<AppRules> = z.looseObject({
   bookkeeping: z.record(z.string(), z.union([z.array(z.string()), z.literal("*")])).optional(),
   generated: z.record(z.string(), z.array(z.string())).optional(),
   queryDefaults: z.record(z.string(), z.string()).optional(),
@@ -40,7 +42,8 @@ export interface FinalState {
   start_logged_in: boolean | null;
 }
 
-export const finalStateSchema: z.ZodType<FinalState> = z.object({
+/** The zod schema of the final state. */
+export const finalStateSchema: ZodSchema<FinalState> = z.object({
   url: z.string(),
   urls: z.array(z.string()),
   logged_in: z.boolean().nullable(),

@@ -6,15 +6,18 @@ import type { Evidence, LogEntry, RecordEntry } from "./evidence.ts";
 
 /** One event of a trajectory: a recorder entry (`action`, `observation`) or a request (`network`). */
 export interface TrajectoryEvent {
+  /** "action", "observation" or "network". */
   type: string;
+  /** The entry's place in the session's one counter across all its streams. */
   seq?: number;
   /** When it happened, in ms since the epoch (the ordering key). */
   t?: number;
+  /** The event's other fields (a recorder entry's or a request's). */
   [field: string]: unknown;
 }
 
 /** A request of the log as a network event: method, path, query, body, status, and `url` (path?query). */
-export interface NetworkEvent extends TrajectoryEvent {
+interface NetworkEvent extends TrajectoryEvent {
   type: "network";
   method: string;
   path: string;

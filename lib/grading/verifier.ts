@@ -17,11 +17,13 @@ export interface AnswerSpec {
   expected: string;
   /** Tier 1: a regular expression that accepts the answer (flags i, m, s, u). */
   regex?: string;
+  /** The flags of `regex`. */
   flags?: string;
   /** Tier 2: accepted answers, compared normalised (case, spaces, NFKC). */
   exact?: string[];
   /** Tier 3 (precise): the number the answer must state, within `tol` (default 1e-9). */
   number?: number;
+  /** How far from `number` the stated number may be. */
   tol?: number;
   /** Tier 3 (precise): the day the answer must state. */
   date?: string;
@@ -33,7 +35,9 @@ export interface AnswerSpec {
 
 /** What one macro of a human task must show: conditions over the trajectory, and/or an answer check. */
 export interface MacroVerifier {
+  /** What the trajectory must show. */
   check?: Condition;
+  /** How the final answer is checked. */
   answer?: AnswerSpec;
 }
 
@@ -42,15 +46,21 @@ export interface MacroVerifier {
  * insert's fields (bookkeeping and generated ones left out), with their end values; an update's or delete's key.
  */
 export interface ExpectedRow {
+  /** The app whose data changed. */
   site: string;
+  /** The table of the row. */
   table: string;
+  /** What the reference did to the row. */
   op: "insert" | "update" | "delete";
+  /** An update's or delete's row key. */
   key?: unknown;
+  /** The fields the reference set, with their end values (none for a delete). */
   fields: Record<string, unknown>;
 }
 
 /** verifier.json: per macro label, its check and/or answer. */
 export interface HumanVerifier {
+  /** Per macro label, its check and/or answer. */
   macros: Record<string, MacroVerifier>;
   /** The reference's end state (scripts/record_end_state.ts writes it): what the episode's net change may be. */
   end_state?: ExpectedRow[];
@@ -59,6 +69,7 @@ export interface HumanVerifier {
    * search): the episode must end there too.
    */
   end_page?: string;
+  /** Free text for people; grading does not read it. */
   notes?: string;
 }
 
@@ -76,25 +87,33 @@ export interface AnswerQuestion {
 
 /** A judge's decision and its one-sentence reason. */
 export interface JudgeVerdict {
+  /** The judge accepts. */
   ok: boolean;
+  /** Why, in one sentence. */
   reason: string;
 }
 
 /** The LLM tier of the QA chain (lib/llm's OpenAiJudge is one). */
 export interface AnswerJudge {
+  /** Whether a free-text answer says what the reference says. */
   judgeAnswer(q: AnswerQuestion, options?: { signal?: AbortSignal }): Promise<JudgeVerdict>;
 }
 
 /** What a human verifier grades: the task's instruction, its macro labels in order, and its verifier. */
 export interface VerifiedTask {
+  /** The instruction (the question an answer is judged against). */
   instruction: string;
+  /** The task's macro labels, in order. */
   macros: readonly string[];
+  /** The task's verifier.json. */
   verifier: HumanVerifier;
 }
 
 /** One macro's grade: null `ok` when it was not decided (an earlier failure, or no LLM tier). */
 export interface MacroGrade {
+  /** Passed, failed, or null when not decided. */
   ok: boolean | null;
+  /** Why: the failing condition, or the answer tier's reason ("" for a passing check). */
   detail: string;
   /** The tier that decided its answer. */
   tier?: QaTier;
@@ -102,10 +121,13 @@ export interface MacroGrade {
 
 /** A human episode's grade; `gradeError` when it needs the LLM tier and none answered (regrade later). */
 export interface HumanGrade {
+  /** Every macro passed, and the end-state rules hold. */
   ok: boolean;
   /** "" when ok; else the first failing macro and why (at most 300 characters). */
   detail: string;
+  /** The grade is not a verdict: an answer needed the LLM tier, and none was given or it failed. */
   gradeError?: boolean;
+  /** Per macro label, its grade, for the macros graded so far (no answer is graded once a check failed). */
   macros: Record<string, MacroGrade>;
 }
 
@@ -113,13 +135,17 @@ export interface HumanGrade {
 export interface HumanEndState {
   /** Every data change of the session, with its seq. */
   changes: readonly ChangeEntry[];
+  /** Each app's rules. */
   rules?: Record<string, AppRules>;
+  /** The final pages and login state. */
   final?: FinalState;
 }
 
+/** How gradeHuman grades, besides the task, the trajectory and the answer. */
 export interface GradeHumanOptions {
   /** The LLM tier; without it a grade that needs it is a grade error. */
   qa?: AnswerJudge;
+  /** Passed to the LLM tier; a call it aborts is thrown, not recorded as a grade error. */
   signal?: AbortSignal;
   /** With it, the end-state rules apply: every write claimed by a macro's request, none undone, one booking. */
   state?: HumanEndState;

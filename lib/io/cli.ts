@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { UsageError } from "../errors/mod.ts";
 import { readUtf8File } from "./files.ts";
 
+/** Parsed flags by name (without the leading `--`): a string value, a boolean for a boolean flag, or absent. */
 export type Flags = Record<string, string | boolean | undefined>;
 
 /** parseArgs, strict, with its errors as UsageErrors. */
@@ -41,6 +42,7 @@ export interface NumberRange {
   whole?: boolean;
   /** The least value; with `above`, the value must be greater than it. */
   min: number;
+  /** The value must be greater than `min`, not merely equal to it or greater. */
   above?: boolean;
   /** The greatest value (default: none). */
   max?: number;

@@ -60,16 +60,6 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A file's text, or undefined when there is no such file (any other error is thrown). */
-export async function readTextIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
-  }
-}
-
 /** Removes a file or folder (recursively); one that is not there is fine. */
 export async function removeIfExists(path: string): Promise<void> {
   try {
@@ -92,8 +82,11 @@ export async function exists(path: string): Promise<boolean> {
 
 /** Why a file's bytes are not UTF-8 text: what is wrong, at which byte (0-based) and on which line (1-based). */
 export interface TextProblem {
+  /** What is wrong, as the end of a sentence about the file ("is not UTF-8: byte 0xff at ..."). */
   message: string;
+  /** The 0-based byte offset of the problem. */
   offset: number;
+  /** The 1-based line of the problem. */
   line: number;
 }
 
@@ -155,14 +148,25 @@ export function decodeUtf8(bytes: Uint8Array, fail: (problem: TextProblem) => Er
 
 /**
  * Reads a text file strictly (decodeUtf8). A file that cannot be read is thrown as Deno's error; a decoding
- * problem goes through `fail`.
+ * problem, or a file of more than `maxBytes`, goes through `fail`.
  */
-export async function readUtf8File(path: string, fail: (problem: TextProblem) => Error): Promise<string> {
+export async function readUtf8File(
+  path: string,
+  fail: (problem: TextProblem) => Error,
+  maxBytes?: number,
+): Promise<string> {
+  if (maxBytes !== undefined) {
+    // Asked before it is read: a file past its limit is never read whole.
+    const { size } = await Deno.stat(path);
+    if (size > maxBytes) {
+      throw fail({ message: `is ${size} bytes, more than the ${maxBytes} it may hold`, offset: 0, line: 1 });
+    }
+  }
   return decodeUtf8(await Deno.readFile(path), fail);
 }
 
 /** Why `name` cannot be a single folder or file name inside another folder, or undefined when it can. */
-export function pathNameProblem(name: string): string | undefined {
+function pathNameProblem(name: string): string | undefined {
   if (name === "") return "is empty";
   if (/[/\\]/.test(name)) return "holds a path separator";
   if (name === "." || name === "..") return "is a relative folder name";
@@ -184,7 +188,9 @@ export function childPath(parent: string, name: string): string {
 
 /** A folder no run may write into or delete, nor any folder above it: `what` names it in messages. */
 export interface GuardedFolder {
+  /** The folder's path. */
   path: string;
+  /** The folder in words, for messages ("the home folder"). */
   what: string;
 }
 

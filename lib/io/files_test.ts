@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HarnessError } from "../errors/mod.ts";
-import { childPath, decodeUtf8, guardedFolderProblem, type TextProblem } from "./files.ts";
+import { childPath, decodeUtf8, guardedFolderProblem, readUtf8File, type TextProblem } from "./files.ts";
 
 const enc = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...new TextEncoder().encode(p)] : p));
@@ -71,4 +71,14 @@ Deno.test("guardedFolderProblem() refuses the root, a guarded folder and any fol
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("readUtf8File() refuses a file past maxBytes before reading it, through fail", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/big.txt`;
+  await Deno.writeTextFile(file, "x".repeat(2049));
+  const fail = (p: { message: string }) => new Error(p.message);
+  assert.equal((await readUtf8File(file, fail, 4096)).length, 2049);
+  await assert.rejects(readUtf8File(file, fail, 2048), /^Error: is 2049 bytes, more than the 2048 it may hold$/);
+  await Deno.remove(dir, { recursive: true });
 });

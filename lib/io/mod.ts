@@ -1,6 +1,7 @@
 /**
  * The plumbing every entry script shares: files written atomically (a crash never leaves a half-written file),
  * JSON Lines read with the file and line of what is wrong, and a bounded worker pool.
+ * @module
  */
 export {
   appendWhole,
@@ -8,7 +9,6 @@ export {
   exists,
   type GuardedFolder,
   guardedFolderProblem,
-  readTextIfExists,
   readUtf8File,
   removeIfExists,
   sha256Hex,
@@ -16,16 +16,15 @@ export {
   writeFileAtomic,
   writeJsonAtomic,
 } from "./files.ts";
-export { type JsonLine, parseJsonLines } from "./jsonl.ts";
+export { type JsonLine, type JsonLinesOptions, parseJsonLines } from "./jsonl.ts";
 export { runPool } from "./pool.ts";
+export { guardedFolders, SUITE_ROOT, suiteFile } from "./suite.ts";
 export {
-  basesFlag,
   checkFolderFlag,
   choiceFlag,
   describeRange,
   type Flags,
   inRange,
-  instantFlag,
   isHttpUrl,
   isIsoInstant,
   listFlag,
@@ -35,9 +34,8 @@ export {
   parseFlags,
   readFileFlag,
   textFlag,
-  urlFlag,
 } from "./cli.ts";
 export { Redactor } from "./redact.ts";
 export { runMain } from "./main.ts";
-export { checkNetAccess, hostPort, type Reach } from "./net_access.ts";
+export { checkNetAccess, type Reach } from "./net_access.ts";
 export { getJson } from "./http.ts";

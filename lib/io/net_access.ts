@@ -8,17 +8,20 @@ import { isHttpUrl } from "./cli.ts";
 
 /** A server a script will connect to: the flag (or variable) that names it, and its URL. */
 export interface Reach {
+  /** The flag or variable that names the server, as messages show it ("--vllm"). */
   what: string;
+  /** The server's URL. */
   url: string;
 }
 
 /** `host:port` of an http(s) URL, the default port filled in (the form deno's --allow-net takes). */
-export function hostPort(url: string): string {
+function hostPort(url: string): string {
   const u = new URL(url);
   return `${u.hostname}:${u.port || (u.protocol === "https:" ? "443" : "80")}`;
 }
 
 /**
+ * Checks that this process may connect to each server of `reach`, before any work starts.
  * @param script the script and the permissions it runs with besides --allow-net, for the command the error shows
  *   (e.g. "eval.ts" and "--allow-read --allow-write ...")
  * @throws UsageError naming a URL that is not http(s), or each server the process may not reach, with one command

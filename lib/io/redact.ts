@@ -12,6 +12,7 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]+@/gi;
 // Only names that mean a credential: `key` or `token` alone are ordinary parameters of the sandbox's pages.
 const SECRET_QUERY = /([?&](?:api[_-]?key|access[_-]?token|client[_-]?secret|password|passwd)=)[^&\s"'#<>\\]+/gi;
 
+/** Hides secrets in text and JSON values before they are written anywhere. */
 export class Redactor {
   readonly #values: string[];
 

@@ -6,7 +6,7 @@ import OpenAI from "openai";
 import { ModelReplyError } from "../errors/mod.ts";
 
 /** Where the failed request went. */
-export interface FailedRequest {
+interface FailedRequest {
   baseURL: string;
   /** The requested model (undefined for GET /models). */
   model?: string;

@@ -20,8 +20,18 @@ export function imagePart(
   return { type: "image_url", image_url: { url: `data:${mime};base64,${bytes.toBase64()}` } };
 }
 
+/**
+ * The openai package's two `response_format` types. deno doc counts another package's types as private to this
+ * module (denoland/deno#27364), so ResponseFormat names them through these aliases, which `@ignore` keeps out of
+ * its lint.
+ * @ignore
+ */
+type JsonSchemaFormat = OpenAI.ResponseFormatJSONSchema;
+/** @ignore */
+type JsonObjectFormat = OpenAI.ResponseFormatJSONObject;
+
 /** A `response_format` the server constrains the reply with (vLLM: json_schema; `guided_json` is ignored). */
-export type ResponseFormat = OpenAI.ResponseFormatJSONSchema | OpenAI.ResponseFormatJSONObject;
+export type ResponseFormat = JsonSchemaFormat | JsonObjectFormat;
 
 /** What a caller passes to build a client; every field has a default. */
 export interface ModelClientOptions {
@@ -58,9 +68,13 @@ export type ResolvedModelClientOptions = Required<Omit<ModelClientOptions, "reco
 export interface ChatRequest {
   /** Served model name: the base model or a LoRA adapter. */
   model: string;
+  /** The conversation so far, system prompt first. */
   messages: ChatMessage[];
+  /** What the server constrains the reply with (default: nothing, free text). */
   responseFormat?: ResponseFormat;
+  /** Sampling temperature (default: the client's). */
   temperature?: number;
+  /** Reply budget in tokens (default: the client's). */
   maxTokens?: number;
   /** Per-attempt timeout for this request (default: the client's). */
   timeoutMs?: number;
@@ -70,13 +84,17 @@ export interface ChatRequest {
 
 /** Token counts the server reported (0 when it reported none). */
 export interface ChatUsage {
+  /** Tokens of the request's messages. */
   prompt_tokens: number;
+  /** Tokens of the reply. */
   completion_tokens: number;
 }
 
 /** A model's reply. */
 export interface ChatReply {
+  /** The reply's text ("" when the message had no content). */
   text: string;
+  /** What the exchange cost in tokens. */
   usage: ChatUsage;
   /** Wall time of the whole call, retries and backoff included. */
   latencyMs: number;
@@ -84,6 +102,7 @@ export interface ChatReply {
   model: string;
   /** Attempts made (1 when the first one answered; a schema refused by an old server counts as one). */
   attempts: number;
+  /** Why the model stopped, as the server says it ("stop", "length", ...); null when it did not say. */
   finishReason: string | null;
   /**
    * True when the reply was decoded under the request's schema stripped of OLD_XGRAMMAR_KEYWORDS, because the server
@@ -113,19 +132,27 @@ export interface SchemaFallbackStatus {
 
 /** One exchange as kept for training rows: the exact request and the reply text. */
 export interface ChatRecord {
+  /** When the reply arrived (ISO 8601). */
   time: string;
+  /** The model name the request used. */
   model: string;
+  /** The messages sent. */
   messages: ChatMessage[];
   /** The parameters sent; `response_format` is the one the reply was decoded under (stripped after a fallback). */
   params: { temperature: number; max_tokens: number; response_format?: ResponseFormat };
+  /** The reply's text. */
   text: string;
+  /** What the exchange cost in tokens. */
   usage: ChatUsage;
+  /** Wall time of the whole call, retries and backoff included. */
   latencyMs: number;
+  /** Attempts made, as ChatReply counts them. */
   attempts: number;
 }
 
 /** Receives every successful exchange of a client. */
 export interface ChatRecorder {
+  /** Keeps one exchange; called once per successful reply, in the order the replies arrive. */
   record(entry: ChatRecord): void;
 }
 
@@ -265,10 +292,12 @@ interface SchemaFallbackState {
  * too is raised as it is.
  */
 export class OpenAiModelClient {
+  /** The options the client runs on, defaults filled in. */
   readonly options: ResolvedModelClientOptions;
   readonly #openai: OpenAI;
   #schema: SchemaFallbackState = { active: false, fallbacks: 0, strippedReplies: 0 };
 
+  /** A client on `options` (defaults for what is not given), over `openai` when given (a test's stand-in). */
   constructor(options: ModelClientOptions = {}, openai?: OpenAI) {
     this.options = {
       ...DEFAULT_MODEL_CLIENT_OPTIONS,

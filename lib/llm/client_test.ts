@@ -4,13 +4,11 @@ import { type FixtureStep, startFixtureModelServer, userMessageWithImage } from 
 import {
   agentResponseFormat,
   type ChatMessage,
-  MemoryRecorder,
   type ModelClientOptions,
-  OLD_XGRAMMAR_KEYWORDS,
   OpenAiModelClient,
   parseAgentReply,
-  stripSchemaKeywords,
 } from "./mod.ts";
+import { MemoryRecorder, OLD_XGRAMMAR_KEYWORDS, stripSchemaKeywords } from "./client.ts";
 
 const REPLY = {
   thinking: "The search box is at index 4.",

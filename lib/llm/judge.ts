@@ -16,8 +16,11 @@ export const DEFAULT_JUDGE_MODEL = "gemini-3.5-flash-lite";
  * success (its done flag, thoughts or memory): only the answer, and only for a task that asks for one.
  */
 export interface EpisodeJudgeInput {
+  /** The task's instruction, as the agent read it. */
   instruction: string;
+  /** The macros to judge, each with the subtask it stands for when the task names one. */
   macros: { macro: string; subtask?: string | null }[];
+  /** What the backend and the recorder saw of the episode. */
   evidence: {
     /** Requests of the session, one line each (`POST /shop/cart {"qty":"1"} -> 303`). */
     requests: string[];
@@ -37,24 +40,31 @@ export interface EpisodeJudgeInput {
 
 /** The macro judge's verdict: per macro, and overall (ok only when every macro was accomplished). */
 export interface EpisodeVerdict extends JudgeVerdict {
+  /** One verdict per macro of the input, in its order. */
   macros: { macro: string; ok: boolean; reason: string }[];
 }
 
 /** The macro judge. */
 export interface EpisodeJudge {
+  /** Whether each macro of the task was accomplished, from the evidence and the final screen. */
   judgeEpisode(input: EpisodeJudgeInput, options?: { signal?: AbortSignal }): Promise<EpisodeVerdict>;
 }
 
 /** The system prompts of the two judges. */
 export interface JudgePrompts {
+  /** The answer judge's (prompts/qa_judge.md). */
   qa: string;
+  /** The macro judge's (prompts/macro_judge.md). */
   macro: string;
 }
 
 /** Where a judge endpoint is: from the environment (WEBMIX_JUDGE_BASE_URL, _API_KEY, _MODEL) or flags. */
 export interface JudgeEndpoint {
+  /** The server's OpenAI base URL. */
   baseURL: string;
+  /** Sent as the bearer token ("EMPTY" for a vLLM server without --api-key). */
   apiKey: string;
+  /** The model the judges ask. */
   model: string;
 }
 
@@ -170,6 +180,7 @@ const section = (title: string, lines: readonly string[], empty = "(none)") =>
 
 /** The judges over an OpenAiModelClient: one request per judgement, temperature 0. */
 export class OpenAiJudge implements AnswerJudge, EpisodeJudge {
+  /** Judges asking `model` through `client`, with `prompts` as system prompts and `maxTokens` as reply budget. */
   constructor(
     readonly client: OpenAiModelClient,
     readonly model: string,
@@ -241,7 +252,7 @@ export class OpenAiJudge implements AnswerJudge, EpisodeJudge {
 }
 
 /** The macro judge's user message: the task, its macros, the evidence and the final screen. */
-export function episodeMessage(input: EpisodeJudgeInput): ChatMessage {
+function episodeMessage(input: EpisodeJudgeInput): ChatMessage {
   const e = input.evidence;
   const text = [
     section("Task", [input.instruction]),

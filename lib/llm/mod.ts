@@ -11,36 +11,24 @@ export {
   type ChatReply,
   type ChatRequest,
   type ChatUsage,
-  DEFAULT_MODEL_CLIENT_OPTIONS,
   imagePart,
-  MemoryRecorder,
   type ModelClientOptions,
-  OLD_XGRAMMAR_KEYWORDS,
   OpenAiModelClient,
   type ResolvedModelClientOptions,
   type ResponseFormat,
   type SchemaFallbackStatus,
-  stripSchemaKeywords,
 } from "./client.ts";
-export {
-  agentOutputSchema,
-  type AgentOutputSchemaOptions,
-  type AgentReply,
-  agentResponseFormat,
-  type JsonSchema,
-} from "./schema.ts";
+export { type AgentOutputSchemaOptions, type AgentReply, agentResponseFormat, type JsonSchema } from "./schema.ts";
 export { extractJson, parseAgentReply, type ParseAgentReplyOptions } from "./parse.ts";
-export { backoffDelay, type BackoffOptions, sleep } from "./retry.ts";
 export {
-  DEFAULT_JUDGE_MODEL,
   type EpisodeJudge,
   type EpisodeJudgeInput,
-  episodeMessage,
   type EpisodeVerdict,
   type JudgeEndpoint,
   judgeEndpointFromEnv,
   type JudgePrompts,
   judgeToReach,
-  loadJudgePrompts,
   OpenAiJudge,
 } from "./judge.ts";
+// The grading types the judge and the agent reply expose (the judge implements grading's AnswerJudge).
+export type { ActionCall, AnswerJudge, AnswerQuestion, JudgeVerdict } from "../grading/mod.ts";

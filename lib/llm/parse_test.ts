@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ModelReplyError } from "../errors/mod.ts";
-import { agentOutputSchema, agentResponseFormat, parseAgentReply } from "./mod.ts";
+import { agentResponseFormat, parseAgentReply } from "./mod.ts";
+import { agentOutputSchema } from "./schema.ts";
 
 const REPLY = {
   thinking: "The cart button is index 7.",

@@ -1,7 +1,7 @@
 /** Backoff between attempts of a model request, and a sleep that an AbortSignal ends early. */
 
 /** What the backoff is computed from. */
-export interface BackoffOptions {
+interface BackoffOptions {
   /** Delay before the first retry, before jitter (ms). */
   backoffMs: number;
   /** Cap on any delay (ms). */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { backoffDelay, sleep } from "./mod.ts";
+import { backoffDelay, sleep } from "./retry.ts";
 
 Deno.test("backoffDelay() doubles per retry, jitters down by at most half and stays under the cap", () => {
   const opts = (r: number) => ({ backoffMs: 500, maxBackoffMs: 3_000, random: () => r });

@@ -18,16 +18,16 @@ const replyActionSchema: z.ZodType<ActionCall> = z.record(
     return { [name]: params ?? {} };
   });
 
-/**
- * The agent's reply: text fields (all strings; `thinking` may be missing or null), then `action`. Field order is
- * the JSON schema's and the parsed reply's.
- */
 /** The reply's fields, each with its zod schema. */
-export type AgentReplyShape = Record<
+type AgentReplyShape = Record<
   "thinking" | "evaluation_previous_goal" | "memory" | "next_goal" | "action",
   z.ZodType
 >;
 
+/**
+ * The agent's reply: text fields (all strings; `thinking` may be missing or null), then `action`. Field order is
+ * the JSON schema's and the parsed reply's.
+ */
 export const agentReplySchema: z.ZodObject<AgentReplyShape, z.core.$strict> = z.strictObject({
   thinking: z.string().nullish(),
   evaluation_previous_goal: z.string(),
@@ -38,10 +38,15 @@ export const agentReplySchema: z.ZodObject<AgentReplyShape, z.core.$strict> = z.
 
 /** A parsed agent reply (parseAgentReply): agentReplySchema's output, `thinking` left out when null. */
 export interface AgentReply {
+  /** The model's reasoning for this step. */
   thinking?: string;
+  /** Whether the previous step's goal was reached, in the model's words. */
   evaluation_previous_goal: string;
+  /** What the model carries over to later steps. */
   memory: string;
+  /** What this step is meant to achieve. */
   next_goal: string;
+  /** The actions to run, in order (at least one). */
   action: ActionCall[];
 }
 

@@ -8,7 +8,7 @@ import type { SandboxEnv, SiteApp } from "./types.ts";
 import { Session, SESSION_COOKIE, type SessionFlags, type SessionGone, type SessionStore } from "./session.ts";
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
-export function isLoopback(hostname: string): boolean {
+function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   return h === "::1" || h === "localhost" || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(h);
 }

@@ -27,6 +27,10 @@ export interface AdminChannel {
  * the session of an episode whose browser session was aborted). `adminCall` adopts the session cookie it is given.
  */
 export class CookieChannel implements AdminChannel {
+  /**
+   * A channel that sends `cookie` ("" until a session cookie is adopted); each call gives up after
+   * `options.timeoutMs` (default 10 s), or when `options.signal` aborts.
+   */
   constructor(public cookie = "", readonly options: { timeoutMs?: number; signal?: AbortSignal } = {}) {}
 
   /** GETs a JSON admin endpoint with the cookie. */
@@ -51,17 +55,25 @@ export class CookieChannel implements AdminChannel {
 
 /** The streams of a session (each entry with its `seq`). */
 export interface AdminStreams {
-  record: Entry[];
-  log: Entry[];
-  changes: Entry[];
-  clipboard: Entry[];
+  /** The recorder's events (`/_admin/record`). */
+  record: Record<string, unknown>[];
+  /** The requests of the session's pages (`/_admin/log`). */
+  log: Record<string, unknown>[];
+  /** The data changes (`/_admin/changes`). */
+  changes: Record<string, unknown>[];
+  /** The clipboard writes (`/_admin/clipboard`). */
+  clipboard: Record<string, unknown>[];
 }
 
 /** An app as the server's directory lists it. */
 export interface DirectoryApp {
+  /** The app's id: its path prefix and site name. */
   id: string;
+  /** Its display name (the id when the server gives none). */
   title: string;
+  /** One line on what it is ("" when the server gives none). */
   description: string;
+  /** True when a logged-out session is sent to /login first. */
   requiresLogin?: boolean;
 }
 
@@ -71,6 +83,7 @@ export interface Health {
   apps: DirectoryApp[];
   /** Each app's grading rules as the server declares them (lib/grading reads them; {} when it declares none). */
   rules: Record<string, Record<string, unknown>>;
+  /** The server's frozen instant (ISO), when it says one. */
   now?: string;
 }
 
@@ -119,11 +132,13 @@ export async function fetchHealth(base: string, timeoutMs = 5000): Promise<Healt
  * that names none). Every later read passes it, so that an answer for another session is caught.
  */
 export interface StartedSession {
+  /** The session's id as the server named it; null from a server that names none. */
   session: string | null;
 }
 
 /** What `readSessionStreams` reads: the episode's session, and the entries after `since` (0: all of them). */
 export interface StreamRead extends StartedSession {
+  /** Read only the entries whose `seq` is past this one (0 or absent: all of them). */
   since?: number;
 }
 

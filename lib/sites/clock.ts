@@ -3,6 +3,7 @@
 /** The instant the sandbox says it is unless `--now` says otherwise. */
 export const DEFAULT_NOW = "2026-03-15T10:00:00Z";
 
+/** A clock stopped at one instant (the request context's `clock`). */
 export interface Clock {
   /** The frozen instant. */
   now(): Date;

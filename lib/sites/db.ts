@@ -9,19 +9,29 @@ export type Row = Record<string, unknown>;
 
 /** The seed of one app: its schema (every table has an `id` primary key) and its rows per table. */
 export interface AppSeed {
+  /** The SQL that creates the tables. */
   schema: string;
+  /** The rows of each table, by table name. */
   rows: Record<string, Row[]>;
 }
 
 /** A data change, as /_admin/changes reports it. */
 export interface ChangeEntry {
+  /** Its place in the session's one order across all its streams. */
   seq: number;
+  /** When the write happened (ISO, the real clock's). */
   time: string;
+  /** The app whose database changed. */
   site: string;
+  /** The table written. */
   table: string;
+  /** What the write did. */
   op: "insert" | "update" | "delete";
+  /** The row's id. */
   key: unknown;
+  /** The row before the write; null for an insert. */
   before: Row | null;
+  /** The row after the write; null for a delete. */
   after: Row | null;
 }
 
@@ -50,6 +60,7 @@ function plain(row: unknown): Row | null {
 export class AppDb {
   readonly #db: DatabaseSync;
 
+  /** App `site`'s database, created in memory from `seed`; every later write is passed to `onChange`. */
   constructor(readonly site: string, seed: AppSeed, private readonly onChange: ChangeSink) {
     this.#db = new DatabaseSync(":memory:");
     this.#db.exec(seed.schema);
@@ -113,6 +124,7 @@ export class AppDb {
     return true;
   }
 
+  /** Closes the database and frees its memory. */
   close(): void {
     this.#db.close();
   }

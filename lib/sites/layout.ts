@@ -22,7 +22,7 @@ export interface HoverMenu {
   items: NavLink[];
 }
 
-export interface PageOptions {
+interface PageOptions {
   /** The document title; the app's name is appended. */
   title: string;
   /** The app's display name, shown in the top bar ("" for the portal). */

@@ -20,6 +20,7 @@ import type { SandboxEnv, SiteApp } from "./types.ts";
 
 /** What a sandbox serves and how many sessions it holds. */
 export interface SandboxOptions {
+  /** The apps, each served under `/<id>`. */
   apps: SiteApp[];
   /** The frozen clock's instant (ISO); default DEFAULT_NOW. */
   now?: string;
@@ -35,8 +36,11 @@ export interface Sandbox {
   fetch: (req: Request, env?: SandboxEnv["Bindings"]) => Response | Promise<Response>;
   /** Calls the handler with a path on a placeholder origin (tests). */
   request: (path: string, init?: RequestInit, env?: SandboxEnv["Bindings"]) => Response | Promise<Response>;
+  /** Its sessions. */
   sessions: SessionStore;
+  /** Its frozen clock. */
   clock: Clock;
+  /** The apps it serves. */
   apps: SiteApp[];
 }
 
@@ -201,11 +205,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   };
 }
 
+/** A sandbox served over HTTP, as startSites returns it. */
 export interface SitesServer {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   base: string;
+  /** The sandbox it serves. */
   sandbox: Sandbox;
+  /** Stops serving, once the requests under way are answered. */
   close(): Promise<void>;
+  /** Stops serving, as close() does (for `await using`). */
   [Symbol.asyncDispose](): Promise<void>;
 }
 

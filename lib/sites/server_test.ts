@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createSandbox, DEFAULT_USER, type Sandbox, startSites } from "./mod.ts";
+import { createSandbox, type Sandbox, startSites } from "./mod.ts";
+import { DEFAULT_USER } from "./session.ts";
 import { notesApp, secretApp } from "./testdata/notes_app.ts";
 
 type Json = { entries: Record<string, unknown>[] };

@@ -19,35 +19,54 @@ export const DEFAULT_USER = {
 
 /** A request of the session, as /_admin/log reports it. */
 export interface LogEntry {
+  /** Its place in the session's one order across all its streams. */
   seq: number;
+  /** When the request was answered (ISO, the real clock's). */
   time: string;
+  /** The HTTP method. */
   method: string;
+  /** The URL's path, app prefix included. */
   path: string;
-  /** A repeated key's values as an array. */
+  /** The query parameters; a repeated key's values as an array. */
   query: Record<string, string | string[]>;
+  /**
+   * The form or JSON body (a file as its name, size and type); null for GET, HEAD and other bodies, and
+   * `{_unparsed: true}` for one that could not be read.
+   */
   body: Row | null;
+  /** The response's status. */
   status: number;
 }
 
 /** A clipboard write made by a page of the session. */
 export interface ClipboardEntry {
+  /** Its place in the session's one order across all its streams. */
   seq: number;
+  /** When the server received it (ISO, the real clock's). */
   time: string;
+  /** The text written. */
   text: string;
+  /** The URL of the page that wrote it. */
   url: string;
 }
 
 /** One event of the recorder stream: an action of the user or an observation of the page. */
 export interface RecordEntry {
+  /** Its place in the session's one order across all its streams. */
   seq: number;
+  /** When the server received it (ISO, the real clock's). */
   time: string;
+  /** An action of the user, or an observation of the page. */
   type: "action" | "observation";
+  /** The event's other fields, as the recorder sent them. */
   [field: string]: unknown;
 }
 
 /** Flags a session can be given through /_admin/session-flags. */
 export interface SessionFlags {
+  /** Whether the session is signed in. */
   loggedIn: boolean;
+  /** Any other flag /_admin/session-flags was given, as its query string gave it. */
   [flag: string]: unknown;
 }
 
@@ -56,14 +75,20 @@ export type SessionKind = "harness" | "browsing";
 
 /** One session: its flags, its databases and its streams. */
 export class Session {
+  /** The requests of its pages (`/_admin/log`). */
   log: LogEntry[] = [];
+  /** Its data changes, every app's (`/_admin/changes`). */
   changes: ChangeEntry[] = [];
+  /** Its pages' clipboard writes (`/_admin/clipboard`). */
   clipboard: ClipboardEntry[] = [];
+  /** Its recorder events (`/_admin/record`). */
   record: RecordEntry[] = [];
+  /** Its flags; a new session is signed in. */
   flags: SessionFlags = { loggedIn: true };
   #seq = 0;
   readonly #dbs = new Map<string, AppDb>();
 
+  /** A session named `id`, whose database of each app is made from `seeds` (by app id) on first use. */
   constructor(readonly id: string, private readonly seeds: ReadonlyMap<string, AppSeed>) {}
 
   /** The next sequence number: one order across all of the session's streams. */
@@ -115,6 +140,10 @@ export const DEFAULT_SESSION_LIMITS: Readonly<SessionLimits> = { maxBrowsing: 51
 
 /** Why a cookie names no live session, or why none can be started. */
 export interface SessionGone {
+  /**
+   * No cookie, an id the store never had (or has forgotten), an evicted or an ended session; or, for a start,
+   * every harness session in use.
+   */
   reason: "missing" | "unknown" | "evicted" | "ended" | "full";
   /** What the server answers, naming the session and the reason. */
   error: string;
@@ -129,12 +158,18 @@ const GONE_MEMORY = 10_000;
  * its id: reads of it answer why it is gone.
  */
 export class SessionStore {
+  /** The limits it keeps to. */
   readonly limits: Readonly<SessionLimits>;
   /** In least recently used order. */
   readonly #browsing = new Map<string, Session>();
   readonly #harness = new Map<string, Session>();
   readonly #gone = new Map<string, "evicted" | "ended">();
 
+  /**
+   * A store whose sessions make their databases from `seeds` (by app id); limits not given are
+   * DEFAULT_SESSION_LIMITS.
+   * @throws RangeError for a limit that is not a positive integer.
+   */
   constructor(private readonly seeds: ReadonlyMap<string, AppSeed>, limits: Partial<SessionLimits> = {}) {
     this.limits = { ...DEFAULT_SESSION_LIMITS, ...limits };
     for (const [name, n] of Object.entries(this.limits)) {

@@ -5,6 +5,13 @@ import type { Clock } from "./clock.ts";
 import type { AppDb, AppSeed } from "./db.ts";
 import type { Session } from "./session.ts";
 
+/**
+ * hono's app type, under a name of this folder: deno doc counts another package's types as private to the module
+ * that uses them (denoland/deno#27364, as lib/grading's ZodSchema), and `@ignore` keeps the alias out of its lint.
+ * @ignore
+ */
+export type HonoApp<E extends SandboxEnv = SandboxEnv> = Hono<E>;
+
 /** The request context of every sandbox handler. */
 export type SandboxEnv = {
   Variables: {
@@ -25,6 +32,7 @@ export type SandboxEnv = {
 export interface SiteApp {
   /** Path prefix and site name in tasks: `shop` serves `/shop/...`. */
   id: string;
+  /** The app's display name: the top bar's, the portal's and the app directory's. */
   title: string;
   /** One line for the portal's app directory. */
   description: string;
@@ -38,5 +46,5 @@ export interface SiteApp {
    */
   grading?: AppRules;
   /** The app's handlers, with paths relative to its prefix (`/` is the app's home). */
-  routes: Hono<SandboxEnv>;
+  routes: HonoApp;
 }

@@ -55,6 +55,7 @@ export type ActionParams = {
   macro_done: Record<string, never>;
 };
 
+/** The name of an action of the action language (`click`, `input`, ...). */
 export type ActionName = keyof ActionParams;
 
 /** One parsed action, discriminated by `name`. */

@@ -26,6 +26,7 @@ const TASK_FOLDER = "a task folder holds task.json, verifier.json and optionally
 /** Which human tasks a run takes. */
 export type HumanSplit = "test" | "train" | "all";
 
+/** Where the human tasks are and which of them to take. */
 export interface LoadHumanTasksOptions {
   /** The annotations folder (`fixtures/annotations`). */
   annotationsDir: string;
@@ -42,11 +43,18 @@ export interface LoadHumanTasksOptions {
   sites?: Iterable<string>;
 }
 
-/** A JSON file's value (undefined when there is no such file); its bytes must be UTF-8 without a byte order mark. */
+/** The largest annotation file (task.json, verifier.json, recording.json) a loader reads (docs/tasks.md, "Limits"). */
+const ANNOTATION_FILE_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * A JSON file's value (undefined when there is no such file); its bytes must be UTF-8 without a byte order mark, at
+ * most ANNOTATION_FILE_LIMIT of them.
+ */
 async function readJson(file: string): Promise<unknown | undefined> {
   let text: string;
   try {
-    text = await readUtf8File(file, (p) => new TaskFormatError(`${file} ${p.message}`, file, p.line));
+    const fail = (p: { message: string; line: number }) => new TaskFormatError(`${file} ${p.message}`, file, p.line);
+    text = await readUtf8File(file, fail, ANNOTATION_FILE_LIMIT);
   } catch (e) {
     if (e instanceof TaskFormatError) throw e;
     if (e instanceof Deno.errors.NotFound) return undefined;
@@ -60,7 +68,7 @@ async function readJson(file: string): Promise<unknown | undefined> {
 }
 
 /** Parses `value` with `schema`; a failure is a TaskFormatError naming the file and the field. */
-export function parseFile<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
+function parseFile<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
   const r = schema.safeParse(value, { error: errorMap });
   if (!r.success) throw new TaskFormatError(`${file}: ${describeIssues(r.error)}`, file, undefined, { cause: r.error });
   return r.data;

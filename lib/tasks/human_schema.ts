@@ -208,8 +208,9 @@ export interface Recording {
   answer: string | null;
   /** The recorder entries (/_admin/record) from the start page on. */
   entries: Record<string, unknown>[];
-  /** When and against which server it was recorded (informational). */
+  /** When it was recorded (informational). */
   recorded_at?: string;
+  /** The server it was recorded against (informational). */
   base?: string;
 }
 
@@ -223,7 +224,9 @@ export const recordingSchema: z.ZodType<Recording> = z.strictObject({
 
 /** The site split: which sites train on and which are held out for testing. */
 export interface SiteSplit {
+  /** The sites whose tasks train. */
   train: string[];
+  /** The sites held out: their tasks are the test split. */
   test: string[];
 }
 

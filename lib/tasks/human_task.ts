@@ -5,13 +5,17 @@ import type { HumanTaskFile, Recording } from "./human_schema.ts";
 
 /** One gold subtask: the family of its macro, the macro label and what the annotator wrote for it. */
 export interface Subtask {
+  /** The family of the macro ("Other" outside the vocabulary). */
   family: string;
+  /** The macro label (`search`, `submit_form#2`). */
   macro: string;
+  /** What the annotator wrote for it (task.json's macro_subtasks). */
   text: string;
 }
 
 /** A human task, resolved (the seed's human_tasks dict). */
 export interface HumanTask {
+  /** The kind's name. */
   kind: "human";
   /** The task folder's name. */
   task_id: string;
@@ -19,12 +23,15 @@ export interface HumanTask {
   key: string;
   /** The task folder. */
   dir: string;
+  /** The task's main site (task.json's `site`). */
   site: string;
   /** Every site the task spans (more than one: a cross-site task, started from the portal). */
   sites: string[];
   /** The last macro label (the result line's `macro`). */
   macro: string;
+  /** The macro labels the task goes through, in task.json's order. */
   macros: string[];
+  /** What the agent is told. */
   instruction: string;
   /** The gold subtasks in span order with reasoning last; null unless every macro has its text. */
   subtasks: Subtask[] | null;
@@ -32,14 +39,16 @@ export interface HumanTask {
   start_hint: string | null;
   /** The verifier checks the login macro: the episode starts logged out. */
   needs_login: boolean;
+  /** verifier.json: the checks of each macro and of the end state. */
   verifier: HumanVerifier;
+  /** recording.json, when the task has one. */
   recording: Recording | null;
 }
 
 const REASONING = "Reasoning base";
 
 /** The gold subtasks: span order (else the macros' order), reasoning last; null when a macro has no text. */
-export function goldSubtasks(file: HumanTaskFile): Subtask[] | null {
+function goldSubtasks(file: HumanTaskFile): Subtask[] | null {
   const spans = file.macro_spans ?? {};
   const order = Object.keys(spans).length
     ? [...file.macros].sort((a, b) => (spans[a]?.[0] ?? Infinity) - (spans[b]?.[0] ?? Infinity))

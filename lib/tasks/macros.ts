@@ -11,6 +11,7 @@ export const FAMILIES = [
   "Reasoning base",
 ] as const;
 
+/** An action family (FAMILIES). */
 export type Family = typeof FAMILIES[number];
 
 /** The family of a macro that is not in the vocabulary (a human task's own label). */
@@ -43,6 +44,7 @@ export const MACRO_FAMILY = {
   answer_question: "Reasoning base",
 } as const satisfies Record<string, Family>;
 
+/** A macro of the vocabulary. */
 export type Macro = keyof typeof MACRO_FAMILY;
 
 /** The macros of the vocabulary, in table order. */

@@ -9,13 +9,19 @@ import { macroSchema, quote, startUrlProblem, taskIdSchema } from "./task.ts";
 
 /** A proposed task line. */
 export interface ProposedTask {
+  /** The kind's name. */
   kind: "proposed";
+  /** The task's id (it names the episode's folder). */
   task_id: string;
+  /** The app the task runs on. */
   site: string;
+  /** What the agent must do: it fixes the task's family. */
   macro: Macro;
+  /** What the agent is told. */
   instruction: string;
   /** The start page's path on the site base (`/shop/products/7`). */
   start_path: string;
+  /** The task's parameters, free form (null: none). */
   option: Record<string, unknown> | null;
 }
 

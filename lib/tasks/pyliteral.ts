@@ -7,7 +7,7 @@
  */
 
 /** A parsed literal, in JSON terms (tuples become lists). */
-export type PyValue = string | number | boolean | null | PyValue[] | { [key: string]: PyValue };
+type PyValue = string | number | boolean | null | PyValue[] | { [key: string]: PyValue };
 
 /** A text that is not a Python literal this parser reads; `offset` is where the problem is (0-based). */
 export class PyLiteralError extends Error {

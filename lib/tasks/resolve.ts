@@ -9,9 +9,13 @@ type Action = ReplayStep["action"];
 
 /** The page's elements as a state's snapshot lists them (lib/dom's DomElement, the fields read here). */
 export interface ReplayElement {
+  /** The element's index, as actions name it. */
   index: number;
+  /** Its tag name, lower case. */
   tag: string;
+  /** Its visible text. */
   text: string;
+  /** Its attributes. */
   attributes: Partial<Record<string, string>>;
 }
 

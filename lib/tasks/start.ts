@@ -28,9 +28,13 @@ export interface EpisodeStart {
 
 /** An app as the directory lists it. */
 export interface AppInfo {
+  /** The app's id: its path on the site base (`/shop/`). */
   id: string;
+  /** Its display name. */
   title: string;
+  /** What it is for, in one line. */
   description: string;
+  /** Its pages need a signed-in session. */
   requiresLogin?: boolean;
 }
 

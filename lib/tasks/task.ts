@@ -12,19 +12,29 @@ export interface TaskStart {
   setup: Action[];
   /** A mid-chain start: this macro comes first. */
   prefix: { macro: Macro } | null;
+  /** The episode starts logged out. */
   logged_out: boolean;
 }
 
 /** A datagen task, parsed: optional fields resolved. */
 export interface Task {
+  /** The task's id (it names the episode's folder). */
   task_id: string;
+  /** The app the task runs on. */
   site: string;
+  /** What the agent must do: it fixes the task's family. */
   macro: Macro;
+  /** What the agent is told. */
   instruction: string;
+  /** The task's parameters, free form (null: none). */
   option: Record<string, unknown> | null;
+  /** Where and how the episode starts. */
   start: TaskStart;
+  /** The backend gate (docs/grading.md). */
   check: Check;
+  /** Answer verification for a reasoning task (null: none). */
   verifier: Verifier | null;
+  /** The reference solution (what the replay arm executes). */
   solution: Action[];
 }
 
@@ -51,7 +61,7 @@ export const macroSchema = z.string().transform((name, ctx): Macro => {
 });
 
 /** The longest task id: it names a folder, and with `~rK` an episode's. */
-export const MAX_TASK_ID = 128;
+const MAX_TASK_ID = 128;
 
 /** A value quoted for a message: JSON string syntax (control characters escaped), long ones cut. */
 export const quote = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);

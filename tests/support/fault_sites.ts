@@ -6,7 +6,8 @@
  */
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { APPS, renderPage, type SandboxEnv, type SiteApp, type SitesServer, startSites } from "../../lib/sites/mod.ts";
+import { APPS, type SandboxEnv, type SiteApp, type SitesServer, startSites } from "../../lib/sites/mod.ts";
+import { renderPage } from "../../lib/sites/layout.ts";
 import { labApp } from "./lab.ts";
 
 /** A site server whose `/mark/<name>` pages report their visits. */

@@ -4,7 +4,8 @@
  */
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { APPS, renderPage, type SandboxEnv, type SiteApp, type SitesServer, startSites } from "../../lib/sites/mod.ts";
+import { APPS, type SandboxEnv, type SiteApp, type SitesServer, startSites } from "../../lib/sites/mod.ts";
+import { renderPage } from "../../lib/sites/layout.ts";
 
 const routes = new Hono<SandboxEnv>({ strict: false });
 const page = (c: { get(k: "clock"): { now(): Date } }, title: string, body: ReturnType<typeof html>) =>
