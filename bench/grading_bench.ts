@@ -3,10 +3,13 @@
  * log entries, 20 data changes, 40 action events, 60 recorder entries, 12 screens of seen text.
  *
  *   deno bench bench/grading_bench.ts      per-episode timings (Deno.bench)
- *   deno run bench/grading_bench.ts        median episodes/s over batches (what docs quote)
+ *   deno run bench/grading_bench.ts        median episodes/s over batches (what docs quote), and regradeRun over a copy
+ *                                          of the 62-episode demo folder from disk (fixtures/run_folders/v1_demo)
  */
 import { type Check, type Evidence, gate, type GateResult, parseEvidence, type Verifier } from "../lib/grading/mod.ts";
 import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { regradeRun } from "../lib/results/mod.ts";
 import { readGradeInputs } from "../lib/run_folder/episode_files.ts";
 import { gradeTask, type Verdict } from "../lib/tasks/mod.ts";
 
@@ -178,4 +181,20 @@ if (import.meta.main) {
         `(25 batches of ${batch})`,
     );
   }
+  console.log(`regrade (a run folder from disk): ${await folderRate()} episodes/s (median of 15 regradeRun calls)`);
+}
+
+/** regradeRun's rate over a copy of the demo folder: every file read and checked, every line written. */
+async function folderRate(): Promise<number> {
+  const tmp = await Deno.makeTempDir({ prefix: "webmix-grading-bench-" });
+  const demo = fileURLToPath(new URL("../fixtures/run_folders/v1_demo", import.meta.url));
+  await new Deno.Command("cp", { args: ["-R", demo, `${tmp}/demo`] }).output();
+  const rates: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    const s = await regradeRun(`${tmp}/demo`);
+    rates.push(s.results.length / ((performance.now() - t0) / 1000));
+  }
+  await Deno.remove(tmp, { recursive: true });
+  return Math.round(rates.sort((a, b) => a - b)[7]);
 }

@@ -7,7 +7,8 @@
  *   deno bench --allow-read --allow-write --allow-env bench/report_bench.ts
  */
 import { join } from "node:path";
-import type { StepRecord } from "../lib/run_folder/mod.ts";
+import { manifestJson, type StepRecord } from "../lib/run_folder/mod.ts";
+import { manifestFixture } from "../lib/run_folder/_testdata.ts";
 import { loadRun, writeReport, writeViewer } from "../lib/report/mod.ts";
 import { StepLog } from "../lib/run/steps.ts";
 
@@ -89,7 +90,11 @@ async function syntheticRun(): Promise<string> {
     );
   }
   await Deno.writeTextFile(join(out, "results.jsonl"), lines.join(""));
-  await Deno.writeTextFile(join(out, "run.json"), JSON.stringify({ format: 1, settings: { arm: "oracle" } }));
+  const ids = Array.from({ length: EPISODES }, (_, e) => `task_${e}`);
+  await Deno.writeTextFile(
+    join(out, "run.json"),
+    manifestJson(manifestFixture({ arm: "oracle" }, { count: EPISODES, ids })),
+  );
   return out;
 }
 

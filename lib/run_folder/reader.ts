@@ -45,7 +45,8 @@ export const RUN_MARKERS: readonly string[] = [RUN_FILES.results, RUN_FILES.mani
 export async function readFolderText(file: string, maxBytes: number, episode?: string): Promise<string | undefined> {
   let size: number;
   try {
-    const info = await Deno.stat(file);
+    // A synchronous stat: a few microseconds, where the asynchronous one costs tens (a regrade reads every episode).
+    const info = Deno.statSync(file);
     if (!info.isFile) throw new RunFolderError(`${file} is not a file`, file, episode);
     size = info.size;
   } catch (err) {
