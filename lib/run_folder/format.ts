@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import { NewerFormatError, RunFolderError } from "../errors/mod.ts";
 import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
+import { parseJsonLines } from "../io/mod.ts";
 
 /** A record checked against its format: its value, or what is wrong with it (the field's path and the problem). */
 export type Validated<T> = { ok: true; value: T } | { ok: false; problem: string; cause: Error };
@@ -145,4 +146,34 @@ export function parseJsonText(text: string, file: string): unknown {
       cause: err,
     });
   }
+}
+
+/** A line a crash cut short at the end of a JSON Lines file. */
+export interface CutLine {
+  /** Its line number. */
+  line: number;
+  /** Its bytes (a store cuts them off before appending). */
+  bytes: number;
+}
+
+/** A JSON Lines file's records, and the last line when a crash cut it short. */
+export interface JsonLinesFile<T> {
+  /** The records, in file order. */
+  records: T[];
+  /** The last line, when a crash cut it short (not in `records`). */
+  cut?: CutLine;
+}
+
+/**
+ * Parses the text of a JSON Lines file of `format`, each line a record: a line that is not JSON, is longer than its
+ * limit or breaks the format is an error naming the file and line; a last line without its newline is one a crash
+ * cut short, returned apart (`cut`), never silently dropped.
+ * @throws RunFolderError naming the file and line
+ */
+export function parseRecordLines<T>(format: FileFormat<T>, text: string, file: string): JsonLinesFile<T> {
+  const fail = (line: number, message: string, cause?: unknown) =>
+    new RunFolderError(`${file} line ${line}: ${message}`, file, undefined, { cause });
+  const { lines, partialTail } = parseJsonLines(text, fail, { partialTail: true, maxLineBytes: format.maxLineBytes });
+  const records = lines.map(({ line, value }) => parseRecord(format, value, `${file} line ${line}`, file));
+  return partialTail ? { records, cut: { line: text.split("\n").length, bytes: partialTail } } : { records };
 }

@@ -7,7 +7,7 @@
  * sandbox, no model client.
  * @module
  */
-export { type FileFormat, LIMITS, serialise, type Validated } from "./format.ts";
+export { type FileFormat, type JsonLinesFile, LIMITS, serialise, type Validated } from "./format.ts";
 export {
   type CutLine,
   describeCut,
@@ -75,7 +75,6 @@ export {
   type TrainingRow,
 } from "./rows.ts";
 export {
-  type JsonLinesFile,
   lastPerEpisode,
   type PromptReader,
   readFolderJson,

@@ -8,9 +8,16 @@
  */
 import { join } from "node:path";
 import { errorMessage, RunFolderError, UsageError } from "../errors/mod.ts";
-import { childPath, parseJsonLines, sha256Hex } from "../io/mod.ts";
-import type { parseGradeInputs } from "../tasks/mod.ts";
-import { type FileFormat, LIMITS, parseJsonText, parseRecord } from "./format.ts";
+import { childPath, sha256Hex } from "../io/mod.ts";
+import {
+  type CutLine,
+  type FileFormat,
+  type JsonLinesFile,
+  LIMITS,
+  parseJsonText,
+  parseRecord,
+  parseRecordLines,
+} from "./format.ts";
 import {
   EPISODE_FILES,
   HISTORY,
@@ -18,11 +25,12 @@ import {
   JUDGE_VERDICT,
   type JudgeVerdictFile,
   readGradeInputs,
+  type SavedGradeInputs,
   TRACE,
   type TraceEntry,
 } from "./episode_files.ts";
 import { RUN_MANIFEST, type RunManifest } from "./manifest.ts";
-import { type CutLine, describeCut, type EpisodeResult, parseResults, resultKey } from "./results.ts";
+import { describeCut, type EpisodeResult, parseResults, resultKey } from "./results.ts";
 import { STEP_RECORD, type StepRecord } from "./steps.ts";
 
 /** The files and folders at a run folder's top. */
@@ -78,14 +86,6 @@ export async function readFolderJson<T>(format: FileFormat<T>, file: string, epi
   }
 }
 
-/** A JSON Lines file's records, and the last line when a crash cut it short. */
-export interface JsonLinesFile<T> {
-  /** The records, in file order. */
-  records: T[];
-  /** The last line, when a crash cut it short (not in `records`). */
-  cut?: CutLine;
-}
-
 /**
  * A JSON Lines file of `format` (each line a record); undefined when it does not exist.
  * @throws RunFolderError naming the file and line (and `episode`)
@@ -97,17 +97,11 @@ export async function readFolderLines<T>(
 ): Promise<JsonLinesFile<T> | undefined> {
   const text = await readFolderText(file, format.maxBytes, episode);
   if (text === undefined) return undefined;
-  const fail = (line: number, message: string, cause?: unknown) =>
-    new RunFolderError(`${file} line ${line}: ${message}`, file, episode, { cause });
-  const { lines, partialTail } = parseJsonLines(text, fail, { partialTail: true, maxLineBytes: format.maxLineBytes });
-  const records = lines.map(({ line, value }) => {
-    try {
-      return parseRecord(format, value, `${file} line ${line}`, file);
-    } catch (err) {
-      throw withEpisode(err, episode);
-    }
-  });
-  return partialTail ? { records, cut: { line: text.split("\n").length, bytes: partialTail } } : { records };
+  try {
+    return parseRecordLines(format, text, file);
+  } catch (err) {
+    throw withEpisode(err, episode);
+  }
 }
 
 /** `err` with the episode it concerns, when it is a RunFolderError that did not say. */
@@ -234,7 +228,7 @@ export class RunFolder {
    * An episode's grade inputs, read with its kind's strategy.
    * @throws RunFolderError naming the file and the episode when it is missing, cut short or damaged
    */
-  async gradeInputs(episode: string): Promise<ReturnType<typeof parseGradeInputs>> {
+  async gradeInputs(episode: string): Promise<SavedGradeInputs> {
     const file = this.episodeFile(episode, EPISODE_FILES.gradeInputs);
     const text = await readFolderText(file, LIMITS.episodeFile, episode);
     if (text === undefined) {

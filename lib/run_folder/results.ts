@@ -4,9 +4,9 @@
  * @module
  */
 import { z } from "zod";
-import { RunFolderError } from "../errors/mod.ts";
-import { parseJsonLines } from "../io/mod.ts";
-import { type FileFormat, fileFormat, LIMITS, parseRecord, type Same, serialise } from "./format.ts";
+import { type CutLine, type FileFormat, fileFormat, LIMITS, parseRecordLines, type Same, serialise } from "./format.ts";
+
+export type { CutLine };
 
 /**
  * What became of an episode: `passed` and `failed` are grades (a timeout is the agent's failure, as in the seed);
@@ -200,14 +200,6 @@ export function resultLine(r: EpisodeResult): string {
   return serialise(RESULT_LINE, r, `the line of episode "${r.episode}"`) + "\n";
 }
 
-/** A line a crash cut short at the end of a JSON Lines file. */
-export interface CutLine {
-  /** Its line number. */
-  line: number;
-  /** Its bytes (a store cuts them off before appending). */
-  bytes: number;
-}
-
 /** What a results file holds. */
 export interface ResultsText {
   /** The lines, in file order (a cut last line left out). */
@@ -223,16 +215,8 @@ export interface ResultsText {
  * @throws RunFolderError naming the file and line
  */
 export function parseResults(text: string, file: string): ResultsText {
-  const fail = (line: number, message: string, cause?: unknown) =>
-    new RunFolderError(`${file} line ${line}: ${message}`, file, undefined, { cause });
-  const { lines, partialTail } = parseJsonLines(text, fail, {
-    partialTail: true,
-    maxLineBytes: RESULT_LINE.maxLineBytes,
-  });
-  const results = lines.map(({ line, value }) => parseRecord(RESULT_LINE, value, `${file} line ${line}`, file));
-  if (partialTail === 0) return { results };
-  const line = text.split("\n").length;
-  return { results, cut: { line, bytes: partialTail } };
+  const { records, cut } = parseRecordLines(RESULT_LINE, text, file);
+  return cut ? { results: records, cut } : { results: records };
 }
 
 /** The message that reports a cut last line: which file, which line, what becomes of it. */
