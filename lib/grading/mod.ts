@@ -46,6 +46,7 @@ export {
   issueParts,
   keyedUnion,
   type ScalarHook,
+  type ZodSchema,
 } from "./schema_text.ts";
 export {
   type AnswerJudge,

@@ -16,6 +16,7 @@ import {
   replayArm,
 } from "../agent/mod.ts";
 import { UsageError } from "../errors/mod.ts";
+import type { ZodSchema } from "../grading/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
 import { familyAdapter, planFamilies, type RoutePlan, subModel, type SubModelOptions } from "../routing/mod.ts";
 import { FAMILIES, type RunTask } from "../tasks/mod.ts";
@@ -30,12 +31,6 @@ import {
 } from "./model_arms.ts";
 import { BASE_MODEL, oneOf, ranged, text } from "./settings.ts";
 
-/**
- * zod's schema type, under a name of this folder: deno doc counts another package's types as private to the module
- * that uses them (denoland/deno#27364, as lib/grading's ZodSchema), and `@ignore` keeps the alias out of its lint.
- * @ignore
- */
-type ZodSchema<T = unknown> = z.ZodType<T>;
 
 /** One arm: what it needs, what it records and shows, and how it is made. */
 export interface ArmEntry {

@@ -29,6 +29,7 @@ import {
   jsonValue,
   parseEvidence,
   type TrajectoryEvent,
+  type ZodSchema,
 } from "../grading/mod.ts";
 import { formatAction, OLD_ACTION_NAMES } from "./action.ts";
 import { humanVerifierSchema } from "./human_schema.ts";
@@ -41,12 +42,6 @@ import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
 import { type Task, taskSchema } from "./task.ts";
 
-/**
- * zod's schema type, under a name of this folder: deno doc counts another package's types as private to the module
- * that uses them (denoland/deno#27364, as lib/grading's ZodSchema), and `@ignore` keeps the alias out of its lint.
- * @ignore
- */
-type ZodSchema<T = unknown> = z.ZodType<T>;
 
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
