@@ -31,7 +31,6 @@ import {
 } from "./model_arms.ts";
 import { BASE_MODEL, oneOf, ranged, text } from "./settings.ts";
 
-
 /** One arm: what it needs, what it records and shows, and how it is made. */
 export interface ArmEntry {
   /** The arm's name: --arm's value, results lines' `arm`. */

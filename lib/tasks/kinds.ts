@@ -42,7 +42,6 @@ import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
 import { type Task, taskSchema } from "./task.ts";
 
-
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
 
