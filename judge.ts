@@ -14,7 +14,7 @@
  */
 import { describeError, UsageError } from "./lib/errors/mod.ts";
 import { chooseEpisodes, judgeRun, savedEpisodes } from "./lib/judge/mod.ts";
-import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
+import { DEFAULT_JUDGE_MODEL, judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
 import { checkFolderFlag, checkNetAccess, listFlag, numberFlag, parseFlags, textFlag } from "./lib/io/mod.ts";
 
 const USAGE = `Usage: deno task judge --out DIR [options]
@@ -32,7 +32,7 @@ Options:
 Environment:
   WEBMIX_JUDGE_BASE_URL   the OpenAI-compatible endpoint (required), e.g. http://127.0.0.1:8400/v1
   WEBMIX_JUDGE_API_KEY    its key (default "EMPTY")
-  WEBMIX_JUDGE_MODEL      the model (default gemini-3.5-flash-lite)
+  WEBMIX_JUDGE_MODEL      the model (default ${DEFAULT_JUDGE_MODEL})
 
 Examples:
   WEBMIX_JUDGE_BASE_URL=http://127.0.0.1:8400/v1 deno task judge --out out/human-base

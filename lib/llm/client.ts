@@ -35,7 +35,7 @@ export type ResponseFormat = JsonSchemaFormat | JsonObjectFormat;
 
 /** What a caller passes to build a client; every field has a default. */
 export interface ModelClientOptions {
-  /** The server's OpenAI base URL (default http://127.0.0.1:8400/v1). */
+  /** The server's OpenAI base URL (default DEFAULT_MODEL_SERVER). */
   baseURL?: string;
   /** Sent as the bearer token (default "EMPTY", what vLLM accepts without --api-key). */
   apiKey?: string;
@@ -164,9 +164,12 @@ export class MemoryRecorder implements ChatRecorder {
   }
 }
 
+/** The model server's /v1 base URL when none is given: vLLM's, on this host (scripts/serve.sh's port). */
+export const DEFAULT_MODEL_SERVER = "http://127.0.0.1:8400/v1";
+
 /** The defaults of ModelClientOptions. */
 export const DEFAULT_MODEL_CLIENT_OPTIONS: Readonly<Omit<ResolvedModelClientOptions, "random" | "recorder">> = {
-  baseURL: "http://127.0.0.1:8400/v1",
+  baseURL: DEFAULT_MODEL_SERVER,
   apiKey: "EMPTY",
   temperature: 0,
   maxTokens: 1024,

@@ -11,6 +11,7 @@ export {
   type ChatReply,
   type ChatRequest,
   type ChatUsage,
+  DEFAULT_MODEL_SERVER,
   imagePart,
   type ModelClientOptions,
   OpenAiModelClient,
@@ -21,6 +22,7 @@ export {
 export { type AgentOutputSchemaOptions, type AgentReply, agentResponseFormat, type JsonSchema } from "./schema.ts";
 export { extractJson, parseAgentReply, type ParseAgentReplyOptions } from "./parse.ts";
 export {
+  DEFAULT_JUDGE_MODEL,
   type EpisodeJudge,
   type EpisodeJudgeInput,
   type EpisodeVerdict,

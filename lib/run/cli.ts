@@ -7,6 +7,7 @@
 import { relative } from "node:path";
 import { UsageError } from "../errors/mod.ts";
 import { type Flags, isHttpUrl, SUITE_ROOT } from "../io/mod.ts";
+import { DEFAULT_JUDGE_MODEL } from "../llm/mod.ts";
 import { ARMS } from "./arms.ts";
 import { DEFAULT_VLLM, type RunConfig, runConfig, type RunConfigInput, settingDefault } from "./config.ts";
 import { ConfigError, describeProblem, SETTING_PATHS, type SettingNames, type SettingPath } from "./config_problems.ts";
@@ -49,7 +50,7 @@ ${ARMS.map((a) => `  ${a.name.padEnd(INDENT - 2)}${a.help}`).join("\n")}
 ${flagLines}
 
 The LLM tier of human verifiers' answer checks reads WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY and
-WEBMIX_JUDGE_MODEL (default gemini-3.5-flash-lite); without them such grades are recorded with grade_error and
+WEBMIX_JUDGE_MODEL (default ${DEFAULT_JUDGE_MODEL}); without them such grades are recorded with grade_error and
 --regrade completes them later.
 
 deno task eval may reach 127.0.0.1 and localhost only: a --vllm, --bases or judge server on another host is

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { errorMap, forward } from "../grading/mod.ts";
+import { DEFAULT_MODEL_SERVER } from "../llm/mod.ts";
 import { DEFAULT_NOW } from "../sites/mod.ts";
 import { FAMILIES } from "../tasks/mod.ts";
 import { ARM_NAMES, type ArmBlocks, ARMS, findArm } from "./arms.ts";
@@ -30,8 +31,8 @@ import { MAX_SHARDS, type Shard } from "./shard.ts";
 export { SUITE_ROOT } from "../io/mod.ts";
 export { ADAPTER_NAMES, BUNDLED, EPISODE_VIEWPORT, LIMITS } from "./settings.ts";
 
-/** The model server's /v1 base URL when none is given. */
-export const DEFAULT_VLLM = "http://127.0.0.1:8400/v1";
+/** The model server's /v1 base URL when none is given (lib/llm's default). */
+export const DEFAULT_VLLM: string = DEFAULT_MODEL_SERVER;
 
 /** The model arms' settings (ModelConfig says what each is). */
 const modelSchema = z.strictObject({
