@@ -51,6 +51,15 @@ export interface NumberRange {
 const WHOLE = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
+/**
+ * A flag's text as a number, decimal notation only (whole numbers only with `whole`): NaN for "0x10", "", "1,5" or
+ * "1.5" as a whole number, so that the range check that follows refuses it, quoting the text.
+ */
+export function numberText(text: string, whole = false): number {
+  const t = text.trim();
+  return (whole ? WHOLE : DECIMAL).test(t) ? Number(t) : NaN;
+}
+
 /** "a whole number from 1 to 256", "a number > 0 and <= 86400". */
 export function describeRange(r: NumberRange): string {
   const kind = r.whole ? "a whole number" : "a number";
@@ -72,8 +81,7 @@ export function inRange(n: number, r: NumberRange): boolean {
 export function numberFlag(flags: Flags, name: string, range: NumberRange): number | undefined {
   const raw = flags[name];
   if (raw === undefined) return undefined;
-  const text = String(raw).trim();
-  const n = (range.whole ? WHOLE : DECIMAL).test(text) ? Number(text) : NaN;
+  const n = numberText(String(raw), range.whole);
   if (!inRange(n, range)) throw new UsageError(`--${name} "${raw}" is not ${describeRange(range)}`);
   return n;
 }
@@ -130,17 +138,6 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
-/**
- * An http(s) URL flag; undefined when absent.
- * @throws UsageError `--vllm "not a url" is not an http(s) URL (e.g. http://127.0.0.1:8400/v1)`.
- */
-export function urlFlag(flags: Flags, name: string, example: string): string | undefined {
-  const raw = flags[name];
-  if (raw === undefined) return undefined;
-  if (!isHttpUrl(String(raw))) throw new UsageError(`--${name} "${raw}" is not an http(s) URL (e.g. ${example})`);
-  return String(raw);
-}
-
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
 /** Whether `text` is an ISO 8601 day (`2026-03-15`, midnight UTC) or instant with its zone (`...T10:00:00Z`). */
@@ -151,35 +148,6 @@ export function isIsoInstant(text: string): boolean {
   const day = new Date(Date.UTC(+y, +mo - 1, +d));
   const real = day.getUTCFullYear() === +y && day.getUTCMonth() === +mo - 1 && day.getUTCDate() === +d;
   return real && +h < 24 && +mi < 60 && +s < 60 && Number.isFinite(Date.parse(text));
-}
-
-/**
- * An ISO 8601 instant flag (isIsoInstant); undefined when absent.
- * @throws UsageError `--now "garbage" is not an ISO instant (e.g. 2026-03-15T10:00:00Z)`.
- */
-export function instantFlag(flags: Flags, name: string, example: string): string | undefined {
-  const raw = flags[name];
-  if (raw === undefined) return undefined;
-  if (!isIsoInstant(String(raw))) {
-    throw new UsageError(`--${name} "${raw}" is not an ISO day or instant with its zone (e.g. ${example})`);
-  }
-  return String(raw);
-}
-
-/** Site bases from --bases URLs or --ports on 127.0.0.1, without trailing slashes. */
-export function basesFlag(flags: Flags): string[] {
-  const bases = listFlag(flags, "bases") ?? [];
-  for (const port of listFlag(flags, "ports") ?? []) {
-    if (!/^\d+$/.test(port) || +port < 1 || +port > 65535) {
-      throw new UsageError(`--ports "${port}" is not a port number (1 to 65535)`);
-    }
-    bases.push(`http://127.0.0.1:${port}`);
-  }
-  return bases.map((b) => {
-    if (!isHttpUrl(b)) throw new UsageError(`--bases "${b}" is not an http(s) URL (e.g. http://127.0.0.1:8318)`);
-    const u = new URL(b);
-    return `${u.origin}${u.pathname.replace(/\/+$/, "")}`;
-  });
 }
 
 /** Deno's error for a path, as a short reason. */

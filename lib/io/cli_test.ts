@@ -2,16 +2,15 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { UsageError } from "../errors/mod.ts";
 import {
-  basesFlag,
   checkFolderFlag,
   choiceFlag,
-  instantFlag,
+  isHttpUrl,
   isIsoInstant,
   listFlag,
   numberFlag,
+  numberText,
   readFileFlag,
   textFlag,
-  urlFlag,
 } from "./cli.ts";
 
 /** Asserts that `fn` throws a UsageError with exactly `message`. */
@@ -54,24 +53,27 @@ Deno.test("textFlag(), choiceFlag() and listFlag() refuse empty values and unkno
   usage(() => listFlag({ a: "io,foo" }, "a", ["io", "rest"]), '--a "io,foo": "foo" is not one of: io, rest');
 });
 
-Deno.test("urlFlag(), instantFlag() and basesFlag() take http(s) URLs, ISO instants and ports", () => {
-  assert.equal(urlFlag({ vllm: "http://u:p@h:1/v1" }, "vllm", "E"), "http://u:p@h:1/v1");
-  for (const bad of ["not a url", "ftp://h/", "127.0.0.1:8400", "http://"]) {
-    usage(() => urlFlag({ vllm: bad }, "vllm", "E"), `--vllm "${bad}" is not an http(s) URL (e.g. E)`);
-  }
+Deno.test("isHttpUrl() and isIsoInstant() take http(s) URLs and ISO days or instants with their zone", () => {
+  assert.ok(isHttpUrl("http://u:p@h:1/v1"));
+  for (const bad of ["not a url", "ftp://h/", "127.0.0.1:8400", "http://"]) assert.ok(!isHttpUrl(bad), bad);
   for (const ok of ["2026-03-15", "2026-03-15T10:00:00Z", "2026-03-15T10:00Z", "2026-03-15T10:00:00.5+02:00"]) {
     assert.ok(isIsoInstant(ok), ok);
   }
   for (const bad of ["garbage", "2026-02-30", "2026-03-15T10:00:00", "2026-03-15T25:00Z", "15/03/2026", ""]) {
     assert.ok(!isIsoInstant(bad), bad);
   }
-  usage(
-    () => instantFlag({ now: "soon" }, "now", "X"),
-    '--now "soon" is not an ISO day or instant with its zone (e.g. X)',
-  );
-  assert.deepEqual(basesFlag({ bases: "http://h:1/", ports: "8318" }), ["http://h:1", "http://127.0.0.1:8318"]);
-  usage(() => basesFlag({ ports: "70000" }), '--ports "70000" is not a port number (1 to 65535)');
-  usage(() => basesFlag({ bases: "h:1" }), '--bases "h:1" is not an http(s) URL (e.g. http://127.0.0.1:8318)');
+});
+
+Deno.test("numberText() reads decimal notation only: anything else is NaN for the range check to refuse", () => {
+  assert.deepEqual([numberText(" 12 ", true), numberText("1.5"), numberText("1e3"), numberText("-.5")], [
+    12,
+    1.5,
+    1000,
+    -0.5,
+  ]);
+  for (const bad of ["0x10", "", "1,5", "abc"]) assert.ok(Number.isNaN(numberText(bad)), bad);
+  assert.ok(Number.isNaN(numberText("1.5", true)), "a whole number has no point");
+  assert.ok(Number.isNaN(numberText("1e9", true)), "nor an exponent");
 });
 
 Deno.test("checkFolderFlag() and readFileFlag() name the flag, the path and what is wrong with it", async () => {

@@ -30,6 +30,7 @@ export {
   listFlag,
   numberFlag,
   type NumberRange,
+  numberText,
   parseCommandLine,
   parseFlags,
   readFileFlag,

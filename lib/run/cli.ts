@@ -6,7 +6,7 @@
  */
 import { relative } from "node:path";
 import { UsageError } from "../errors/mod.ts";
-import { type Flags, isHttpUrl, SUITE_ROOT } from "../io/mod.ts";
+import { type Flags, isHttpUrl, numberText, SUITE_ROOT } from "../io/mod.ts";
 import { DEFAULT_JUDGE_MODEL } from "../llm/mod.ts";
 import { ARMS } from "./arms.ts";
 import { DEFAULT_VLLM, type RunConfig, runConfig, type RunConfigInput, settingDefault } from "./config.ts";
@@ -71,9 +71,6 @@ Examples:
 `;
 }
 
-const WHOLE = /^[+-]?\d+$/;
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
 /** A list flag's items (blank ones dropped). @throws UsageError when the text names nothing. */
 function listItems(f: FlagSpec, raw: string): string[] {
   const items = raw.split(",").map((s) => s.trim()).filter(Boolean);
@@ -96,7 +93,7 @@ function flagValue(f: FlagSpec, raw: string | boolean): unknown {
       return f.sets ?? true;
     case "whole":
     case "number":
-      return (f.kind === "whole" ? WHOLE : DECIMAL).test(text.trim()) ? Number(text.trim()) : NaN;
+      return numberText(text, f.kind === "whole");
     case "list":
       return listItems(f, text);
     case "bases":
