@@ -201,6 +201,11 @@ Deno.test("merge refuses shards of different selections, a bad shard index, and 
     assert.match(bad.stderr, new RegExp(`s0/run\\.json: settings\\.${why.source}`));
   }
   await edit(s0, (m) => m.settings.shard = { index: 0, count: 2 });
+  // --out naming a file: refused by flag, as eval.ts refuses it, not a raw file-system error.
+  await Deno.writeTextFile(join(tmp, "a_file"), "");
+  const file = await merge(s0, s1, "--out", join(tmp, "a_file"));
+  assert.equal(file.code, 2, file.stderr);
+  assert.match(file.stderr, /--out ".*a_file" is a file, not a folder/);
   const missing = await merge(s1, "--out", out);
   assert.equal(missing.code, 2, missing.stderr);
   assert.match(missing.stderr, /no shard 0 of 2: a merge takes every part 0 to 1 of the run/);

@@ -1,6 +1,6 @@
 /** Writing artifacts so that a crash never leaves a half-written file: write a temporary file, then rename. */
 import { dirname, isAbsolute, join, parse, relative, resolve } from "node:path";
-import { errorMessage, HarnessError } from "../errors/mod.ts";
+import { errorMessage, HarnessError, UsageError } from "../errors/mod.ts";
 
 /** Writes `data` to `path` through a temporary file and a rename (the folder is created). */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
@@ -67,6 +67,25 @@ export async function removeIfExists(path: string): Promise<void> {
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
+}
+
+/**
+ * The names in the output folder `path` a flag names, or undefined when it does not exist yet (a run, a merge or an
+ * export creates it).
+ * @throws UsageError naming the flag when `path` is a file, or cannot be looked at
+ */
+export async function outFolderNames(path: string, flag = "out"): Promise<string[] | undefined> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw new UsageError(`--${flag} "${path}": ${errorMessage(err)}`, { cause: err });
+  }
+  if (!info.isDirectory) throw new UsageError(`--${flag} "${path}" is a file, not a folder`);
+  const names: string[] = [];
+  for await (const e of Deno.readDir(path)) names.push(e.name);
+  return names;
 }
 
 /** Whether a path exists (any other error than NotFound is thrown). */

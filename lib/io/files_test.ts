@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { HarnessError } from "../errors/mod.ts";
-import { childPath, decodeUtf8, guardedFolderProblem, readUtf8File, type TextProblem } from "./files.ts";
+import { HarnessError, UsageError } from "../errors/mod.ts";
+import {
+  childPath,
+  decodeUtf8,
+  guardedFolderProblem,
+  outFolderNames,
+  readUtf8File,
+  type TextProblem,
+} from "./files.ts";
 
 const enc = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => typeof p === "string" ? [...new TextEncoder().encode(p)] : p));
@@ -80,5 +87,17 @@ Deno.test("readUtf8File() refuses a file past maxBytes before reading it, throug
   const fail = (p: { message: string }) => new Error(p.message);
   assert.equal((await readUtf8File(file, fail, 4096)).length, 2049);
   await assert.rejects(readUtf8File(file, fail, 2048), /^Error: is 2049 bytes, more than the 2048 it may hold$/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("outFolderNames() lists a folder, is undefined for none, and names the flag of a file", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(join(dir, "a.txt"), "x");
+  assert.deepEqual(await outFolderNames(dir), ["a.txt"]);
+  assert.equal(await outFolderNames(join(dir, "new")), undefined);
+  await assert.rejects(
+    outFolderNames(join(dir, "a.txt"), "to"),
+    (e: unknown) => e instanceof UsageError && e.message === `--to "${join(dir, "a.txt")}" is a file, not a folder`,
+  );
   await Deno.remove(dir, { recursive: true });
 });

@@ -9,6 +9,7 @@ export {
   exists,
   type GuardedFolder,
   guardedFolderProblem,
+  outFolderNames,
   readUtf8File,
   removeIfExists,
   sha256Hex,

@@ -6,7 +6,13 @@
  */
 import { basename, join } from "node:path";
 import { HarnessError, UsageError } from "../errors/mod.ts";
-import { type GuardedFolder, guardedFolderProblem, removeIfExists, writeFileAtomic } from "../io/mod.ts";
+import {
+  type GuardedFolder,
+  guardedFolderProblem,
+  outFolderNames,
+  removeIfExists,
+  writeFileAtomic,
+} from "../io/mod.ts";
 import {
   EPISODE_FILES,
   type EpisodeResult,
@@ -103,14 +109,8 @@ async function checkRowsFolder(o: ExportRowsOptions): Promise<void> {
   const guarded = [{ path: o.out, what: "the run's folder" }, ...(o.guarded ?? [])];
   const problem = await guardedFolderProblem(o.to, guarded);
   if (problem) throw new UsageError(`--out "${o.to}" ${problem}: name a folder of the rows' own`);
-  const names: string[] = [];
-  try {
-    for await (const e of Deno.readDir(o.to)) names.push(e.name);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return;
-    throw err;
-  }
-  if (names.length === 0) return;
+  const names = await outFolderNames(o.to);
+  if (!names?.length) return;
   if (!o.overwrite) throw new UsageError(`--out "${o.to}" is not empty: pass --overwrite to replace its rows`);
   if (!names.includes(ROWS_INDEX_FILE)) {
     throw new UsageError(

@@ -7,7 +7,14 @@
  */
 import { basename, dirname, join, resolve } from "node:path";
 import { RunFolderError, UsageError } from "../errors/mod.ts";
-import { exists, type GuardedFolder, guardedFolderProblem, removeIfExists, writeFileAtomic } from "../io/mod.ts";
+import {
+  exists,
+  type GuardedFolder,
+  guardedFolderProblem,
+  outFolderNames,
+  removeIfExists,
+  writeFileAtomic,
+} from "../io/mod.ts";
 import {
   describeCut,
   type EpisodeResult,
@@ -289,10 +296,8 @@ async function checkOut(options: MergeOptions): Promise<void> {
       throw new UsageError(`--out "${out}" is inside the shard folder ${dir}: the shards are never written to`);
     }
   }
-  if (!(await exists(out))) return;
-  const names: string[] = [];
-  for await (const e of Deno.readDir(out)) names.push(e.name);
-  if (names.length === 0) return;
+  const names = await outFolderNames(out);
+  if (!names?.length) return;
   if (!RUN_MARKERS.some((m) => names.includes(m))) {
     throw new UsageError(`--out "${out}" holds files but no run (no ${RUN_MARKERS.join(", ")}): choose a new folder`);
   }

@@ -10,6 +10,7 @@ import {
   checkNetAccess,
   guardedFolderProblem,
   guardedFolders,
+  outFolderNames,
   type Reach,
   readFileFlag,
 } from "../io/mod.ts";
@@ -101,21 +102,6 @@ function checkServerAccess(config: RunConfig, tasks: readonly RunTask[], judge?:
   return checkNetAccess(reach, "eval.ts", EVAL_PERMISSIONS);
 }
 
-/** The names in the out folder, or undefined when it does not exist yet. */
-async function folderEntries(path: string): Promise<string[] | undefined> {
-  let info: Deno.FileInfo;
-  try {
-    info = await Deno.stat(path);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw new UsageError(`--out "${path}": ${(err as Error).message}`, { cause: err });
-  }
-  if (!info.isDirectory) throw new UsageError(`--out "${path}" is a file, not a folder`);
-  const names: string[] = [];
-  for await (const e of Deno.readDir(path)) names.push(e.name);
-  return names;
-}
-
 /** The home folder, when this process may read the environment. */
 function homeFolder(): string | undefined {
   try {
@@ -134,7 +120,7 @@ async function checkOut(config: RunConfig): Promise<void> {
   const out = config.out;
   const problem = await guardedFolderProblem(out, guardedFolders(Deno.cwd(), homeFolder()));
   if (problem) throw new UsageError(`--out "${out}" ${problem}: name a folder of the run's own (e.g. out/r1)`);
-  const names = await folderEntries(out);
+  const names = await outFolderNames(out);
   if (!names?.length) return;
   if (!RUN_MARKERS.some((m) => names.includes(m))) {
     const flag = config.overwrite ? "--overwrite: " : "--out ";
