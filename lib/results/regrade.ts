@@ -69,9 +69,7 @@ async function regradeEpisode(
       summary.ungraded++;
       return { ...r };
     }
-    summary.gradeErrors++;
-    const detail = `grade error: ${errorMessage(err)}`.slice(0, 300);
-    return { ...r, ok: false, detail, grade_error: true, regraded: true, regrade_error: detail };
+    return gradeErrorLine(r, `grade error: ${errorMessage(err)}`, summary);
   }
   const { kind, inputs } = saved;
   // A task from the task file replaces the saved one only when it is of the same kind.
@@ -89,8 +87,13 @@ async function regradeEpisode(
     return next;
   } catch (err) {
     // The grade itself failed: a grade error, as the runner records it, not the old grade kept.
-    summary.gradeErrors++;
-    const detail = `grade error ${describeError(err)}`.slice(0, 300);
-    return { ...r, ok: false, detail, grade_error: true, regraded: true, regrade_error: detail };
+    return gradeErrorLine(r, `grade error ${describeError(err)}`, summary);
   }
+}
+
+/** `r` as a grade error saying why (its old grade dropped), counted in the summary. */
+function gradeErrorLine(r: EpisodeResult, why: string, summary: RegradeSummary): EpisodeResult {
+  summary.gradeErrors++;
+  const detail = why.slice(0, 300);
+  return { ...r, ok: false, detail, grade_error: true, regraded: true, regrade_error: detail };
 }
