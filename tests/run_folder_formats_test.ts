@@ -77,7 +77,7 @@ Deno.test("format-1 shards merge into the whole selection: its tasks as the unsp
   ok(await report(out));
 });
 
-/** The words every tool refuses a newer record with (lib/run_folder newerFormat). */
+/** The words every tool refuses a newer record with (lib/run_folder/format.ts). */
 const NEWER =
   "line 1: format_version 99 is newer than this webmix-eval reads (results line version 2): read it with the " +
   "webmix-eval that wrote it, or a newer one";

@@ -27,7 +27,7 @@ export const gradeInputsFileSchema: z.ZodType<object> = z.looseObject({ format_v
   .and(gradeInputsSchema);
 
 /** grade_inputs.json: one JSON object whose `kind` says which task kind wrote it (lib/tasks gradeInputsSchema). */
-export const GRADE_INPUTS: FileFormat<object> = fileFormat({
+const GRADE_INPUTS: FileFormat<object> = fileFormat({
   what: "grade_inputs.json",
   version: 1,
   maxBytes: LIMITS.episodeFile,

@@ -37,7 +37,7 @@ export interface FileFormat<T = unknown> {
 }
 
 /** What a format is made of: its zod schema instead of `validate`. */
-export type FormatSpec<T> = Omit<FileFormat<T>, "validate"> & { readonly schema: z.ZodType<T> };
+type FormatSpec<T> = Omit<FileFormat<T>, "validate"> & { readonly schema: z.ZodType<T> };
 
 /** A file format whose records `spec.schema` checks, its problems worded as the suite words them (errorMap). */
 export function fileFormat<T>(spec: FormatSpec<T>): FileFormat<T> {
@@ -90,7 +90,7 @@ function versionOf(record: Record<string, unknown>, format: FileFormat, where: s
 }
 
 /** The refusal of a record newer than this suite reads: the same words from every tool. */
-export function newerFormat(where: string, file: string, format: FileFormat, found: number): NewerFormatError {
+function newerFormat(where: string, file: string, format: FileFormat, found: number): NewerFormatError {
   return new NewerFormatError(
     `${where}: format_version ${found} is newer than this webmix-eval reads (${format.what} version ` +
       `${format.version}): read it with the webmix-eval that wrote it, or a newer one`,

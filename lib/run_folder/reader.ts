@@ -90,7 +90,7 @@ export async function readFolderJson<T>(format: FileFormat<T>, file: string, epi
  * A JSON Lines file of `format` (each line a record); undefined when it does not exist.
  * @throws RunFolderError naming the file and line (and `episode`)
  */
-export async function readFolderLines<T>(
+async function readFolderLines<T>(
   format: FileFormat<T>,
   file: string,
   episode?: string,
@@ -280,7 +280,7 @@ export function readManifest(dir: string): Promise<RunManifest | undefined> {
  * The reader of the prompts/<sha256>.txt of the run folder `out`, each read once, its text checked against its hash.
  * @throws RunFolderError naming the file when it is missing or does not hash to its name
  */
-export function promptReader(out: string): PromptReader {
+function promptReader(out: string): PromptReader {
   const cache = new Map<string, Promise<string>>();
   const read = async (sha: string) => {
     const file = join(out, RUN_FILES.prompts, `${sha}.txt`);

@@ -34,7 +34,7 @@ const MAX_EPISODE_NAME = 200;
  * (no path separator, no leading dot, so neither `.` nor `..`, no control character, at most 200 characters). A
  * name from a results line is data: one that would lead out of the run's folder is never followed.
  */
-export function episodeNameProblem(name: string): string | undefined {
+function episodeNameProblem(name: string): string | undefined {
   const quoted = JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}…` : name);
   // deno-lint-ignore no-control-regex
   const bad = /[/\\\u0000-\u001f\u007f]/.exec(name)?.[0];
@@ -164,7 +164,7 @@ function migrateResult(line: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** results.jsonl's line. */
-export const RESULT_LINE: FileFormat<EpisodeResult> = fileFormat({
+const RESULT_LINE: FileFormat<EpisodeResult> = fileFormat({
   what: "results line",
   // 2: format_version written, and every line has `episode` and `repeat`.
   version: 2,

@@ -50,7 +50,7 @@ export interface TrainingRow {
 const _sameRow: Same<z.output<typeof rowSchema>, TrainingRow> = true;
 
 /** A line of rows.jsonl. */
-export const TRAINING_ROW: FileFormat<TrainingRow> = fileFormat({
+const TRAINING_ROW: FileFormat<TrainingRow> = fileFormat({
   what: "training row",
   version: 1,
   maxBytes: LIMITS.rowsFile,
@@ -107,7 +107,7 @@ export interface RowsEpisode {
 const _sameEpisode: Same<z.output<typeof rowsEpisodeSchema>, RowsEpisode> = true;
 
 /** episode.json beside a rows.jsonl. */
-export const ROWS_EPISODE: FileFormat<RowsEpisode> = fileFormat({
+const ROWS_EPISODE: FileFormat<RowsEpisode> = fileFormat({
   what: "episode.json",
   version: 1,
   maxBytes: LIMITS.smallFile,
