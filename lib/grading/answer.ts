@@ -360,6 +360,25 @@ export function strictAnswerFailure(
   return null;
 }
 
+/** What the rules tier made of an answer: passed, failed (why), or undecided (why: the judge's turn). */
+export type AnswerDecision = { ok: true } | { ok: false; why: string } | { ok: null; why: string };
+
+/** What decideStrictAnswer reads besides the matcher and the answer. */
+export interface AnswerContext {
+  /** The other candidates of the same kind (the other rooms): picking one fails. */
+  others?: readonly string[];
+  /** The task's instruction: the entity names it mentions may be repeated in an answer. */
+  instruction?: string;
+  /** A reference answer as a person wrote it (the QA tiers' `expected`). */
+  reference?: string;
+}
+
+/** Decides an answer under the rules tier: pass, fail, or undecided (the judge decides). */
+export function decideStrictAnswer(m: Matcher, answer: string, context: AnswerContext = {}): AnswerDecision {
+  const why = strictAnswerFailure(m, answer, context.others, context.reference);
+  return why === null ? { ok: true } : { ok: false, why };
+}
+
 function strict(m: Matcher, r: Reading): string | null {
   if (typeof m === "string") return testMatcher(m, r.answer) ? null : mismatch(m, r); // equal texts hedge alike
   // A value stated and denied ("It was not $161.99.") is no answer: numbers and dates take no negation either.

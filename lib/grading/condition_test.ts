@@ -7,13 +7,13 @@ import type { Evidence } from "./evidence.ts";
 // One condition's semantics, without the end-state rules (gate_test.ts tests those).
 function passes(c: Condition, ev: Evidence = checkoutEvidence()): void {
   const why = conditionFailure(c, ev);
-  assert.equal(why, null, `${JSON.stringify(c)} should pass: ${why}`);
+  assert.equal(why, null, `${JSON.stringify(c)} should pass: ${why?.text}`);
 }
 
 function fails(c: Condition, ev: Evidence = checkoutEvidence()): string {
   const why = conditionFailure(c, ev);
   assert.ok(why !== null, `${JSON.stringify(c)} should fail`);
-  return why;
+  return why.text;
 }
 
 Deno.test("request condition matches method, path, query, body and status", () => {

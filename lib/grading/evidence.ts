@@ -201,8 +201,16 @@ function rulesOk(r: unknown): boolean {
   return isObject(r) && optionalRecord(r.bookkeeping, (x) => x === "*" || strings(x)) &&
     optionalRecord(r.generated, strings) && optionalRecord(r.queryDefaults, isString) &&
     (r.ignoredQuery === undefined || strings(r.ignoredQuery)) &&
-    (r.caselessQuery === undefined || strings(r.caselessQuery));
+    (r.caselessQuery === undefined || strings(r.caselessQuery)) &&
+    (r.irreversible === undefined || (Array.isArray(r.irreversible) && r.irreversible.every(irreversibleOk))) &&
+    optionalRecord(r.textAdditions, (x) => Array.isArray(x) && x.every(additionOk));
 }
+
+const irreversibleOk = (o: unknown) =>
+  isObject(o) && isString(o.name) && isString(o.table) && OPS.has(o.op as string) &&
+  optionalRecord(o.when, (v) => typeof v === "string" || typeof v === "number");
+const additionOk = (a: unknown) =>
+  isObject(a) && isString(a.name) && optional(a.suffix, "string") && optional(a.prefix, "string");
 
 const loginOk = (v: unknown) => v === null || typeof v === "boolean";
 function finalOk(f: unknown): boolean {

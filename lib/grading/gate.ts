@@ -10,7 +10,7 @@ import type {
   Verifier,
   WritePattern,
 } from "./condition.ts";
-import { type FinalPage, finalPage, netDiff, type RowDiff, rowKey, sitePage } from "./state.ts";
+import { type FinalPage, finalPage, irreversibleActs, netDiff, type RowDiff, rowKey, sitePage } from "./state.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
 import {
   answerSeen,
@@ -23,14 +23,38 @@ import {
 } from "./matcher.ts";
 import { equalTest, type FieldTest, matcherTest, patternFailure, rowFieldTest } from "./_pattern.ts";
 import { quote } from "./text.ts";
-import { strictAnswerFailure } from "./answer.ts";
+import { decideStrictAnswer } from "./answer.ts";
+import { fail, type Failure, type ReasonCode } from "./reasons.ts";
 
-/** A grade: `detail` names the first failing condition and why ("" when `ok`). */
+/** A grade: `detail` names the first failing condition and why ("" when `ok`), `reason` the rule. */
 export interface GateResult {
   /** Every condition holds. */
   ok: boolean;
   /** The first failing condition and why (at most DETAIL_MAX, 300 characters); "" when ok. */
   detail: string;
+  /** The failing rule's code (absent when ok). */
+  reason?: ReasonCode;
+  /**
+   * Every rule holds but an answer the rules cannot account for (reason `answer_unaccounted`): not a verdict. The
+   * caller asks the judge (`question`), or grades the episode pending.
+   */
+  undecided?: UndecidedAnswer;
+}
+
+/** An answer the rules tier could not decide: what the judge is asked. */
+export interface UndecidedAnswer {
+  /** The answer. */
+  answer: string;
+  /** The expected value, as the matcher describes it. */
+  expected: string;
+  /** Why the rules did not decide. */
+  why: string;
+}
+
+/** What gate() reads besides the check and the evidence. */
+export interface GateOptions {
+  /** The task's instruction: entity names it mentions are words an answer may use (answer.ts). */
+  instruction?: string;
 }
 
 /** The longest detail gate() returns. */
@@ -50,6 +74,10 @@ interface Claim {
 
 interface Ctx {
   ev: Evidence;
+  /** The task's instruction: the names an answer may mention (answer.ts). */
+  instruction?: string;
+  /** Answers the rules could not decide (treated as passing so that every other rule still runs). */
+  undecided: UndecidedAnswer[];
   seen?: SeenText;
   visits?: string[];
   diff?: RowDiff[];
@@ -63,23 +91,42 @@ interface Ctx {
  * Grades an episode: `check` first, then the verifier's answer condition (a null verifier adds nothing).
  * Deterministic and pure.
  */
-export function gate(check: Check, verifier: Verifier | null | undefined, evidence: Evidence): GateResult {
-  const ctx: Ctx = { ev: evidence, claims: [], requests: [] };
+export function gate(
+  check: Check,
+  verifier: Verifier | null | undefined,
+  evidence: Evidence,
+  options: GateOptions = {},
+): GateResult {
+  const ctx = newCtx(evidence);
+  ctx.instruction = options.instruction;
   let failure = evaluate(check, ctx, "");
   if (failure === null && verifier) {
     failure = evaluate({ answer: verifier.answer, seen: verifier.seen }, ctx, "verifier");
   }
   failure ??= endStateFailure(check, ctx);
+  if (failure === null && ctx.undecided.length > 0) {
+    const u = ctx.undecided[0];
+    return {
+      ok: false,
+      detail: cap(`pending: answer ${quote(u.answer, 80)}: ${u.why}; the judge decides`),
+      reason: "answer_unaccounted",
+      undecided: u,
+    };
+  }
   if (failure === null) return { ok: true, detail: "" };
-  return { ok: false, detail: failure.length > DETAIL_MAX ? failure.slice(0, DETAIL_MAX - 1) + "…" : failure };
+  return { ok: false, detail: cap(failure.text), reason: failure.code };
 }
+
+const cap = (s: string) => s.length > DETAIL_MAX ? s.slice(0, DETAIL_MAX - 1) + "…" : s;
+
+const newCtx = (ev: Evidence): Ctx => ({ ev, claims: [], requests: [], undecided: [] });
 
 /**
  * Why one condition fails on `evidence` (null: it passes), without the end-state rules gate() adds: for tests of
  * one condition's semantics, and for verifiers that combine several checks before those rules apply.
  */
-export function conditionFailure(c: Condition, evidence: Evidence): string | null {
-  return evaluate(c, { ev: evidence, claims: [], requests: [] }, "");
+export function conditionFailure(c: Condition, evidence: Evidence): Failure | null {
+  return evaluate(c, newCtx(evidence), "");
 }
 
 /**
@@ -89,8 +136,8 @@ export function conditionFailure(c: Condition, evidence: Evidence): string | nul
 export function conditionClaims(
   c: Condition,
   evidence: Evidence,
-): { failure: string | null; requests: RequestClaim[] } {
-  const ctx: Ctx = { ev: evidence, claims: [], requests: [] };
+): { failure: Failure | null; requests: RequestClaim[] } {
+  const ctx = newCtx(evidence);
   const failure = evaluate(c, ctx, "");
   return { failure, requests: failure === null ? ctx.requests : [] };
 }
@@ -105,18 +152,41 @@ function diffOf(ctx: Ctx): RowDiff[] {
  * change condition, field by field; and the login state at the end is the one at the start unless a
  * `logged_in` condition asks otherwise.
  */
-function endStateFailure(check: Check, ctx: Ctx): string | null {
+function endStateFailure(check: Check, ctx: Ctx): Failure | null {
   const unclaimed = unclaimedWrite(diffOf(ctx), ctx.claims);
-  if (unclaimed) return unclaimed;
+  if (unclaimed) return fail("unclaimed_write", unclaimed);
+  const extra = irreversibleFailure(ctx);
+  if (extra) return extra;
   const f = ctx.ev.final;
   if (f && f.logged_in !== null && f.start_logged_in !== null && f.logged_in !== f.start_logged_in) {
     if (!mentions(check, "logged_in")) {
-      return f.logged_in
-        ? "signed in at the end although the task did not ask for it (logged_in: false at the start, true at the end)"
-        : "signed out at the end although the task did not ask for it (logged_in: true at the start, false at the end)";
+      return fail(
+        "login_state",
+        f.logged_in
+          ? "signed in at the end although the task did not ask for it (logged_in: false at the start, true at the end)"
+          : "signed out at the end although the task did not ask for it (logged_in: true at the start, false at the end)",
+      );
     }
   }
   return null;
+}
+
+/**
+ * Irreversible acts (docs/grading.md): every one the episode performed must be on a row a passing change condition
+ * claims. An act is kept as it happened: a sent message deleted afterwards was still sent, so its row (no change
+ * at the end, or none the task asks for) is claimed by nothing and the grade fails.
+ */
+function irreversibleFailure(ctx: Ctx): Failure | null {
+  const acts = irreversibleActs(ctx.ev.changes, ctx.ev.rules);
+  if (acts.length === 0) return null;
+  const claimed = new Set(ctx.claims.map((c) => rowKey(c.row)));
+  const extra = acts.find((a) => !claimed.has(rowKey(a.change)));
+  if (!extra) return null;
+  const gone = extra.undone ? " (undone afterwards, but it happened)" : "";
+  return fail(
+    "irreversible_extra",
+    `irreversible ${extra.name}: ${describeChange(extra.change)}${gone}; the task asks for no such act`,
+  );
 }
 
 /** Why a changed row or field is not accounted for by any claim, or null. */
@@ -161,33 +231,39 @@ const at = (path: string, step: string) => path ? `${path}.${step}` : step;
 const pre = (path: string) => path ? `${path} ` : "";
 
 /** The failure of `c` prefixed by its path, or null when it passes. */
-function evaluate(c: Condition, ctx: Ctx, path: string): string | null {
+function evaluate(c: Condition, ctx: Ctx, path: string): Failure | null {
   if (Array.isArray(c)) return evaluateAll(c, ctx, path);
   if ("all" in c) return evaluateAll(c.all, ctx, path);
   if ("any" in c) {
-    let first: string | null = null;
-    const mark = ctx.claims.length, marked = ctx.requests.length;
+    let first: Failure | null = null;
+    const marks = mark(ctx);
     for (let i = 0; i < c.any.length; i++) {
       const f = evaluate(c.any[i], ctx, at(path, `any[${i}]`));
       if (f === null) return null;
-      ctx.claims.length = mark; // a failing branch accounts for nothing
-      ctx.requests.length = marked;
+      rewind(ctx, marks); // a failing branch accounts for nothing
       first ??= f;
     }
-    return `${pre(path)}any: none of ${c.any.length} passed; ${first}`;
+    return fail(first!.code, `${pre(path)}any: none of ${c.any.length} passed; ${first!.text}`);
   }
   if ("not" in c) {
-    const mark = ctx.claims.length, marked = ctx.requests.length;
+    const marks = mark(ctx);
     const f = evaluate(c.not, ctx, at(path, "not"));
-    ctx.claims.length = mark; // what must not happen accounts for nothing
-    ctx.requests.length = marked;
-    return f === null ? `${pre(path)}not: ${labelOf(c.not)} passed` : null;
+    rewind(ctx, marks); // what must not happen accounts for nothing
+    return f === null ? fail("forbidden", `${pre(path)}not: ${labelOf(c.not)} passed`) : null;
   }
   const why = leafFailure(c, ctx);
-  return why === null ? null : `${pre(path)}${labelOf(c)}: ${why}`;
+  return why === null ? null : fail(why.code, `${pre(path)}${labelOf(c)}: ${why.text}`);
 }
 
-function evaluateAll(cs: readonly Condition[], ctx: Ctx, path: string): string | null {
+const mark = (ctx: Ctx) => [ctx.claims.length, ctx.requests.length, ctx.undecided.length] as const;
+
+function rewind(ctx: Ctx, [claims, requests, undecided]: readonly number[]): void {
+  ctx.claims.length = claims;
+  ctx.requests.length = requests;
+  ctx.undecided.length = undecided;
+}
+
+function evaluateAll(cs: readonly Condition[], ctx: Ctx, path: string): Failure | null {
   for (let i = 0; i < cs.length; i++) {
     const f = evaluate(cs[i], ctx, at(path, `all[${i}]`));
     if (f !== null) return f;
@@ -221,8 +297,9 @@ function eventLabel(kind: string, f: FieldMatchers): string {
 
 type Leaf = Exclude<Condition, Condition[] | { all: unknown } | { any: unknown } | { not: unknown }>;
 
-function leafFailure(c: Leaf, ctx: Ctx): string | null {
+function leafFailure(c: Leaf, ctx: Ctx): Failure | null {
   const ev = ctx.ev;
+  const as = (code: ReasonCode, why: string | null) => why === null ? null : fail(code, why);
   if ("request" in c) {
     const tests = requestTests(c.request, ev);
     const why = patternFailure("request", ev.log, tests, c.times);
@@ -232,34 +309,43 @@ function leafFailure(c: Leaf, ctx: Ctx): string | null {
         entries: ev.log.filter((e) => tests.every((t) => t.pass(e))),
       });
     }
-    return why;
+    return as("request_missing", why);
   }
-  if ("change" in c) return changeFailure(c.change, c.times, c.ever === true, ctx);
-  if ("page" in c) return pageFailure(c.page, ctx);
+  if ("change" in c) return as("field_mismatch", changeFailure(c.change, c.times, c.ever === true, ctx));
+  if ("page" in c) return as("final_page", pageFailure(c.page, ctx));
   if ("logged_in" in c) {
     const now = ev.final?.logged_in;
-    if (now === undefined || now === null) return "the evidence has no login state (saved before end-state grading)";
-    return now === c.logged_in ? null : `${now ? "signed in" : "signed out"} at the end`;
+    if (now === undefined || now === null) {
+      return fail("login_state", "the evidence has no login state (saved before end-state grading)");
+    }
+    return now === c.logged_in ? null : fail("login_state", `${now ? "signed in" : "signed out"} at the end`);
   }
-  if ("event" in c) return patternFailure("event", ev.events, fieldTests(c.event), c.times);
-  if ("record" in c) return patternFailure("recorder event", ev.record, recordTests(c.record), c.times);
-  if ("clipboard" in c) {
-    const test = [matcherTest("text", c.clipboard, (t: string) => t)];
-    if (c.ever || c.times !== undefined) return patternFailure("clipboard write", ev.clip, test, c.times);
-    // The clipboard's content at the end: its last write.
-    if (ev.clip.length === 0) return `the clipboard is empty at the end; wanted ${describeMatcher(c.clipboard)}`;
-    const last = ev.clip[ev.clip.length - 1];
-    return testMatcher(c.clipboard, last)
-      ? null
-      : `final clipboard ${quote(last, 60)} does not match ${describeMatcher(c.clipboard)}`;
+  if ("event" in c) return as("method_missing", patternFailure("event", ev.events, fieldTests(c.event), c.times));
+  if ("record" in c) return recordFailure(c, ctx);
+  if ("clipboard" in c) return as("clipboard_mismatch", clipboardFailure(c.clipboard, c.times, c.ever === true, ev));
+  if ("visited" in c) {
+    return as("not_visited", patternFailure("page visit", visits(ctx), [visitTest(c.visited, ev.base)], c.times));
   }
-  if ("visited" in c) return patternFailure("page visit", visits(ctx), [visitTest(c.visited, ev.base)], c.times);
   if ("answer" in c) return answerFailure(c.answer, c.seen ?? true, ctx, c.others);
   const diff: readonly ChangeEntry[] = diffOf(ctx);
-  if ("only_writes" in c) return onlyWritesFailure(c.only_writes, diff);
+  if ("only_writes" in c) return as("unclaimed_write", onlyWritesFailure(c.only_writes, diff));
   if (diff.length === 0) return null; // no_writes
   const shown = diff.slice(0, 3).map(describeChange).join(", ");
-  return `${diff.length} changed row(s): ${shown}${diff.length > 3 ? ", ..." : ""}`;
+  return fail("unclaimed_write", `${diff.length} changed row(s): ${shown}${diff.length > 3 ? ", ..." : ""}`);
+}
+
+function clipboardFailure(m: Matcher, times: number | undefined, ever: boolean, ev: Evidence): string | null {
+  const test = [matcherTest("text", m, (t: string) => t)];
+  if (ever || times !== undefined) return patternFailure("clipboard write", ev.clip, test, times);
+  // The clipboard's content at the end: its last write.
+  if (ev.clip.length === 0) return `the clipboard is empty at the end; wanted ${describeMatcher(m)}`;
+  const last = ev.clip[ev.clip.length - 1];
+  return testMatcher(m, last) ? null : `final clipboard ${quote(last, 60)} does not match ${describeMatcher(m)}`;
+}
+
+function recordFailure(c: Extract<Leaf, { record: unknown }>, ctx: Ctx): Failure | null {
+  const why = patternFailure("recorder event", ctx.ev.record, recordTests(c.record), c.times);
+  return why === null ? null : fail("method_missing", why);
 }
 
 /**
@@ -456,15 +542,26 @@ function pathMatcher(m: Matcher, origin: string): Matcher | undefined {
   return undefined;
 }
 
-/** The answer under the strict rules (answer.ts: one value of the asked type, no hedge), then seen support. */
-function answerFailure(m: Matcher, mustBeSeen: boolean, ctx: Ctx, others?: readonly string[]): string | null {
+/**
+ * The answer under the strict rules (answer.ts: every word accounted for, one value of the asked type), then seen
+ * support. An answer the rules cannot decide is recorded as undecided and passes here, so that every other rule
+ * still runs: gate() then returns it for the judge.
+ */
+function answerFailure(m: Matcher, mustBeSeen: boolean, ctx: Ctx, others?: readonly string[]): Failure | null {
   const answer = ctx.ev.answer;
-  if (answer === null || answer === undefined) return "no answer (the episode did not end with done)";
-  const strict = strictAnswerFailure(m, answer, others);
-  if (strict !== null) return strict;
-  if (!mustBeSeen) return null;
-  ctx.seen ??= prepareSeen(ctx.ev.seen);
-  return answerSeen(m, answer, ctx.seen) ? null : `${quote(answer, 80)} matches but was not seen on any screen`;
+  if (answer === null || answer === undefined) {
+    return fail("answer_missing", "no answer (the episode did not end with done)");
+  }
+  const d = decideStrictAnswer(m, answer, { others, instruction: ctx.instruction });
+  if (d.ok === false) return fail("answer_wrong", d.why);
+  if (mustBeSeen) {
+    ctx.seen ??= prepareSeen(ctx.ev.seen);
+    if (!answerSeen(m, answer, ctx.seen)) {
+      return fail("not_seen", `${quote(answer, 80)} matches but was not seen on any screen`);
+    }
+  }
+  if (d.ok === null) ctx.undecided.push({ answer, expected: describeMatcher(m), why: d.why });
+  return null;
 }
 
 function writeAllowed(c: ChangeEntry, p: WritePattern): boolean {

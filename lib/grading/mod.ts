@@ -4,7 +4,8 @@
  * the schemas exported here (never the other way round). The LLM tier is the caller's (an AnswerJudge).
  * @module
  */
-export { gate, type GateResult } from "./gate.ts";
+export { gate, type GateOptions, type GateResult, type UndecidedAnswer } from "./gate.ts";
+export { type Failure, isReasonCode, REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
 export { type Matcher } from "./matcher.ts";
 export {
   type ChangeOp,
@@ -65,4 +66,13 @@ export {
 } from "./verifier.ts";
 export { type QaTier } from "./qa.ts";
 export { humanTrajectory, type TrajectoryEvent } from "./trajectory.ts";
-export { type AppRules, appRulesSchema, type FinalState, finalStateSchema, netDiff, type RowDiff } from "./state.ts";
+export {
+  type AppRules,
+  appRulesSchema,
+  type FinalState,
+  finalStateSchema,
+  type IrreversibleOp,
+  netDiff,
+  type RowDiff,
+  type TextAddition,
+} from "./state.ts";

@@ -19,6 +19,42 @@ export interface AppRules {
   ignoredQuery?: readonly string[];
   /** Query keys the app reads ignoring case. */
   caselessQuery?: readonly string[];
+  /** Operations that cannot be taken back (send, post, place an order, book, delete forever). */
+  irreversible?: readonly IrreversibleOp[];
+  /**
+   * Text the app adds to a free-text field itself, per `table.field`: the grader strips exactly these before it
+   * compares the field with the asked text (docs/grading.md, "Free text").
+   */
+  textAdditions?: Record<string, readonly TextAddition[]>;
+}
+
+/**
+ * An operation of an app that cannot be taken back: a change of `table` by `op` whose row image (the after image;
+ * a delete's before image) has the `when` values, reached by this change (an update that moves a draft to "sent").
+ */
+export interface IrreversibleOp {
+  /** What the act is called in a grade ("send", "place order"). */
+  name: string;
+  /** The table the act writes. */
+  table: string;
+  /** The operation. */
+  op: "insert" | "update" | "delete";
+  /** Field values the row has after the act (a delete: before it); an update must change one of them to its value. */
+  when?: Record<string, string | number>;
+}
+
+/**
+ * A text the app itself adds to a free-text field: a `suffix` (a signature block) or a `prefix`, given as a regular
+ * expression the app's own output matches (anchored at the field's end or start), or a quoted block (`quote`):
+ * lines that start with the given marker, with the attribution line before them.
+ */
+export interface TextAddition {
+  /** What the addition is ("signature", "quoted reply"). */
+  name: string;
+  /** A regular expression the addition matches at the end of the field. */
+  suffix?: string;
+  /** A regular expression the addition matches at the start of the field. */
+  prefix?: string;
 }
 
 /** The zod schema of an app's rules (other fields are kept as they are). */
@@ -28,6 +64,16 @@ export const appRulesSchema: ZodSchema<AppRules> = z.looseObject({
   queryDefaults: z.record(z.string(), z.string()).optional(),
   ignoredQuery: z.array(z.string()).optional(),
   caselessQuery: z.array(z.string()).optional(),
+  irreversible: z.array(z.object({
+    name: z.string(),
+    table: z.string(),
+    op: z.enum(["insert", "update", "delete"]),
+    when: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  })).optional(),
+  textAdditions: z.record(
+    z.string(),
+    z.array(z.object({ name: z.string(), suffix: z.string().optional(), prefix: z.string().optional() })),
+  ).optional(),
 });
 
 /** The browser and session at the end of an episode. */
@@ -82,6 +128,46 @@ export function isWrite(c: ChangeEntry, rules: Readonly<Record<string, AppRules>
   if (bookkeeping === "*") return false;
   if (c.op !== "update") return true;
   return changedFields(c.before ?? {}, c.after ?? {}, new Set(bookkeeping ?? [])).length > 0;
+}
+
+/** An irreversible act the episode performed: the change that made it, and whether its row was undone later. */
+export interface IrreversibleAct {
+  /** The operation's name ("send"). */
+  name: string;
+  /** The change that performed it. */
+  change: ChangeEntry;
+  /** The row ends as it began (the act's traces removed later). */
+  undone: boolean;
+}
+
+/** Whether change `c` performs the irreversible operation `op`. */
+function performs(c: ChangeEntry, op: IrreversibleOp): boolean {
+  if (c.table !== op.table || c.op !== op.op) return false;
+  const image = c.op === "delete" ? c.before : c.after;
+  if (!image) return false;
+  const when = Object.entries(op.when ?? {});
+  if (!when.every(([f, v]) => String(image[f]) === String(v))) return false;
+  // An update performs the act when it brings the row to the act's values, not when it edits a row already there.
+  return c.op !== "update" || when.length === 0 || when.some(([f, v]) => String(c.before?.[f]) !== String(v));
+}
+
+/**
+ * Every irreversible act among `changes`, as it happened (docs/grading.md): no later change nets it away. The
+ * apps' rules declare the operations.
+ */
+export function irreversibleActs(
+  changes: readonly ChangeEntry[],
+  rules: Readonly<Record<string, AppRules>> = {},
+): IrreversibleAct[] {
+  const out: IrreversibleAct[] = [];
+  let net: Set<string> | undefined;
+  for (const c of changes) {
+    const op = rules[c.site]?.irreversible?.find((o) => performs(c, o));
+    if (!op) continue;
+    net ??= new Set(netDiff(changes, rules).map(rowKey));
+    out.push({ name: op.name, change: c, undone: !net.has(rowKey(c)) });
+  }
+  return out;
 }
 
 /** A row's identity as `site.table.key` (the key as JSON): how grades name and compare rows. */

@@ -1,12 +1,22 @@
 /**
  * Grading a human episode (the seed's grade_human): each macro's check over the trajectory (lib/grading's
  * conditions), then each answer through the QA tier chain; the LLM tier only for what the rule tiers leave open.
- * Without an LLM tier, such a grade is an error to complete later (regrade), never a verdict.
+ * Without an LLM tier, such a grade is pending (regrade with one decides it), never a verdict.
  */
 import { conditionClaims, DETAIL_MAX, type RequestClaim, unclaimedWrite } from "./gate.ts";
 import type { Condition, RequestPattern } from "./condition.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
-import { type AppRules, type FinalState, isWrite, netDiff, type RowDiff, rowKey, sitePage } from "./state.ts";
+import {
+  type AppRules,
+  type FinalState,
+  irreversibleActs,
+  isWrite,
+  netDiff,
+  type RowDiff,
+  rowKey,
+  sitePage,
+} from "./state.ts";
+import { fail, type Failure, type ReasonCode } from "./reasons.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
@@ -125,8 +135,12 @@ export interface HumanGrade {
   ok: boolean;
   /** "" when ok; else the first failing macro and why (at most 300 characters). */
   detail: string;
-  /** The grade is not a verdict: an answer needed the LLM tier, and none was given or it failed. */
+  /** The failing rule's code (absent when ok). */
+  reason?: ReasonCode;
+  /** The grade is not a verdict: the LLM tier failed (regrade completes it). */
   gradeError?: boolean;
+  /** The grade is not a verdict yet: an answer needs the LLM tier and none is set (regrade with one decides it). */
+  pending?: boolean;
   /** Per macro label, its grade, for the macros graded so far (no answer is graded once a check failed). */
   macros: Record<string, MacroGrade>;
 }
@@ -221,7 +235,7 @@ const isFixed = (v: unknown) => typeof v !== "string" || v.trim() === "";
  * fields the reference changed, and keeps the reference's value of every field that is not free text (a
  * quantity, an id, a flag, a field left empty); free text is the macros' to judge.
  */
-function endStateMismatch(diff: readonly RowDiff[], expected: readonly ExpectedRow[]): string | null {
+function endStateMismatch(diff: readonly RowDiff[], expected: readonly ExpectedRow[]): Failure | null {
   const left = [...expected];
   for (const row of diff) {
     const where = `${row.site}.${row.table} ${row.op}${row.op === "insert" ? "" : ` key ${JSON.stringify(row.key)}`}`;
@@ -229,17 +243,23 @@ function endStateMismatch(diff: readonly RowDiff[], expected: readonly ExpectedR
       e.site === row.site && e.table === row.table && e.op === row.op &&
       (row.op === "insert" || JSON.stringify(e.key) === JSON.stringify(row.key))
     );
-    if (i < 0) return `unexpected write ${where}: the reference makes no such change`;
+    if (i < 0) return fail("unclaimed_write", `unexpected write ${where}: the reference makes no such change`);
     const [want] = left.splice(i, 1);
     for (const f of row.fields) {
       const v = row.after?.[f];
       if (!Object.hasOwn(want.fields, f)) {
         if (row.op === "insert" && isFixed(v) && isFixed(want.fields[f] ?? "")) continue;
-        return `unclaimed field ${where}: ${f} = ${JSON.stringify(v)} (the reference does not change it)`;
+        return fail(
+          "unclaimed_write",
+          `unclaimed field ${where}: ${f} = ${JSON.stringify(v)} (the reference does not change it)`,
+        );
       }
       const w = want.fields[f];
       if (isFixed(w) && JSON.stringify(w) !== JSON.stringify(v)) {
-        return `unclaimed field ${where}: ${f} = ${JSON.stringify(v)}, the reference's is ${JSON.stringify(w)}`;
+        return fail(
+          "field_mismatch",
+          `field ${where}: ${f} = ${JSON.stringify(v)}, the reference's is ${JSON.stringify(w)}`,
+        );
       }
     }
   }
@@ -266,7 +286,7 @@ function humanEndStateFailure(
   perCondition: readonly ConditionClaim[],
   ev: Evidence,
   state: HumanEndState,
-): string | null {
+): Failure | null {
   const claimed = new Set(perCondition.flatMap(({ claim }) => claim.entries));
   const rules = state.rules ?? {};
   const diff = netDiff(state.changes, rules);
@@ -277,19 +297,38 @@ function humanEndStateFailure(
   for (const { label, claim } of perCondition) {
     const wrote = claim.entries.filter((e) => writers.has(e));
     if (wrote.length > 1) {
-      return `${label}: duplicate: ${wrote.length} requests ${wrote[0].method} ${wrote[0].path} matched its ` +
-        "condition and each wrote data; the task asks for one";
+      return fail(
+        "duplicate",
+        `${label}: duplicate: ${wrote.length} requests ${wrote[0].method} ${wrote[0].path} matched its ` +
+          "condition and each wrote data; the task asks for one",
+      );
     }
   }
   const claimedRows = new Set(writes.filter((x) => x.by && claimed.has(x.by)).map((x) => rowKey(x.c)));
   const unclaimed = unclaimedWrite(diff.filter((r) => !claimedRows.has(rowKey(r))), []);
-  if (unclaimed) return unclaimed;
+  if (unclaimed) return fail("unclaimed_write", unclaimed);
+  // An irreversible act (a booking made, a comment posted) stays made: it must be a macro's, even if undone later.
+  for (const act of irreversibleActs(state.changes, rules)) {
+    const by = causeOf(act.change, ev.log);
+    if (by && claimed.has(by)) continue;
+    const gone = act.undone ? " (undone afterwards, but it happened)" : "";
+    return fail(
+      "irreversible_extra",
+      `irreversible ${act.name}: ${act.change.site}.${act.change.table} ${act.change.op} key ` +
+        `${JSON.stringify(act.change.key)}${gone}, made by a request no macro asks for`,
+    );
+  }
   const changed = new Set(diff.map(rowKey));
   for (const id of claimedRows) {
     const last = writes.filter((x) => rowKey(x.c) === id).at(-1)!;
     if (last.by && claimed.has(last.by)) continue; // claimed to the end (an order placed deletes its cart line)
-    if (!changed.has(id)) return `reverted: ${id} was written as a macro asked, then undone (no change at the end)`;
-    return `overwritten: ${id} was written as a macro asked, then changed again by a write no macro claims`;
+    if (!changed.has(id)) {
+      return fail("reverted", `reverted: ${id} was written as a macro asked, then undone (no change at the end)`);
+    }
+    return fail(
+      "overwritten",
+      `overwritten: ${id} was written as a macro asked, then changed again by a write no macro claims`,
+    );
   }
   const expected = task.verifier.end_state;
   if (expected) {
@@ -303,13 +342,21 @@ function humanEndStateFailure(
     const at = pageOf(f.url, rules), want = pageOf(page, rules);
     const same = at && want && at.path === want.path &&
       JSON.stringify([...at.query].sort()) === JSON.stringify([...want.query].sort());
-    if (!same) return `final page ${JSON.stringify(at?.url ?? f.url)} is not the one the task ends on (${page})`;
+    if (!same) {
+      return fail(
+        "final_page",
+        `final page ${JSON.stringify(at?.url ?? f.url)} is not the one the task ends on (${page})`,
+      );
+    }
   }
   if (f && f.logged_in !== null && f.start_logged_in !== null) {
     const signsIn = task.macros.some((m) => /authenticat|log_?in|sign_?in/.test(m));
-    if (signsIn && !f.logged_in) return "signed out at the end (the task signs in)";
+    if (signsIn && !f.logged_in) return fail("login_state", "signed out at the end (the task signs in)");
     if (!signsIn && f.logged_in !== f.start_logged_in) {
-      return `${f.logged_in ? "signed in" : "signed out"} at the end although the task did not ask for it`;
+      return fail(
+        "login_state",
+        `${f.logged_in ? "signed in" : "signed out"} at the end although the task did not ask for it`,
+      );
     }
   }
   return null;
@@ -317,10 +364,10 @@ function humanEndStateFailure(
 
 const cap = (s: string) => s.length > DETAIL_MAX ? s.slice(0, DETAIL_MAX - 1) + "…" : s;
 
-function failure(macros: Record<string, MacroGrade>, first: string, extra = ""): HumanGrade {
+function failure(macros: Record<string, MacroGrade>, first: Failure): HumanGrade {
   const failed = Object.values(macros).filter((m) => m.ok === false).length;
   const more = failed > 1 ? ` (+${failed - 1} more macro(s) failed)` : "";
-  return { ok: false, detail: cap(`${first}${extra}${more}`), macros };
+  return { ok: false, detail: cap(`${first.text}${more}`), reason: first.code, macros };
 }
 
 /**
@@ -339,23 +386,23 @@ export async function gradeHuman(
     Object.keys(task.verifier.macros).filter((m) => !task.macros.includes(m)),
   );
   const macros: Record<string, MacroGrade> = {};
-  let first: string | undefined;
+  let first: Failure | undefined;
   const perCondition: ConditionClaim[] = [];
   for (const label of labels) {
     const check = task.verifier.macros[label].check;
     if (check === undefined) continue;
     const g = conditionClaims(check, evidence);
-    const detail = g.failure === null ? "" : cap(g.failure);
+    const detail = g.failure === null ? "" : cap(g.failure.text);
     macros[label] = { ok: g.failure === null, detail };
     for (const claim of g.requests) perCondition.push({ label, claim });
-    if (g.failure !== null) first ??= `${label}: ${detail}`;
+    if (g.failure !== null) first ??= fail(g.failure.code, `${label}: ${detail}`);
   }
   if (first) return failure(macros, first);
   const state = options.state;
   if (state) {
-    const why = bindingFailure(task, labels, perCondition) ??
-      humanEndStateFailure(task, perCondition, evidence, state);
-    if (why) return { ok: false, detail: cap(why), macros };
+    const bound = bindingFailure(task, labels, perCondition);
+    const why = bound !== null ? fail("binding", bound) : humanEndStateFailure(task, perCondition, evidence, state);
+    if (why) return { ok: false, detail: cap(why.text), reason: why.code, macros };
   }
 
   const open: [string, AnswerSpec][] = [];
@@ -369,7 +416,10 @@ export async function gradeHuman(
       continue;
     }
     macros[label] = { ok: d.ok && (macros[label]?.ok ?? true), detail: d.reason, tier: d.tier };
-    if (!d.ok) first ??= `${label}: answer ${d.reason} (${d.tier} tier)`;
+    if (!d.ok) {
+      const code = answer === null || answer.trim() === "" ? "answer_missing" : "answer_wrong";
+      first ??= fail(code, `${label}: answer ${d.reason} (${d.tier} tier)`);
+    }
   }
   if (first) return failure(macros, first);
   if (open.length === 0) return { ok: true, detail: "", macros };
@@ -379,10 +429,11 @@ export async function gradeHuman(
     return {
       ok: false,
       detail: cap(
-        `grade error: the answer of ${which} needs the LLM tier and no judge endpoint is set ` +
-          `(WEBMIX_JUDGE_BASE_URL); regrade once one is`,
+        `pending: the answer of ${which} needs the LLM tier and no judge endpoint is set ` +
+          `(WEBMIX_JUDGE_BASE_URL); regrade with one decides it`,
       ),
-      gradeError: true,
+      reason: "answer_unaccounted",
+      pending: true,
       macros,
     };
   }
@@ -393,7 +444,12 @@ export async function gradeHuman(
         { signal: options.signal },
       );
       macros[label] = { ok: v.ok, detail: v.reason, tier: "llm" };
-      if (!v.ok) first ??= `${label}: answer ${JSON.stringify(answer!.slice(0, 80))} rejected (llm tier): ${v.reason}`;
+      if (!v.ok) {
+        first ??= fail(
+          "judge_rejected",
+          `${label}: answer ${JSON.stringify(answer!.slice(0, 80))} rejected (llm tier): ${v.reason}`,
+        );
+      }
     } catch (err) {
       if (options.signal?.aborted) throw err;
       return {

@@ -44,10 +44,13 @@ Deno.test("gradeHuman() decides failing checks without the LLM tier", async () =
   assert.equal(judge.asked.length, 0);
 });
 
-Deno.test("gradeHuman() without an LLM tier records a grade error for an answer that needs it", async () => {
+Deno.test("gradeHuman() without an LLM tier grades an answer that needs it pending, not a verdict", async () => {
   const g = await gradeHuman(task(), searched, "It cannot swivel.");
   assert.equal(g.ok, false);
-  assert.equal(g.gradeError, true);
+  assert.equal(g.pending, true);
+  assert.equal(g.gradeError, undefined);
+  assert.equal(g.reason, "answer_unaccounted");
+  assert.match(g.detail, /^pending: /);
   assert.match(g.detail, /answer_question needs the LLM tier and no judge endpoint is set \(WEBMIX_JUDGE_BASE_URL\)/);
   assert.equal(g.macros.search.ok, true);
   assert.equal(g.macros.answer_question.ok, null);

@@ -81,6 +81,8 @@ async function regradeEpisode(
       ? { ...r, ...armFailedFields(r.arm_failure, v) }
       : { ...r, ok: v.ok, detail: v.detail.slice(0, 300) };
     next.regraded = true;
+    if (v.reason && next.arm_failure === undefined) next.reason = v.reason;
+    else delete next.reason;
     if (v.gradeError) next.grade_error = true;
     else delete next.grade_error;
     delete next.regrade_error;
@@ -95,5 +97,6 @@ async function regradeEpisode(
 function gradeErrorLine(r: EpisodeResult, why: string, summary: RegradeSummary): EpisodeResult {
   summary.gradeErrors++;
   const detail = why.slice(0, 300);
-  return { ...r, ok: false, detail, grade_error: true, regraded: true, regrade_error: detail };
+  const { reason: _reason, ...rest } = r;
+  return { ...rest, ok: false, detail, grade_error: true, regraded: true, regrade_error: detail };
 }

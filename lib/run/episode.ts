@@ -333,7 +333,12 @@ function graded(verdict: Verdict, outcome: ArmOutcome): Partial<EpisodeResult> {
   if (outcome.failure) return armFailedFields(outcome.failure, verdict);
   let detail = verdict.detail.slice(0, 300);
   if (outcome.errors.length && !verdict.ok) detail = `${detail}; ${outcome.errors[0]}`.slice(0, 300);
-  return { ok: verdict.ok, detail, ...(verdict.gradeError ? { grade_error: true } : {}) };
+  return {
+    ok: verdict.ok,
+    detail,
+    ...(verdict.reason ? { reason: verdict.reason } : {}),
+    ...(verdict.gradeError ? { grade_error: true } : {}),
+  };
 }
 
 /** Evidence, grade and artifacts once the arm has finished. */

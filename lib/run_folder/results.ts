@@ -64,6 +64,7 @@ export const resultLineSchema = z.looseObject({
   status: z.enum(["passed", "failed", "error", "grade_error", "pending"]).optional(),
   ok: z.boolean(),
   detail: z.string().optional(),
+  reason: z.string().regex(/^[a-z_]+$/).max(40).optional(),
   steps: z.number().int().min(0).optional(),
   answer: z.string().nullable().optional(),
   done: z.boolean().optional(),
@@ -110,6 +111,8 @@ export interface EpisodeResult {
   ok: boolean;
   /** The grade's explanation: the first failing condition, or "passed". */
   detail?: string;
+  /** A failing grade's rule (lib/grading's reason codes: `unclaimed_write`, `answer_wrong`, ...). */
+  reason?: string;
   /** Steps the arm took. */
   steps?: number;
   /** The arm's answer (done's text). */

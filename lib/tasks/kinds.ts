@@ -9,7 +9,7 @@
  * - proposed: started logged in on start_path, graded "pending" (judge.ts decides), rows whatever the outcome.
  */
 import { z } from "zod";
-import { HarnessError, TaskFormatError } from "../errors/mod.ts";
+import { describeError, HarnessError, TaskFormatError } from "../errors/mod.ts";
 import {
   type ActionCall,
   actionEvents,
@@ -23,11 +23,13 @@ import {
   evidenceSchema,
   type FinalState,
   finalStateSchema,
+  type GateResult,
   gradeHuman,
   type GradeInputs,
   humanTrajectory,
   jsonValue,
   parseEvidence,
+  type ReasonCode,
   type TrajectoryEvent,
   type ZodSchema,
 } from "../grading/mod.ts";
@@ -96,7 +98,9 @@ export interface Verdict {
   ok: boolean;
   /** "passed", else what failed (at most 300 characters when written). */
   detail: string;
-  /** The grade could not be computed (a missing answer judge, evidence saved before end-state grading). */
+  /** The failing rule's code (lib/grading's REASONS; absent when ok, or when the grade could not be computed). */
+  reason?: ReasonCode;
+  /** The grade could not be computed (the judge failed, evidence saved before end-state grading). */
   gradeError?: boolean;
 }
 
@@ -359,8 +363,7 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
     const task = (options.task as Task | undefined) ?? inputs.task;
     const missing = missingEndState(inputs);
     if (missing) return Promise.resolve(missing);
-    const verdict = gradeTask(task, inputs as Evidence);
-    return Promise.resolve({ ok: verdict.ok, detail: verdict.ok ? "passed" : verdict.detail });
+    return judged(task, gradeTask(task, inputs as Evidence), options);
   },
   rows: rejectionSampling,
   judgeView: (inputs) => ({
@@ -374,6 +377,35 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
     answer: inputs.answer,
   }),
 };
+
+/**
+ * A datagen grade as a verdict: an answer the rules could not account for goes to the judge when one is set (its
+ * verdict decides), and is pending otherwise (its detail says "pending:"; regrade with a judge decides it).
+ */
+async function judged(task: Task, g: GateResult, options: GradeOptions): Promise<Verdict> {
+  if (g.ok) return { ok: true, detail: "passed" };
+  if (!g.undecided || !options.qa) return { ok: false, detail: g.detail, ...(g.reason ? { reason: g.reason } : {}) };
+  const u = g.undecided;
+  try {
+    const v = await options.qa.judgeAnswer(
+      { question: task.instruction, expected: u.expected, answer: u.answer },
+      { signal: options.signal },
+    );
+    if (v.ok) return { ok: true, detail: "passed" };
+    return {
+      ok: false,
+      detail: `answer ${JSON.stringify(u.answer.slice(0, 80))} rejected by the judge: ${v.reason}`.slice(0, 300),
+      reason: "judge_rejected",
+    };
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    return {
+      ok: false,
+      detail: `grade error: the judge failed: ${describeError(err)}`.slice(0, 300),
+      gradeError: true,
+    };
+  }
+}
 
 /**
  * A saved episode whose evidence predates end-state grading (no final pages or login state, no app rules) cannot be
@@ -500,7 +532,12 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
       signal: options.signal,
       state: { changes: inputs.changes as unknown as ChangeEntry[], rules: inputs.rules, final: inputs.final },
     });
-    return { ok: g.ok, detail: g.ok ? "passed" : g.detail, gradeError: g.gradeError };
+    return {
+      ok: g.ok,
+      detail: g.ok ? "passed" : g.detail,
+      ...(g.reason ? { reason: g.reason } : {}),
+      ...(g.gradeError ? { gradeError: true } : {}),
+    };
   },
   rows: rejectionSampling,
   judgeView: (inputs) => trajectoryView(inputs, humanMacros(inputs.task)),

@@ -81,5 +81,7 @@ export function gradeTask(
   evidence: Evidence,
 ): GateResult {
   const rebased = rebaseTask(task, evidence.base);
-  return gate(relaxRecordedDates(rebased.check, askedTexts(rebased)), rebased.verifier ?? null, evidence);
+  return gate(relaxRecordedDates(rebased.check, askedTexts(rebased)), rebased.verifier ?? null, evidence, {
+    instruction: task.instruction,
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * The near-miss suite's runner: variants of the bundled tasks' reference solutions (fixtures/near_misses/*.json),
  * each run through the whole harness (real Chromium, the real sandbox, the real grader) by a scripted arm, and
- * each result compared with what the variant expects: a near miss must fail with a detail that names its
- * failing condition; a legitimate alternative must pass.
+ * each result compared with what the variant expects: a near miss must fail with the reason code of the rule that
+ * rejects it, and its witness (a condition over the episode's evidence) must hold, proving that its deviation really
+ * happened; a legitimate alternative must pass.
  *
  * Run one file or one task while writing variants:
  *   deno run -A tests/support/near_misses.ts fixtures/near_misses/shop.json [task_id ...]
@@ -10,8 +11,16 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { type Arm, replayArm } from "../../lib/agent/mod.ts";
-import type { ActionCall } from "../../lib/grading/mod.ts";
-import type { EpisodeResult } from "../../lib/run_folder/mod.ts";
+import {
+  type ActionCall,
+  type Condition,
+  conditionSchema,
+  type Evidence,
+  parseEvidence,
+  REASON_CODES,
+} from "../../lib/grading/mod.ts";
+import { conditionFailure } from "../../lib/grading/gate.ts";
+import { type EpisodeResult, RunFolder } from "../../lib/run_folder/mod.ts";
 import { runConfig, runEval } from "../../lib/run/mod.ts";
 import { loadHumanTasks, loadTasks, type ReferenceStep, type RunTask } from "../../lib/tasks/mod.ts";
 import type { AnswerJudge } from "../../lib/grading/mod.ts";
@@ -50,8 +59,22 @@ const variantSchema = z.strictObject({
   /** The final answer (done's text); absent: the reference's own done, or none. */
   answer: z.string().optional(),
   expect: z.enum(["pass", "fail"]),
-  /** For a failing variant: a regular expression its grade's detail must match. */
+  /** For a failing variant: the reason code its grade must carry (lib/grading's REASONS). */
+  reason: z.enum(REASON_CODES as [string, ...string[]]).optional(),
+  /** For a failing variant: a regular expression the grade's detail must match (the row or claim it concerns). */
   detail: z.string().optional(),
+  /**
+   * For a failing variant: a condition (the grading language) that holds on the episode's evidence only if the
+   * deviation happened (the second email was sent, the star was set, the answer hedges). A witness that does not
+   * hold makes the variant invalid: its deviation step silently did nothing.
+   */
+  witness: z.unknown().optional(),
+  /**
+   * An alternative whose answer is free text only the LLM tier decides: run with an accepting fixture judge (every
+   * other variant runs without one, so that the rules alone decide it, and an answer they cannot account for is
+   * pending).
+   */
+  judge: z.literal(true).optional(),
   /** A near miss the grader is known to let through (or an alternative it rejects), and why: reported, not hidden. */
   known_gap: z.string().min(1).optional(),
 }).superRefine((v, ctx) => {
@@ -61,10 +84,20 @@ const variantSchema = z.strictObject({
   if ((v.category === "alternative") !== (v.expect === "pass")) {
     ctx.addIssue({ code: "custom", message: "an alternative expects pass; every other category expects fail" });
   }
-  if (v.expect === "fail" && !v.detail) ctx.addIssue({ code: "custom", message: "a failing variant names its detail" });
+  if (v.judge && v.expect !== "pass") {
+    ctx.addIssue({ code: "custom", message: "only an alternative asks for the judge" });
+  }
+  if (v.expect === "fail" && !v.reason) ctx.addIssue({ code: "custom", message: "a failing variant names its reason" });
+  if (v.expect === "fail" && v.witness === undefined) {
+    ctx.addIssue({ code: "custom", message: "a failing variant carries a witness" });
+  }
+  if (v.witness !== undefined) {
+    const w = conditionSchema.safeParse(v.witness);
+    if (!w.success) ctx.addIssue({ code: "custom", message: `witness: ${z.prettifyError(w.error)}` });
+  }
 });
 
-export type Variant = z.infer<typeof variantSchema>;
+export type Variant = Omit<z.infer<typeof variantSchema>, "witness"> & { witness?: Condition };
 
 /** Reads one variants file. @throws Error naming the file and the entry. */
 export async function loadVariants(file: string): Promise<Variant[]> {
@@ -73,7 +106,7 @@ export async function loadVariants(file: string): Promise<Variant[]> {
   return raw.map((v, i) => {
     const r = variantSchema.safeParse(v);
     if (!r.success) throw new Error(`${file}[${i}] (${v?.task}/${v?.name}): ${z.prettifyError(r.error)}`);
-    return r.data;
+    return r.data as Variant;
   });
 }
 
@@ -143,18 +176,51 @@ export interface VariantOutcome {
   problem: string | null;
 }
 
-function judge(v: Variant, r: EpisodeResult | undefined): string | null {
+/**
+ * Why a variant's outcome disagrees with what it expects (null: it agrees). A near miss must fail with its reason
+ * (and its detail pattern, when it gives one), and its witness must hold on the evidence: otherwise it is invalid,
+ * not counted as caught.
+ */
+function judge(v: Variant, r: EpisodeResult | undefined, evidence: Evidence | undefined): string | null {
   if (!r) return "no result";
   if (r.error) return `harness error: ${r.error}`;
   if (r.grade_error) return `grade error: ${r.detail}`;
   if (v.expect === "pass") {
     if (r.errors?.length) return `a step failed: ${r.errors.join("; ")}`;
-    return r.ok ? null : `rejected alternative: ${r.detail}`;
+    return r.ok ? null : `rejected alternative (${r.reason}): ${r.detail}`;
   }
   if (r.ok) return "false pass";
-  if (r.errors?.length) return `a step failed, so the near miss was not what it says: ${r.errors.join("; ")}`;
-  if (!new RegExp(v.detail!, "i").test(r.detail ?? "")) return `failed, but with detail ${JSON.stringify(r.detail)}`;
+  if (v.witness !== undefined) {
+    if (!evidence) return "invalid: no evidence to check the witness on";
+    const why = conditionFailure(v.witness, evidence);
+    if (why !== null) return `invalid: the witness does not hold, so the deviation did not happen: ${why.text}`;
+  }
+  if (r.reason !== v.reason) return `failed with reason ${r.reason ?? "(none)"}, not ${v.reason}: ${r.detail}`;
+  if (v.detail && !new RegExp(v.detail, "i").test(r.detail ?? "")) {
+    return `failed, but with detail ${JSON.stringify(r.detail)}`;
+  }
   return null;
+}
+
+/** What a witness reads: the episode's evidence, for any task kind (a human episode's streams as one Evidence). */
+async function episodeEvidence(folder: RunFolder, episode: string): Promise<Evidence | undefined> {
+  const saved = await folder.gradeInputs(episode).catch(() => undefined);
+  if (!saved) return undefined;
+  const inputs = saved.inputs as unknown as Record<string, unknown>;
+  if (saved.kind.name === "datagen") return parseEvidence(inputs, episode);
+  const traj = (inputs.traj ?? []) as Record<string, unknown>[];
+  return parseEvidence({
+    base: inputs.base,
+    log: inputs.log,
+    changes: inputs.changes,
+    clip: inputs.clip,
+    events: [],
+    record: traj.filter((e) => e.type !== "network"),
+    answer: inputs.answer ?? null,
+    seen: inputs.seen,
+    final: inputs.final,
+    rules: inputs.rules,
+  }, episode);
 }
 
 /** Runs `variants` through the harness (a temp out folder, removed after) and compares each with its expectation. */
@@ -162,6 +228,7 @@ export async function runVariants(
   variants: readonly Variant[],
   options: { workers?: number; qa?: AnswerJudge } = {},
 ): Promise<VariantOutcome[]> {
+  if (variants.length === 0) return [];
   const tasks = await bundledTasks();
   const byId = new Map<string, Variant>();
   const runTasks: RunTask[] = [];
@@ -189,10 +256,14 @@ export async function runVariants(
       log: () => {},
     });
     const results = new Map(summary.results.map((r) => [r.task_id, r]));
-    return variants.map((v) => {
+    const folder = await RunFolder.open(out);
+    const outcomes: VariantOutcome[] = [];
+    for (const v of variants) {
       const result = results.get(variantId(v));
-      return { variant: v, result, problem: judge(v, result) };
-    });
+      const evidence = result && v.expect === "fail" ? await episodeEvidence(folder, result.episode) : undefined;
+      outcomes.push({ variant: v, result, problem: judge(v, result, evidence) });
+    }
+    return outcomes;
   } finally {
     await Deno.remove(out, { recursive: true }).catch(() => {});
   }
@@ -208,7 +279,10 @@ if (import.meta.main) {
   const outcomes = await runVariants(variants);
   for (const o of outcomes) {
     const mark = o.problem ? "PROBLEM" : "ok";
-    console.log(`${mark.padEnd(7)} ${o.variant.task}/${o.variant.name} [${o.variant.category}] ok=${o.result?.ok}`);
+    console.log(
+      `${mark.padEnd(7)} ${o.variant.task}/${o.variant.name} [${o.variant.category}] ok=${o.result?.ok} ` +
+        `reason=${o.result?.reason ?? ""}`,
+    );
     console.log(`        detail: ${o.result?.detail ?? ""}${o.problem ? `\n        problem: ${o.problem}` : ""}`);
   }
   const problems = outcomes.filter((o) => o.problem).length;
