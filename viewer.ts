@@ -13,8 +13,8 @@ import { writeViewer } from "./lib/report/mod.ts";
 
 const USAGE = `Usage: deno task viewer OUT
 
-Writes OUT/viewer.html: every episode of the run in OUT with filters (status, family, site, arm) and a search;
-opening one shows its result, task, grade evidence and steps (screenshots, what the model was shown, its reply,
+Writes OUT/viewer.html: every episode of the run in OUT with filters (status, reason, family, site, arm) and a
+search; a failed episode shows the reason code of the rule that failed it beside its status, and opening one shows its result, task, grade evidence and steps (screenshots, what the model was shown, its reply,
 the actions and their results). The page opens from file:// with no server; screenshots stay in the episode folders.
 
 Options:

@@ -1,7 +1,7 @@
 /**
  * Human-written and proposed tasks through eval.ts and regrade.ts, as a user runs them: the replay arm passes
  * every bundled human task (the LLM answer tier answered by a fixture judge server over HTTP), noop fails every
- * one, a grade that needs the missing LLM tier is recorded with grade_error and regrade completes it, the split
+ * one, a grade that needs the missing LLM tier is recorded pending and regrade decides it, the split
  * and macro filters select the right tasks, and proposed tasks are graded "pending" and leave rows.
  */
 import assert from "node:assert/strict";
@@ -66,7 +66,7 @@ Deno.test("eval.ts --human --arm replay passes every bundled human task, and --a
   await Deno.remove(out, { recursive: true });
 });
 
-Deno.test("a grade that needs the missing LLM tier keeps grade_error, and regrade.ts completes it with an endpoint", async () => {
+Deno.test("a grade that needs the missing LLM tier is pending, and regrade.ts decides it with an endpoint", async () => {
   const out = await Deno.makeTempDir({ prefix: "webmix-human-" });
   const ids = NEEDS_LLM.join(",");
   const run = await runCli("eval.ts", [
@@ -83,7 +83,12 @@ Deno.test("a grade that needs the missing LLM tier keeps grade_error, and regrad
   assert.equal(run.code, 0, run.stderr);
   const before = await readResults(out);
   assert.equal(before.length, NEEDS_LLM.length);
-  assert.ok(before.every((r) => r.grade_error === true && r.ok === false), JSON.stringify(before));
+  assert.ok(
+    before.every((r) =>
+      r.status === "pending" && r.reason === "answer_unaccounted" && r.ok === false && r.grade_error === undefined
+    ),
+    JSON.stringify(before),
+  );
   await using judge = startJudge();
   const regrade = await runCli("regrade.ts", ["--out", out], judgeEnv(judge.url));
   assert.equal(regrade.code, 0, regrade.stderr);

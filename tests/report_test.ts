@@ -58,6 +58,11 @@ Deno.test("report.ts compares a replay run, a noop run and a merged copy of the 
   assert.match(overall, /\| noop \| 0\.0 % \| 0\.0 % – 56\.1 % \| 0\/3 \| 3 \| 0 \| 0 \| 0 \|/);
   // One task a family here: 1/1 is [1/(1 + z²), 1] = [20.7 %, 100 %].
   assert.match(section(md, "### By family"), /\| Navigation \| replay \| 100\.0 % \| 20\.7 % – 100\.0 % \| 1\/1 \|/);
+  // Which rules failed noop's episodes is lib/grading's to say; that all 3 failures are counted, in noop's column, is
+  // the report's.
+  const reasons = section(md, "## Failures by reason");
+  assert.match(reasons, /\| reason \| replay: replay \| noop: noop \| merged: replay \| total \|/);
+  assert.match(reasons, /\| all failures \| 0 \| 3 \| 0 \| 3 \|/);
 
   const vsNoop = section(md, "### noop against replay");
   assert.match(
@@ -161,6 +166,16 @@ Deno.test("report.ts reads a regraded run with repeats: pass@k, variance, status
   assert.match(family, /\| Drag & gesture \| 50\.0 % \| 9\.5 % – 90\.5 % \| 1\/2 \| 1 \| 1 \| 0 \| 0 \|/);
   assert.match(family, /\| Navigation \| 66\.7 % \| 20\.8 % – 93\.9 % \| 2\/3 \| 1 \| 0 \| 0 \| 0 \|/);
   assert.match(family, /\| Reasoning base \| – \| – \| 0\/0 \| 0 \| 0 \| 0 \| 1 \|/);
+  // Lines from before reason codes: both failures (t_a~r1, t_b~r0) are "(none)"; the error and the pending one are
+  // not failures.
+  assert.match(
+    section(md, "## Failures by reason"),
+    /\| reason \| oracle \| total \|\n\| --- \| ---: \| ---: \|\n\| \(none\) \| 2 \| 2 \|\n\| all failures \| 2 \| 2 \|\n/,
+  );
+  assert.match(
+    section(md, "### Failures by reason and family"),
+    /\| Drag & gesture \| \(none\) \| 1 \| 1 \|\n\| Navigation \| \(none\) \| 1 \| 1 \|\n$/,
+  );
 
   // pass@1: t_a 1 - C(1,1)/C(3,1) = 2/3, t_b 1 - C(1,1)/C(2,1) = 1/2: mean 58.3 %. pass@2: both 1. pass@3: t_a only.
   const repeats = section(md, "## Repeats");
@@ -183,6 +198,91 @@ Deno.test("report.ts reads a regraded run with repeats: pass@k, variance, status
   assert.match(routing, /Gates fired: 1 \(in 1 episode\(s\)\)\. Router notes: 1 step\(s\) showed one\./);
   assert.doesNotMatch(md, /## Comparison/);
   await Deno.remove(out, { recursive: true });
+});
+
+const D = { task_id: "t_d", macro: "paginate", site: "shop" };
+
+/** A run folder holding `lines` as its results.jsonl (no run.json, no episode folders). */
+async function resultsRun(dir: string, lines: Record<string, unknown>[]): Promise<string> {
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(join(dir, "results.jsonl"), lines.map(line).join("\n") + "\n");
+  return dir;
+}
+
+/**
+ * Two runs whose failures carry reason codes. base: t_a fails twice on final_page and passes once; t_b fails on
+ * field_mismatch and once in a line from before reason codes; t_c fails on answer_wrong, then is pending on
+ * answer_unaccounted; t_d's arm fails, then a harness error. pooled: final_page, unclaimed_write, field_mismatch, a
+ * code this version does not know, and a timeout graded not_visited.
+ */
+const REASON_RUNS: Record<string, Record<string, unknown>[]> = {
+  base: [
+    { ...ep(A, 0), ok: false, status: "failed", family: "Navigation", reason: "final_page" },
+    { ...ep(A, 1), ok: false, status: "failed", family: "Navigation", reason: "final_page" },
+    { ...ep(A, 2), ok: true, status: "passed", family: "Navigation" },
+    { ...ep(B, 0), ok: false, status: "failed", family: "Drag & gesture", reason: "field_mismatch" },
+    { ...ep(B, 1), ok: false, detail: "the slider is at 40" },
+    { ...ep(C, 0), ok: false, status: "failed", family: "Reasoning base", reason: "answer_wrong" },
+    { ...ep(C, 1), ok: false, status: "pending", reason: "answer_unaccounted", detail: "pending: the judge decides" },
+    { ...ep(D, 0), ok: false, status: "failed", arm_failure: "reference step 2 failed" },
+    { ...ep(D, 1), ok: false, status: "error", error: "HarnessError: the browser died" },
+  ].map((l) => ({ ...l, arm: "base" })),
+  pooled: [
+    { ...ep(A, 0), ok: false, status: "failed", reason: "final_page" },
+    { ...ep(A, 1), ok: true, status: "passed" },
+    { ...ep(B, 0), ok: false, status: "failed", reason: "unclaimed_write" },
+    { ...ep(B, 1), ok: false, status: "failed", reason: "field_mismatch" },
+    { ...ep(C, 0), ok: false, status: "failed", reason: "zz_newer_rule" },
+    { ...ep(D, 0), ok: false, status: "failed", error: "timeout", reason: "not_visited" },
+  ].map((l) => ({ ...l, arm: "pooled" })),
+};
+
+Deno.test("report.ts counts failures by reason code per arm and family, old lines as (none)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "webmix-report-reasons-" });
+  const base = await resultsRun(join(dir, "base"), REASON_RUNS.base);
+  const pooled = await resultsRun(join(dir, "pooled"), REASON_RUNS.pooled);
+  const r = await runCli("report.ts", [base, pooled, "--out", join(dir, "rep")]);
+  assert.equal(r.code, 0, r.stderr);
+  const md = await Deno.readTextFile(join(dir, "rep", "report.md"));
+  // Rows in REASONS' order (lib/grading), then a code it does not know, then (arm failure) and (none).
+  const byReason = section(md, "## Failures by reason").split("\n").filter((l) => l.startsWith("|"));
+  assert.deepEqual(byReason.slice(0, 12), [
+    "| reason | base: base | pooled: pooled | total |",
+    "| --- | ---: | ---: | ---: |",
+    "| unclaimed_write | 0 | 1 | 1 |",
+    "| field_mismatch | 1 | 1 | 2 |",
+    "| not_visited | 0 | 1 | 1 |",
+    "| final_page | 2 | 1 | 3 |",
+    "| answer_wrong | 1 | 0 | 1 |",
+    "| zz_newer_rule | 0 | 1 | 1 |",
+    "| (arm failure) | 1 | 0 | 1 |",
+    "| (none) | 1 | 0 | 1 |",
+    "| all failures | 6 | 5 | 11 |",
+    "| family | reason | base: base | pooled: pooled | total |",
+  ]);
+  assert.deepEqual(section(md, "### Failures by reason and family").split("\n").filter((l) => l.startsWith("| ")), [
+    "| family | reason | base: base | pooled: pooled | total |",
+    "| --- | --- | ---: | ---: | ---: |",
+    "| Drag & gesture | unclaimed_write | 0 | 1 | 1 |",
+    "| Drag & gesture | field_mismatch | 1 | 1 | 2 |",
+    "| Drag & gesture | (none) | 1 | 0 | 1 |",
+    "| Navigation | not_visited | 0 | 1 | 1 |",
+    "| Navigation | final_page | 2 | 1 | 3 |",
+    "| Navigation | (arm failure) | 1 | 0 | 1 |",
+    "| Reasoning base | answer_wrong | 1 | 0 | 1 |",
+    "| Reasoning base | zz_newer_rule | 0 | 1 | 1 |",
+  ]);
+  assert.match(
+    section(md, "### Failures by reason and family"),
+    /Pending episodes are not failures, and not counted here: 1 carry a reason \(answer_unaccounted 1\)/,
+  );
+  // The section sits between the pass rates and the models, in the HTML page too.
+  assert.ok(md.indexOf("## Pass rate") < md.indexOf("## Failures by reason"));
+  assert.ok(md.indexOf("## Failures by reason") < md.indexOf("## Models"));
+  const html = await Deno.readTextFile(join(dir, "rep", "report.html"));
+  assert.match(html, /<h2>Failures by reason<\/h2>/);
+  assert.match(html, /<tr><td>final_page<\/td><td class="n">2<\/td><td class="n">1<\/td><td class="n">3<\/td><\/tr>/);
+  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("report.ts refuses a folder that is not a run (exit 2) and names an unreadable file (exit 1)", async () => {

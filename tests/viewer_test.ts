@@ -9,6 +9,7 @@ import { basename, dirname, join } from "node:path";
 import puppeteer, { type Page } from "puppeteer-core";
 import { chromiumPath } from "../lib/browser/mod.ts";
 import { CHROMIUM_FLAGS } from "../lib/browser/chromium.ts";
+import { REASONS } from "../lib/grading/mod.ts";
 import { agentReply, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, ROOT, runCli, runTask } from "./support/cli.ts";
 
@@ -106,6 +107,13 @@ Deno.test("viewer.html lists, filters and opens a run's episodes from file://, s
     assert.equal(await textOf(page, "#shown"), `${failed.length} of 3 episodes`);
     const option = await page.$eval("#f-status", (s) => (s as HTMLSelectElement).selectedOptions[0].textContent);
     assert.equal(option, `failed (${failed.length})`);
+    // Each failed episode's reason code (lib/grading's to decide) is the badge beside its status.
+    const badges = await page.$$eval(
+      "#rows tr",
+      (rows) => rows.map((r) => [r.children[1].textContent, r.querySelector(".badge.reason")?.textContent ?? null]),
+    );
+    const reasons = results.filter((r) => r.status === "failed").map((r) => [r.episode, r.reason ?? "(none)"]);
+    assert.deepEqual(badges.sort(), reasons.sort());
 
     await page.type("#q", "mobile app board");
     assert.deepEqual(await page.$$eval("#rows tr", (rows) => rows.map((r) => r.children[1].textContent)), [BOARD]);
@@ -160,6 +168,107 @@ Deno.test("viewer.html lists, filters and opens a run's episodes from file://, s
   } catch (err) {
     console.error(await page.$eval("main", (m) => m.outerHTML).catch(() => "(no page)"));
     throw err;
+  } finally {
+    await browser.close();
+  }
+  await Deno.remove(out, { recursive: true });
+});
+
+/**
+ * A run folder of hand-written lines (no episode folders): failures with reason codes, one from before them, an arm
+ * failure, a pending episode with its reason, a pass and a harness error (which have none).
+ */
+async function reasonsRun(): Promise<string> {
+  const out = await Deno.makeTempDir({ prefix: "webmix-viewer-reasons-" });
+  const paginate = { macro: "paginate", site: "shop", family: "Navigation", arm: "base", duration_s: 1 };
+  const lines = [
+    { task_id: "t_a", repeat: 0, ok: false, status: "failed", reason: "final_page", detail: "ended on page 2" },
+    { task_id: "t_a", repeat: 1, ok: false, status: "failed", reason: "final_page" },
+    { task_id: "t_a", repeat: 2, ok: true, status: "passed" },
+    { task_id: "t_b", repeat: 0, ok: false, status: "failed", reason: "field_mismatch" },
+    { task_id: "t_b", repeat: 1, ok: false, detail: "the slider is at 40" },
+    { task_id: "t_c", repeat: 0, ok: false, status: "failed", reason: "answer_wrong" },
+    { task_id: "t_c", repeat: 1, ok: false, status: "pending", reason: "answer_unaccounted", detail: "pending: judge" },
+    { task_id: "t_d", repeat: 0, ok: false, status: "failed", arm_failure: "reference step 2 failed" },
+    { task_id: "t_d", repeat: 1, ok: false, status: "error", error: "HarnessError: the browser died" },
+  ].map((l) => JSON.stringify({ ...paginate, ...l, episode: `${l.task_id}~r${l.repeat}` }));
+  await Deno.writeTextFile(join(out, "results.jsonl"), lines.join("\n") + "\n");
+  return out;
+}
+
+Deno.test("viewer.html filters by reason code and shows each failed episode's reason beside its status", async () => {
+  const out = await reasonsRun();
+  const written = await runTask("viewer", [out]);
+  assert.equal(written.code, 0, written.stderr);
+  const html = join(out, "viewer.html");
+  const browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  /** Each listed row: its episode, its status badge, its reason badge (null when it has none). */
+  const rows = () =>
+    page.$$eval("#rows tr", (trs) =>
+      trs.map((tr) => [
+        tr.children[1].textContent,
+        tr.querySelector(".badge:not(.reason)")?.textContent,
+        tr.querySelector(".badge.reason")?.textContent ?? null,
+      ]));
+  try {
+    await page.goto(`file://${html}`);
+    assert.equal(await textOf(page, "#shown"), "9 of 9 episodes");
+    // The reasons present, in REASONS' order, then (arm failure) and (none); nothing for the pass and the error.
+    const options = await page.$$eval(
+      "#f-reason option",
+      (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    );
+    assert.deepEqual(options, [
+      ["", "every reason (9)"],
+      ["field_mismatch", "field_mismatch (1)"],
+      ["final_page", "final_page (2)"],
+      ["answer_wrong", "answer_wrong (1)"],
+      ["answer_unaccounted", "answer_unaccounted (1)"],
+      ["(arm failure)", "(arm failure) (1)"],
+      ["(none)", "(none) (1)"],
+    ]);
+    assert.deepEqual(await rows(), [
+      ["t_a~r0", "failed", "final_page"],
+      ["t_a~r1", "failed", "final_page"],
+      ["t_a~r2", "passed", null],
+      ["t_b~r0", "failed", "field_mismatch"],
+      ["t_b~r1", "failed", "(none)"],
+      ["t_c~r0", "failed", "answer_wrong"],
+      ["t_c~r1", "pending", "answer_unaccounted"],
+      ["t_d~r0", "failed", "(arm failure)"],
+      ["t_d~r1", "error", null],
+    ]);
+    // The badge's tooltip says what the code means (lib/grading REASONS).
+    assert.equal(await page.$eval("#rows tr .badge.reason", (b) => b.getAttribute("title")), REASONS.final_page);
+
+    await page.select("#f-reason", "final_page");
+    assert.deepEqual(await rows(), [["t_a~r0", "failed", "final_page"], ["t_a~r1", "failed", "final_page"]]);
+    assert.equal(await textOf(page, "#shown"), "2 of 9 episodes");
+    await page.select("#f-reason", "(none)");
+    assert.deepEqual(await rows(), [["t_b~r1", "failed", "(none)"]]);
+    // With the status filter: failed and answer_unaccounted (a pending episode's reason) list nothing.
+    await page.select("#f-reason", "answer_unaccounted");
+    await page.select("#f-status", "failed");
+    assert.deepEqual(await rows(), []);
+    await page.select("#f-status", "");
+    assert.deepEqual(await rows(), [["t_c~r1", "pending", "answer_unaccounted"]]);
+
+    await page.click("#rows tr");
+    await page.waitForFunction(() => document.querySelector("#detail h2")?.textContent?.includes("t_c~r1"));
+    assert.equal(await textOf(page, "#detail h2"), "pendinganswer_unaccounted t_c~r1");
+    const fields = await page.$$eval(
+      "#detail .result .field",
+      (fs) => fs.map((f) => [f.querySelector("b")?.textContent, f.lastChild?.textContent]),
+    );
+    assert.deepEqual(fields.slice(0, 3), [
+      ["Status", "pending"],
+      ["Reason", `answer_unaccounted: ${REASONS.answer_unaccounted}`],
+      ["Detail", "pending: judge"],
+    ]);
+    assert.deepEqual(errors, []);
   } finally {
     await browser.close();
   }

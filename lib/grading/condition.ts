@@ -69,10 +69,10 @@ export type Condition =
   | { page: PagePattern }
   | { logged_in: boolean }
   | { event: FieldMatchers; times?: number }
-  | { record: FieldMatchers; times?: number }
+  | { record: FieldMatchers; times?: number; bound?: Binding }
   | { clipboard: Matcher; times?: number; ever?: boolean }
   | { visited: Matcher; times?: number }
-  | { answer: Matcher; seen?: boolean; others?: string[] }
+  | { answer: Matcher; seen?: boolean | SeenPage; why?: string; others?: string[] }
   | { only_writes: WritePattern[] }
   | { no_writes: true }
   | { all: Condition[] }
@@ -83,12 +83,30 @@ export type Condition =
 /** A task's `check`. */
 export type Check = Condition;
 
+/**
+ * What a method event must have produced (docs/grading.md, "Method binding"): `clipboard`, the clipboard's final
+ * content (the write whose `cause` is the event); `page`, the final page (the event is the last action before the
+ * final page loaded); `last`, the control's final state (the event is the last of its action on its target: a
+ * slider's last value is the asked one).
+ */
+export type Binding = "clipboard" | "page" | "last";
+
+/** The page (path, and query keys it must have) where an answer's fact is displayed: `seen` reads only its screens. */
+export interface SeenPage {
+  /** The page's path. */
+  path: Matcher;
+  /** Query keys the page's URL must have, with their values (other keys may be present). */
+  query?: Record<string, Matcher>;
+}
+
 /** A task's answer verifier: `seen` defaults to true. */
 export interface Verifier {
   /** What the final answer must match. */
   answer: Matcher;
-  /** The answer's text must also be supported by something the agent saw (default true). */
-  seen?: boolean;
+  /** The answer's text must also be supported by something the agent saw (default true), or by a given page. */
+  seen?: boolean | SeenPage;
+  /** Why the answer need not be seen: required with `seen: false`. */
+  why?: string;
 }
 
 const fields = z.record(z.string(), matcherSchema);
@@ -97,6 +115,10 @@ const times = z.number().int().min(0).optional();
 const op = z.enum(["insert", "update", "delete"]);
 const name = z.string().min(1);
 const lazyCondition = z.lazy(() => conditionSchema);
+const seenSchema = z.union([
+  z.boolean(),
+  z.strictObject({ path: matcherSchema, query: z.record(z.string(), matcherSchema).optional() }),
+]);
 
 const variants = {
   request: z.strictObject({
@@ -130,13 +152,16 @@ const variants = {
   }),
   logged_in: z.strictObject({ logged_in: z.boolean() }),
   event: z.strictObject({ event: fields, times }),
-  record: z.strictObject({ record: fields, times }),
+  record: z.strictObject({ record: fields, times, bound: z.enum(["clipboard", "page", "last"]).optional() }),
   clipboard: z.strictObject({ clipboard: matcherSchema, times, ever: z.boolean().optional() }),
   visited: z.strictObject({ visited: matcherSchema, times }),
   answer: z.strictObject({
     answer: matcherSchema,
-    seen: z.boolean().optional(),
+    seen: seenSchema.optional(),
+    why: z.string().min(1).optional(),
     others: z.array(z.string().min(1)).optional(),
+  }).refine((a) => a.seen !== false || a.why !== undefined, {
+    message: "seen: false needs a why (the answer is computed, not shown: say so)",
   }),
   only_writes: z.strictObject({
     only_writes: z.array(z.strictObject({ site: name.optional(), table: name.optional(), op: op.optional() })),
@@ -160,7 +185,10 @@ export const checkSchema: ZodSchema<Check> = conditionSchema;
 /** The zod schema of a task's `verifier` (null: no verifier). */
 export const verifierSchema: ZodSchema<Verifier | null> = z.strictObject({
   answer: matcherSchema,
-  seen: z.boolean().optional(),
+  seen: seenSchema.optional(),
+  why: z.string().min(1).optional(),
+}).refine((a) => a.seen !== false || a.why !== undefined, {
+  message: "seen: false needs a why (the answer is computed, not shown: say so)",
 }).nullable();
 
 const mapFields = (f: FieldMatchers, fn: (m: Matcher) => Matcher): FieldMatchers =>

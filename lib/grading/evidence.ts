@@ -75,6 +75,18 @@ export interface RecordEntry {
   [field: string]: unknown;
 }
 
+/** A clipboard write as the admin protocol gives it (docs/admin-protocol.md). */
+export interface ClipEntry {
+  /** The text written. */
+  text: string;
+  /** When the page wrote it, on the browser's clock (the order of writes). */
+  n?: number;
+  /** The id of the recorder action the write answered (a click on a copy button), when there was one. */
+  cause?: string;
+  /** Any other field (seq, time, url). */
+  [field: string]: unknown;
+}
+
 /** What gate() reads: grade_inputs.json without its optional fields. */
 export interface Evidence {
   /** The origin the episode's sites were served on (`http://127.0.0.1:40115`). */
@@ -85,6 +97,8 @@ export interface Evidence {
   changes: ChangeEntry[];
   /** The clipboard writes' texts, in order. */
   clip: string[];
+  /** The clipboard writes as entries, in the same order: what a method binding reads (absent in older evidence). */
+  clipboard?: ClipEntry[];
   /** The agent's own actions as action events (actionEvents). */
   events: ActionEvent[];
   /** The page recorder stream after the start: what the pages saw done and loaded. */
@@ -93,6 +107,8 @@ export interface Evidence {
   answer: string | null;
   /** The viewport text of every screen the agent saw. */
   seen: string[];
+  /** The URL of each screen of `seen` (the same order; absent in older evidence): where a fact was shown. */
+  seen_urls?: string[];
   /** The final pages and login state (absent in evidence saved before end-state grading). */
   final?: FinalState;
   /** Each app's rules, as its server declared them (absent in evidence saved before end-state grading). */
@@ -130,6 +146,8 @@ export const evidenceSchema: ZodSchema = z.object({
   })),
   // Plain texts, or the admin protocol's entries ({seq, time, text, url}).
   clip: z.array(z.union([z.string(), z.looseObject({ text: z.string() }).transform((e) => e.text)])).default([]),
+  clipboard: z.array(z.looseObject({ text: z.string(), n: z.number().optional(), cause: z.string().optional() }))
+    .optional(),
   events: z.array(z.looseObject({
     type: z.string(),
     action: z.string(),
@@ -138,6 +156,7 @@ export const evidenceSchema: ZodSchema = z.object({
   record: z.array(z.looseObject({ type: z.string() })).default([]),
   answer: z.string().nullable().default(null),
   seen: z.array(z.string()).default([]),
+  seen_urls: z.array(z.string()).optional(),
   final: finalStateSchema.optional(),
   rules: z.record(z.string(), appRulesSchema).optional(),
 });
@@ -161,6 +180,8 @@ function changeOk(c: unknown): boolean {
 const eventOk = (e: unknown) =>
   isObject(e) && typeof e.type === "string" && typeof e.action === "string" && typeof e.target === "string";
 const recordOk = (e: unknown) => isObject(e) && typeof e.type === "string";
+const clipEntryOk = (e: unknown) =>
+  isObject(e) && typeof e.text === "string" && optional(e.n, "number") && optional(e.cause, "string");
 const isString = (v: unknown) => typeof v === "string";
 
 function listOk(v: unknown, ok: (e: unknown) => boolean): boolean {
@@ -176,6 +197,7 @@ function wellFormed(v: unknown): Evidence | undefined {
   if (!v.log.every(logOk) || !v.changes.every(changeOk)) return;
   if (!listOk(v.clip, isString) || !listOk(v.events, eventOk) || !listOk(v.record, recordOk)) return;
   if (!listOk(v.seen, isString) || !(v.answer === undefined || v.answer === null || isString(v.answer))) return;
+  if (!listOk(v.clipboard, clipEntryOk) || !listOk(v.seen_urls, isString)) return;
   if (v.final !== undefined && !finalOk(v.final)) return;
   if (v.rules !== undefined && !(isObject(v.rules) && Object.values(v.rules).every(rulesOk))) return;
   return {
@@ -183,10 +205,12 @@ function wellFormed(v: unknown): Evidence | undefined {
     log: v.log as LogEntry[],
     changes: v.changes as ChangeEntry[],
     clip: (v.clip ?? []) as string[],
+    ...(v.clipboard === undefined ? {} : { clipboard: v.clipboard as ClipEntry[] }),
     events: (v.events ?? []) as ActionEvent[],
     record: (v.record ?? []) as RecordEntry[],
     answer: (v.answer ?? null) as string | null,
     seen: (v.seen ?? []) as string[],
+    ...(v.seen_urls === undefined ? {} : { seen_urls: v.seen_urls as string[] }),
     ...(v.final === undefined ? {} : { final: v.final as FinalState }),
     ...(v.rules === undefined ? {} : { rules: v.rules as Record<string, AppRules> }),
   };
@@ -210,7 +234,10 @@ const irreversibleOk = (o: unknown) =>
   isObject(o) && isString(o.name) && isString(o.table) && OPS.has(o.op as string) &&
   optionalRecord(o.when, (v) => typeof v === "string" || typeof v === "number");
 const additionOk = (a: unknown) =>
-  isObject(a) && isString(a.name) && optional(a.suffix, "string") && optional(a.prefix, "string");
+  isObject(a) && isString(a.name) && optional(a.suffix, "string") && optional(a.prefix, "string") &&
+  (a.value === undefined ||
+    (isObject(a.value) && isString(a.value.table) && isString(a.value.field) && isString(a.value.seed) &&
+      (isString(a.value.key) || typeof a.value.key === "number")));
 
 const loginOk = (v: unknown) => v === null || typeof v === "boolean";
 function finalOk(f: unknown): boolean {

@@ -1,5 +1,6 @@
 /** The backend gate: a task's check (and verifier) over an episode's evidence (docs/grading.md). Pure. */
 import type {
+  Binding,
   ChangePattern,
   Check,
   Condition,
@@ -7,11 +8,21 @@ import type {
   PagePattern,
   QueryMatchers,
   RequestPattern,
+  SeenPage,
   Verifier,
   WritePattern,
 } from "./condition.ts";
-import { type FinalPage, finalPage, irreversibleActs, netDiff, type RowDiff, rowKey, sitePage } from "./state.ts";
-import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
+import {
+  explicitBookkeeping,
+  type FinalPage,
+  finalPage,
+  irreversibleActs,
+  netDiff,
+  type RowDiff,
+  rowKey,
+  sitePage,
+} from "./state.ts";
+import type { ChangeEntry, Evidence, LogEntry, RecordEntry } from "./evidence.ts";
 import {
   answerSeen,
   describeMatcher,
@@ -23,6 +34,7 @@ import {
 } from "./matcher.ts";
 import { equalTest, type FieldTest, matcherTest, patternFailure, rowFieldTest } from "./_pattern.ts";
 import { quote } from "./text.ts";
+import { additionsOf, stripAdditions } from "./free_text.ts";
 import { decideStrictAnswer } from "./answer.ts";
 import { fail, type Failure, type ReasonCode } from "./reasons.ts";
 
@@ -101,7 +113,7 @@ export function gate(
   ctx.instruction = options.instruction;
   let failure = evaluate(check, ctx, "");
   if (failure === null && verifier) {
-    failure = evaluate({ answer: verifier.answer, seen: verifier.seen }, ctx, "verifier");
+    failure = evaluate({ answer: verifier.answer, seen: verifier.seen, why: verifier.why }, ctx, "verifier");
   }
   failure ??= endStateFailure(check, ctx);
   if (failure === null && ctx.undecided.length > 0) {
@@ -144,7 +156,11 @@ export function conditionClaims(
 
 /** The episode's net change of every row (computed once). */
 function diffOf(ctx: Ctx): RowDiff[] {
-  return ctx.diff ??= netDiff(ctx.ev.changes, ctx.ev.rules);
+  return ctx.diff ??= netDiff(
+    ctx.ev.changes,
+    ctx.ev.rules,
+    explicitBookkeeping(ctx.ev.changes, ctx.ev.log, ctx.ev.rules),
+  );
 }
 
 /**
@@ -153,10 +169,11 @@ function diffOf(ctx: Ctx): RowDiff[] {
  * `logged_in` condition asks otherwise.
  */
 function endStateFailure(check: Check, ctx: Ctx): Failure | null {
-  const unclaimed = unclaimedWrite(diffOf(ctx), ctx.claims);
-  if (unclaimed) return fail("unclaimed_write", unclaimed);
+  // An act that cannot be taken back is named as such before the row it left is counted as unclaimed.
   const extra = irreversibleFailure(ctx);
   if (extra) return extra;
+  const unclaimed = unclaimedWrite(diffOf(ctx), ctx.claims);
+  if (unclaimed) return fail("unclaimed_write", unclaimed);
   const f = ctx.ev.final;
   if (f && f.logged_in !== null && f.start_logged_in !== null && f.logged_in !== f.start_logged_in) {
     if (!mentions(check, "logged_in")) {
@@ -344,8 +361,65 @@ function clipboardFailure(m: Matcher, times: number | undefined, ever: boolean, 
 }
 
 function recordFailure(c: Extract<Leaf, { record: unknown }>, ctx: Ctx): Failure | null {
-  const why = patternFailure("recorder event", ctx.ev.record, recordTests(c.record), c.times);
-  return why === null ? null : fail("method_missing", why);
+  const tests = recordTests(c.record);
+  const why = patternFailure("recorder event", ctx.ev.record, tests, c.times);
+  if (why !== null) return fail("method_missing", why);
+  if (c.bound === undefined) return null;
+  const hits = ctx.ev.record.filter((e) => tests.every((t) => t.pass(e)));
+  const unbound = bindingFailure(c.bound, hits, ctx.ev);
+  return unbound === null ? null : fail("method_unbound", unbound);
+}
+
+const actions = (record: readonly RecordEntry[]) => record.filter((e) => e.type === "action");
+const pageTime = (e: RecordEntry) => typeof e.t === "number" ? e.t : -1;
+
+/**
+ * Why none of `hits` (the recorder events a method condition matched) produced the outcome its binding names, or
+ * null when one did (docs/grading.md, "Method binding").
+ */
+function bindingFailure(bound: Binding, hits: readonly RecordEntry[], ev: Evidence): string | null {
+  const n = hits.length;
+  if (bound === "clipboard") {
+    const last = ev.clipboard?.at(-1);
+    if (!ev.clipboard || ev.clipboard.length !== ev.clip.length) {
+      return "the evidence has no clipboard entries with their causes (saved before method binding)";
+    }
+    if (!last) return `${n} matching event(s), but nothing was copied`;
+    const ids = new Set(hits.map((e) => e.id));
+    if (last.cause !== undefined && ids.has(last.cause)) return null;
+    return `${n} matching event(s), but the clipboard's final content ${quote(last.text, 40)} was written ` +
+      (last.cause ? `in answer to another action (${quote(causeTarget(ev, last.cause), 40)})` : "by no click or key");
+  }
+  if (bound === "page") {
+    const url = ev.final?.url;
+    if (!url) return "the evidence has no final page (saved before end-state grading)";
+    const final = finalPage(url, ev.base, ev.rules);
+    // The last load of the final page, and the last user action before it (by the pages' clock).
+    const loads = ev.record.filter((e) =>
+      e.type === "observation" && e.kind === "page_load" && typeof e.url === "string" &&
+      finalPage(e.url, ev.base, ev.rules)?.url === final?.url
+    );
+    const load = loads.at(-1);
+    if (!load) return `the final page ${quote(final?.url ?? url, 60)} was never loaded by a page the recorder saw`;
+    const before = actions(ev.record).filter((e) => pageTime(e) <= pageTime(load) && e.action !== "scroll");
+    const last = before.reduce<RecordEntry | undefined>((a, e) => !a || pageTime(e) >= pageTime(a) ? e : a, undefined);
+    if (last && hits.includes(last)) return null;
+    return `${n} matching event(s), but the final page ${quote(final?.url ?? url, 60)} was reached ` +
+      (last ? `after another action (${last.action} ${quote(last.target, 40)})` : "without a user action (typed)");
+  }
+  // last: the event is its target's last of its action.
+  const mine = actions(ev.record);
+  for (const h of hits) {
+    const later = mine.filter((e) => e.action === h.action && e.target === h.target && pageTime(e) > pageTime(h));
+    if (later.length === 0) return null;
+  }
+  const h = hits.at(-1)!;
+  return `${n} matching event(s), but the control's last ${h.action} was another value`;
+}
+
+function causeTarget(ev: Evidence, id: string): string {
+  const e = ev.record.find((x) => x.id === id);
+  return e ? `${e.action} ${e.target}` : id;
 }
 
 /**
@@ -354,7 +428,7 @@ function recordFailure(c: Extract<Leaf, { record: unknown }>, ctx: Ctx): Failure
  * fields it lists.
  */
 function changeFailure(p: ChangePattern, times: number | undefined, ever: boolean, ctx: Ctx): string | null {
-  const tests = changeTests(p);
+  const tests = changeTests(p, ctx.ev);
   const fields = [...Object.keys(p.after ?? {}), ...Object.keys(p.before ?? {})];
   const diff = diffOf(ctx);
   if (ever) {
@@ -460,15 +534,32 @@ function requestTests(r: RequestPattern, ev: Evidence): FieldTest<LogEntry>[] {
   return tests;
 }
 
-function changeTests(p: ChangePattern): FieldTest<ChangeEntry>[] {
+function changeTests(p: ChangePattern, ev?: Evidence): FieldTest<ChangeEntry>[] {
   const tests: FieldTest<ChangeEntry>[] = [];
   if (p.site !== undefined) tests.push(equalTest("site", p.site, (e) => e.site));
   if (p.table !== undefined) tests.push(equalTest("table", p.table, (e) => e.table));
   if (p.op !== undefined) tests.push(equalTest("op", p.op, (e) => e.op));
   if (p.key !== undefined) tests.push(matcherTest("key", p.key, (e) => e.key));
   for (const [f, m] of Object.entries(p.before ?? {})) tests.push(rowFieldTest(`before.${f}`, f, m, (e) => e.before));
-  for (const [f, m] of Object.entries(p.after ?? {})) tests.push(rowFieldTest(`after.${f}`, f, m, (e) => e.after));
+  for (const [f, m] of Object.entries(p.after ?? {})) {
+    const free = ev && typeof m === "object" && "text" in m;
+    tests.push(rowFieldTest(`after.${f}`, f, m, free ? (e) => withoutAdditions(e, f, ev) : (e) => e.after));
+  }
   return tests;
+}
+
+/**
+ * A row's after image with the app's own additions to free-text field `f` stripped (free_text.ts): a `text`
+ * matcher then compares what the user wrote, all of it.
+ */
+function withoutAdditions(e: ChangeEntry, f: string, ev: Evidence): Record<string, unknown> | null {
+  const after = e.after;
+  const additions = additionsOf(ev.rules, e.site, e.table, f);
+  if (!after || !additions || typeof after[f] !== "string") return after;
+  // The row's last write: the time its additions (the signature then) were made.
+  let seq: number | undefined;
+  for (const c of ev.changes) if (c.site === e.site && c.table === e.table && rowKey(c) === rowKey(e)) seq = c.seq;
+  return { ...after, [f]: stripAdditions(after[f] as string, additions, ev.changes, seq) };
 }
 
 function fieldTests<E extends Record<string, unknown>>(f: FieldMatchers): FieldTest<E>[] {
@@ -547,21 +638,43 @@ function pathMatcher(m: Matcher, origin: string): Matcher | undefined {
  * support. An answer the rules cannot decide is recorded as undecided and passes here, so that every other rule
  * still runs: gate() then returns it for the judge.
  */
-function answerFailure(m: Matcher, mustBeSeen: boolean, ctx: Ctx, others?: readonly string[]): Failure | null {
+function answerFailure(m: Matcher, seen: boolean | SeenPage, ctx: Ctx, others?: readonly string[]): Failure | null {
   const answer = ctx.ev.answer;
   if (answer === null || answer === undefined) {
     return fail("answer_missing", "no answer (the episode did not end with done)");
   }
+  if (answer.trim() === "") return fail("answer_missing", "the answer is empty");
   const d = decideStrictAnswer(m, answer, { others, instruction: ctx.instruction });
   if (d.ok === false) return fail("answer_wrong", d.why);
-  if (mustBeSeen) {
+  if (seen === true) {
     ctx.seen ??= prepareSeen(ctx.ev.seen);
     if (!answerSeen(m, answer, ctx.seen)) {
       return fail("not_seen", `${quote(answer, 80)} matches but was not seen on any screen`);
     }
+  } else if (seen !== false) {
+    const why = seenOnPage(m, answer, seen, ctx.ev);
+    if (why !== null) return fail("not_seen", why);
   }
   if (d.ok === null) ctx.undecided.push({ answer, expected: describeMatcher(m), why: d.why });
   return null;
+}
+
+/** Null when the answer is supported by a screen the agent saw on `page`, else why not. */
+function seenOnPage(m: Matcher, answer: string, page: SeenPage, ev: Evidence): string | null {
+  const want = describeMatcher(page.path) + (page.query ? `?${JSON.stringify(page.query)}` : "");
+  const urls = ev.seen_urls;
+  if (!urls || urls.length !== ev.seen.length) {
+    return `the evidence does not say which page each screen was on (saved before seen_urls), so ${want} cannot be told`;
+  }
+  const texts = ev.seen.filter((_, i) => {
+    const p = finalPage(urls[i], ev.base, ev.rules);
+    if (!p || !testMatcher(pageMatcher(page.path, false), p.path)) return false;
+    return Object.entries(page.query ?? {}).every(([k, q]) => (p.query.get(k) ?? []).some((v) => testMatcher(q, v)));
+  });
+  if (texts.length === 0) return `${quote(answer, 80)}: the agent never saw the page that shows it (${want})`;
+  return answerSeen(m, answer, prepareSeen(texts))
+    ? null
+    : `${quote(answer, 80)} matches but was not seen on the page that shows it (${want})`;
 }
 
 function writeAllowed(c: ChangeEntry, p: WritePattern): boolean {

@@ -240,7 +240,17 @@ Deno.test("checkSchema names the malformed field of a check", () => {
 
 Deno.test("verifierSchema takes an answer matcher or null", () => {
   assert.deepEqual(verifierSchema.parse(null), null);
-  assert.deepEqual(verifierSchema.parse({ answer: 14, seen: false }), { answer: 14, seen: false });
+  assert.deepEqual(verifierSchema.parse({ answer: 14, seen: false, why: "a sum" }), {
+    answer: 14,
+    seen: false,
+    why: "a sum",
+  });
+  // seen: false only where the task says why.
+  assert.equal(verifierSchema.safeParse({ answer: 14, seen: false }).success, false);
+  assert.deepEqual(verifierSchema.parse({ answer: 14, seen: { path: "/tracker/sprints/4" } }), {
+    answer: 14,
+    seen: { path: "/tracker/sprints/4" },
+  });
   assert.equal(verifierSchema.safeParse({ answer: 14, seen: "yes" }).success, false);
   assert.equal(verifierSchema.safeParse({ seen: true }).success, false);
 });

@@ -1,6 +1,7 @@
 /** Matchers: tests of one evidence value (docs/grading.md, "Matchers"). */
 import { z } from "zod";
 import { keyedUnion } from "./schema_text.ts";
+import { freeTextForm } from "./free_text.ts";
 import {
   containsWords,
   datesIn,
@@ -19,6 +20,7 @@ export type Matcher =
   | number
   | { exact: string }
   | { norm: string }
+  | { text: string }
   | { contains: string }
   | { regex: string; flags?: string }
   | { number: number; tol?: number }
@@ -50,6 +52,7 @@ const dateVariant = z.strictObject({ date: z.string() }).superRefine((m, ctx) =>
 export const matcherSchema: z.ZodType<Matcher> = keyedUnion<Matcher>("a matcher", {
   exact: z.strictObject({ exact: text }),
   norm: z.strictObject({ norm: text }),
+  text: z.strictObject({ text: text }),
   contains: z.strictObject({ contains: text }),
   regex: regexVariant,
   number: z.strictObject({ number: z.number(), tol: z.number().min(0).optional() }),
@@ -92,6 +95,7 @@ export function testMatcher(m: Matcher, value: unknown): boolean {
   if (absent(value)) return false;
   if ("exact" in m) return stringForm(value) === m.exact;
   if ("norm" in m) return normaliseText(stringForm(value)) === prep(m, () => ({ norm: normaliseText(m.norm) })).norm;
+  if ("text" in m) return freeTextForm(stringForm(value)) === prep(m, () => ({ norm: freeTextForm(m.text) })).norm;
   if ("contains" in m) {
     return normaliseText(stringForm(value)).includes(prep(m, () => ({ norm: normaliseText(m.contains) })).norm!);
   }
@@ -127,6 +131,7 @@ function expectedDay(m: { date: string }): string | undefined {
 export function describeMatcher(m: Matcher): string {
   if (typeof m === "string") return `= ${quote(m)}`;
   if (typeof m === "number") return `number ${m}`;
+  if ("text" in m) return `text ${quote(m.text)}`;
   if ("exact" in m) return `== ${quote(m.exact)}`;
   if ("norm" in m) return `= ${quote(m.norm)}`;
   if ("contains" in m) return `contains ${quote(m.contains)}`;
@@ -143,6 +148,7 @@ export function matcherTarget(m: Matcher): string {
   if (typeof m === "string" || typeof m === "number") return String(m);
   if ("exact" in m) return m.exact;
   if ("norm" in m) return m.norm;
+  if ("text" in m) return m.text;
   if ("contains" in m) return `*${m.contains}*`;
   if ("regex" in m) return `/${m.regex}/`;
   if ("number" in m) return String(m.number);
@@ -186,6 +192,7 @@ function expectedSeen(m: Matcher, answer: string, seen: SeenText): boolean {
   if (typeof m === "string") return textSeen(m, seen);
   if ("exact" in m) return textSeen(m.exact, seen);
   if ("norm" in m) return textSeen(m.norm, seen);
+  if ("text" in m) return textSeen(m.text, seen);
   if ("contains" in m) return textSeen(m.contains, seen);
   if ("number" in m) return seen.numbers().some((n) => Math.abs(n - m.number) <= (m.tol ?? 1e-9) + 1e-12);
   if ("date" in m) return seen.days().has(expectedDay(m)!);

@@ -104,7 +104,7 @@ Deno.test("matcherSchema accepts every kind and names the bad field", () => {
   assert.equal(schemaError({ one_of: [] }), "one_of: must have at least 1 item(s)");
   assert.equal(
     schemaError({ not: { nrom: "a" } }),
-    'not: expected a matcher (one of exact, norm, contains, regex, number, date, one_of, present, not), got "nrom"',
+    'not: expected a matcher (one of exact, norm, text, contains, regex, number, date, one_of, present, not), got "nrom"',
   );
   assert.equal(schemaError(true), "expected a matcher, got true");
   assert.equal(schemaError({ norm: "a", exact: "a" }), 'has both "norm" and "exact" (one kind per object)');

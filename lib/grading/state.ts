@@ -44,9 +44,10 @@ export interface IrreversibleOp {
 }
 
 /**
- * A text the app itself adds to a free-text field: a `suffix` (a signature block) or a `prefix`, given as a regular
- * expression the app's own output matches (anchored at the field's end or start), or a quoted block (`quote`):
- * lines that start with the given marker, with the attribution line before them.
+ * A text the app itself adds to a free-text field: a `suffix` (a signature block, a quoted reply) or a `prefix`,
+ * given as a regular expression the app's own output matches at the field's end or start. `{value}` in it stands
+ * for the (escaped) current value of another field, `value`: the signature the user has at the time, so that
+ * exactly the app's text is stripped, not whatever follows a `-- ` line.
  */
 export interface TextAddition {
   /** What the addition is ("signature", "quoted reply"). */
@@ -55,6 +56,8 @@ export interface TextAddition {
   suffix?: string;
   /** A regular expression the addition matches at the start of the field. */
   prefix?: string;
+  /** The field `{value}` stands for: its latest value written before the row, else `seed`; empty: no addition. */
+  value?: { table: string; key: string | number; field: string; seed: string };
 }
 
 /** The zod schema of an app's rules (other fields are kept as they are). */
@@ -72,7 +75,17 @@ export const appRulesSchema: ZodSchema<AppRules> = z.looseObject({
   })).optional(),
   textAdditions: z.record(
     z.string(),
-    z.array(z.object({ name: z.string(), suffix: z.string().optional(), prefix: z.string().optional() })),
+    z.array(z.object({
+      name: z.string(),
+      suffix: z.string().optional(),
+      prefix: z.string().optional(),
+      value: z.object({
+        table: z.string(),
+        key: z.union([z.string(), z.number()]),
+        field: z.string(),
+        seed: z.string(),
+      }).optional(),
+    })),
   ).optional(),
 });
 
@@ -123,11 +136,57 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
  * Whether one change is a write of its own: not to a bookkeeping table, and, for an update, of some field that is
  * not bookkeeping (opening a message, which only marks it read, is none).
  */
-export function isWrite(c: ChangeEntry, rules: Readonly<Record<string, AppRules>> = {}): boolean {
+export function isWrite(
+  c: ChangeEntry,
+  rules: Readonly<Record<string, AppRules>> = {},
+  explicit?: ReadonlySet<ChangeEntry>,
+): boolean {
   const bookkeeping = rules[c.site]?.bookkeeping?.[c.table];
   if (bookkeeping === "*") return false;
-  if (c.op !== "update") return true;
+  if (c.op !== "update" || explicit?.has(c)) return true;
   return changedFields(c.before ?? {}, c.after ?? {}, new Set(bookkeeping ?? [])).length > 0;
+}
+
+/** The request whose handling made a change: the first logged after it (a request is logged once handled). */
+export function causeOf<L extends { seq?: number }>(c: ChangeEntry, log: readonly L[]): L | undefined {
+  if (typeof c.seq !== "number") return undefined;
+  // The log is in seq order: the first entry past the change's seq.
+  let lo = 0, hi = log.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const s = log[mid].seq;
+    if (typeof s === "number" && s > c.seq) hi = mid;
+    else lo = mid + 1;
+  }
+  const e = log[lo];
+  return e && typeof e.seq === "number" && e.seq > c.seq ? e : undefined;
+}
+
+/**
+ * The changes of bookkeeping fields that were no side effect (docs/grading.md, "Bookkeeping only as a side
+ * effect"): an update that changes only bookkeeping fields, made by a request that is not a page view (GET) and
+ * wrote nothing else, was asked for by a control ("Mark as unread"): a write like any other. Opening a message
+ * (a GET) and the stamps a real write sets alongside it (updated_at, stock lowered by a checkout) stay
+ * bookkeeping. Without seqs (evidence saved before them) nothing is explicit.
+ */
+export function explicitBookkeeping(
+  changes: readonly ChangeEntry[],
+  log: readonly { seq?: number; method: string }[],
+  rules: Readonly<Record<string, AppRules>> = {},
+): Set<ChangeEntry> {
+  const out = new Set<ChangeEntry>();
+  const candidates: { c: ChangeEntry; by: object }[] = [];
+  const wroteElse = new Set<object>();
+  for (const c of changes) {
+    const bookkeeping = rules[c.site]?.bookkeeping?.[c.table];
+    if (bookkeeping === "*") continue;
+    const by = causeOf(c, log);
+    if (!by) continue;
+    if (bookkeeping === undefined || c.op !== "update" || isWrite(c, rules)) wroteElse.add(by);
+    else if (by.method.toUpperCase() !== "GET") candidates.push({ c, by });
+  }
+  for (const { c, by } of candidates) if (!wroteElse.has(by)) out.add(c);
+  return out;
 }
 
 /** An irreversible act the episode performed: the change that made it, and whether its row was undone later. */
@@ -178,31 +237,40 @@ const keyOf = (c: ChangeEntry) => `${c.site}\u0000${c.table}\u0000${JSON.stringi
 
 /**
  * The net change of every row the changes touched: its first image before and its last image after. A row that
- * ends as it began (a write reverted), a row inserted and deleted again, a change of bookkeeping fields only and
- * any row of a bookkeeping table are no change.
+ * ends as it began (a write reverted), a row inserted and deleted again, a change of bookkeeping fields only (as a
+ * side effect: not one of `explicit`, see explicitBookkeeping) and any row of a bookkeeping table are no change.
  */
-export function netDiff(changes: readonly ChangeEntry[], rules: Readonly<Record<string, AppRules>> = {}): RowDiff[] {
-  const rows = new Map<string, { first: ChangeEntry; last: ChangeEntry }>();
-  const done: { first: ChangeEntry; last: ChangeEntry }[] = [];
+export function netDiff(
+  changes: readonly ChangeEntry[],
+  rules: Readonly<Record<string, AppRules>> = {},
+  explicit?: ReadonlySet<ChangeEntry>,
+): RowDiff[] {
+  type Row = { first: ChangeEntry; last: ChangeEntry; asked: boolean };
+  const rows = new Map<string, Row>();
+  const done: Row[] = [];
   for (const c of changes) {
     const k = keyOf(c);
     const row = rows.get(k);
+    const asked = explicit?.has(c) ?? false;
     if (row && row.last.op === "delete" && c.op === "insert") {
       // A deleted row's key given to a new row (SQLite reuses the highest id): two rows, not one updated.
       done.push(row);
-      rows.set(k, { first: c, last: c });
-    } else if (row) row.last = c;
-    else rows.set(k, { first: c, last: c });
+      rows.set(k, { first: c, last: c, asked });
+    } else if (row) {
+      row.last = c;
+      row.asked ||= asked;
+    } else rows.set(k, { first: c, last: c, asked });
   }
   const out: RowDiff[] = [];
-  for (const { first, last } of [...done, ...rows.values()]) {
+  for (const { first, last, asked } of [...done, ...rows.values()]) {
     const app = rules[first.site];
     const bookkeeping = app?.bookkeeping?.[first.table];
     if (bookkeeping === "*") continue;
     const before = first.op === "insert" ? null : first.before;
     const after = last.op === "delete" ? null : last.after;
     if (before === null && after === null) continue;
-    const skip = new Set<string>(bookkeeping ?? []);
+    // A bookkeeping field a control changed on purpose (explicitBookkeeping) is a field like any other.
+    const skip = new Set<string>(asked ? [] : bookkeeping ?? []);
     const op = before === null ? "insert" : after === null ? "delete" : "update";
     let fields: string[];
     if (op === "insert") {

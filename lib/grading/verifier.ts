@@ -8,6 +8,8 @@ import type { Condition, RequestPattern } from "./condition.ts";
 import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
 import {
   type AppRules,
+  causeOf,
+  explicitBookkeeping,
   type FinalState,
   irreversibleActs,
   isWrite,
@@ -19,6 +21,7 @@ import {
 import { fail, type Failure, type ReasonCode } from "./reasons.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
+import { normaliseText } from "./text.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
 
 /** An answer check: the QA tier chain (regex, exact, precise number/date, then the LLM tier). */
@@ -79,6 +82,11 @@ export interface HumanVerifier {
    * search): the episode must end there too.
    */
   end_page?: string;
+  /**
+   * Fields (`table.field`) the author declares free text: a written row's value may differ from the reference's
+   * without any macro naming it (docs/verifiers.md). Nothing is free by default.
+   */
+  free?: string[];
   /** Free text for people; grading does not read it. */
   notes?: string;
 }
@@ -153,6 +161,8 @@ export interface HumanEndState {
   rules?: Record<string, AppRules>;
   /** The final pages and login state. */
   final?: FinalState;
+  /** The clipboard's writes, in the order the pages made them (a macro's `clipboard` condition reads them). */
+  clip?: readonly string[];
 }
 
 /** How gradeHuman grades, besides the task, the trajectory and the answer. */
@@ -226,16 +236,25 @@ function pageOf(url: string, rules: Record<string, AppRules>) {
   }
 }
 
-/** A value the macros leave to the reference: anything but free text (numbers, flags, empty fields, null). */
-const isFixed = (v: unknown) => typeof v !== "string" || v.trim() === "";
+const sameValue = (a: unknown, b: unknown) =>
+  typeof a === "string" && typeof b === "string"
+    ? normaliseText(a) === normaliseText(b)
+    : JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
 /**
  * The episode's net change against the reference's end state: every changed row is one of the reference's rows
  * (same table and operation, the same key for an update or delete; each reference row taken once), changes only
- * fields the reference changed, and keeps the reference's value of every field that is not free text (a
- * quantity, an id, a flag, a field left empty); free text is the macros' to judge.
+ * fields the reference changed, and has the reference's value of every field (strings compared up to white space
+ * and case), but for the fields a macro's condition on the request that wrote the row names (`named`) and those the
+ * author declared free text (`free`): those are the macros' to judge. Nothing is free by default.
  */
-function endStateMismatch(diff: readonly RowDiff[], expected: readonly ExpectedRow[]): Failure | null {
+function endStateMismatch(
+  diff: readonly RowDiff[],
+  expected: readonly ExpectedRow[],
+  named: (row: RowDiff) => ReadonlySet<string>,
+  free: ReadonlySet<string>,
+): Failure | null {
   const left = [...expected];
   for (const row of diff) {
     const where = `${row.site}.${row.table} ${row.op}${row.op === "insert" ? "" : ` key ${JSON.stringify(row.key)}`}`;
@@ -248,32 +267,21 @@ function endStateMismatch(diff: readonly RowDiff[], expected: readonly ExpectedR
     for (const f of row.fields) {
       const v = row.after?.[f];
       if (!Object.hasOwn(want.fields, f)) {
-        if (row.op === "insert" && isFixed(v) && isFixed(want.fields[f] ?? "")) continue;
+        if (row.op === "insert" && isEmpty(v)) continue;
         return fail(
           "unclaimed_write",
           `unclaimed field ${where}: ${f} = ${JSON.stringify(v)} (the reference does not change it)`,
         );
       }
       const w = want.fields[f];
-      if (isFixed(w) && JSON.stringify(w) !== JSON.stringify(v)) {
-        return fail(
-          "field_mismatch",
-          `field ${where}: ${f} = ${JSON.stringify(v)}, the reference's is ${JSON.stringify(w)}`,
-        );
-      }
+      if (sameValue(w, v) || free.has(`${row.table}.${f}`) || named(row).has(f)) continue;
+      return fail(
+        "field_mismatch",
+        `field ${where}: ${f} = ${JSON.stringify(v)}, the reference's is ${JSON.stringify(w)} (no macro names ${f})`,
+      );
     }
   }
   return null;
-}
-
-/** The request whose handling made a change: the first logged after it (a request is logged once handled). */
-function causeOf(c: ChangeEntry, log: readonly LogEntry[]): LogEntry | undefined {
-  if (typeof c.seq !== "number") return undefined;
-  let best: LogEntry | undefined;
-  for (const e of log) {
-    if (typeof e.seq === "number" && e.seq > c.seq && (best === undefined || e.seq < best.seq!)) best = e;
-  }
-  return best;
 }
 
 /**
@@ -289,9 +297,10 @@ function humanEndStateFailure(
 ): Failure | null {
   const claimed = new Set(perCondition.flatMap(({ claim }) => claim.entries));
   const rules = state.rules ?? {};
-  const diff = netDiff(state.changes, rules);
-  // A write that changes only bookkeeping fields (or a bookkeeping table) is no write.
-  const writes = state.changes.filter((c) => isWrite(c, rules)).map((c) => ({ c, by: causeOf(c, ev.log) }));
+  const explicit = explicitBookkeeping(state.changes, ev.log, rules);
+  const diff = netDiff(state.changes, rules, explicit);
+  // A write that changes only bookkeeping fields as a side effect (or a bookkeeping table) is no write.
+  const writes = state.changes.filter((c) => isWrite(c, rules, explicit)).map((c) => ({ c, by: causeOf(c, ev.log) }));
   const writers = new Set(writes.map((x) => x.by).filter((e): e is LogEntry => e !== undefined));
   // One condition, one write: the same request made twice (a second booking, a comment posted twice) is a duplicate.
   for (const { label, claim } of perCondition) {
@@ -332,7 +341,19 @@ function humanEndStateFailure(
   }
   const expected = task.verifier.end_state;
   if (expected) {
-    const why = endStateMismatch(diff, expected);
+    // The body fields a macro's request condition names, per row that request wrote.
+    const namedBy = new Map<string, Set<string>>();
+    for (const { c, by } of writes) {
+      if (!by) continue;
+      for (const { claim } of perCondition) {
+        if (!claim.entries.includes(by)) continue;
+        const set = namedBy.get(rowKey(c)) ?? new Set<string>();
+        for (const k of Object.keys(claim.pattern.body ?? {})) set.add(k);
+        namedBy.set(rowKey(c), set);
+      }
+    }
+    const none = new Set<string>();
+    const why = endStateMismatch(diff, expected, (r) => namedBy.get(rowKey(r)) ?? none, new Set(task.verifier.free));
     if (why) return why;
   }
   const f = state.final;
@@ -382,6 +403,8 @@ export async function gradeHuman(
   options: GradeHumanOptions = {},
 ): Promise<HumanGrade> {
   const evidence = trajectoryEvidence(trajectory, answer);
+  // The clipboard, as datagen checks read it: a macro may ask for what was copied.
+  if (options.state?.clip) evidence.clip = [...options.state.clip];
   const labels = task.macros.filter((m) => task.verifier.macros[m]).concat(
     Object.keys(task.verifier.macros).filter((m) => !task.macros.includes(m)),
   );

@@ -105,7 +105,8 @@ function bookingEpisode(requests: { slot: string; size: string }[], extra: Chang
       },
     },
   };
-  return { task, trajectory: humanTrajectory([], log), state: { changes: [...changes, ...extra], rules: {} } };
+  const rules = { bookings: { generated: { bookings: ["id"] } } };
+  return { task, trajectory: humanTrajectory([], log), state: { changes: [...changes, ...extra], rules } };
 }
 
 Deno.test("gradeHuman() end state: one endpoint's conditions bind to one request; duplicates and undone writes fail", async () => {
@@ -149,11 +150,17 @@ Deno.test("gradeHuman() end state: the reference's rows and final page", async (
     final: { url, urls: [url], logged_in: true, start_logged_in: true },
   });
   assert.equal((await gradeHuman(withRef([row]), ep.trajectory, "", { state: ep.state })).ok, true);
-  const other = { ...row, fields: { start_time: "14:00", attendees: 5 } };
-  assert.match(
-    (await gradeHuman(withRef([other]), ep.trajectory, "", { state: ep.state })).detail,
-    /attendees = 4, the reference's is 5/,
-  );
+  // A field no macro names (the form's `slot` is not the row's `start_time`) must have the reference's value, free
+  // text or not; one a macro's condition names (`attendees`) is the macro's to judge.
+  const other = { ...row, fields: { start_time: "15:00", attendees: 4 } };
+  const mismatch = await gradeHuman(withRef([other]), ep.trajectory, "", { state: ep.state });
+  assert.equal(mismatch.reason, "field_mismatch");
+  assert.match(mismatch.detail, /start_time = "14:00", the reference's is "15:00" \(no macro names start_time\)/);
+  const named = { ...row, fields: { start_time: "14:00", attendees: 5 } };
+  assert.equal((await gradeHuman(withRef([named]), ep.trajectory, "", { state: ep.state })).ok, true);
+  // Declared free by the task's author: the macros judge it.
+  const declared = { ...withRef([other]), verifier: { ...withRef([other]).verifier, free: ["bookings.start_time"] } };
+  assert.equal((await gradeHuman(declared, ep.trajectory, "", { state: ep.state })).ok, true);
   assert.match((await gradeHuman(withRef([]), ep.trajectory, "", { state: ep.state })).detail, /unexpected write/);
   const page = withRef([row], "/bookings/rooms/6/schedule");
   const there = await gradeHuman(page, ep.trajectory, "", { state: state("http://h:1/bookings/rooms/6/schedule") });

@@ -1,7 +1,7 @@
 /**
- * The run report: what each run folder holds, pass rates by arm, family, macro and site, the model requests, the
- * routing, pass@k over repeats and, for two runs or more, each run paired with the first. Built once as blocks
- * (doc.ts) and written as report.md and report.html.
+ * The run report: what each run folder holds, pass rates by arm, family, macro and site, the failures by reason code,
+ * the model requests, the routing, pass@k over repeats and, for two runs or more, each run paired with the first.
+ * Built once as blocks (doc.ts) and written as report.md and report.html.
  * @module
  */
 import { basename, join } from "node:path";
@@ -13,6 +13,7 @@ import { comparisons } from "./comparison.ts";
 import { type Block, toHtml, toMarkdown } from "./doc.ts";
 import { capped, int, ms, pct } from "./format.ts";
 import type { ReportResult, RunData } from "./load.ts";
+import { failuresByReason } from "./reasons.ts";
 
 /** Each run's name in the report: its folder's name, or the path as given when two runs share a name. */
 function runLabels(runs: readonly RunData[]): string[] {
@@ -227,6 +228,7 @@ function buildReport(runs: readonly RunData[]): Block[] {
   return [
     ...header(runs, labels),
     ...passRates(runs, labels),
+    ...failuresByReason(runs, labels),
     ...modelsAndRouting(runs, labels),
     ...repeats(runs, labels),
     ...comparisons(runs, labels),

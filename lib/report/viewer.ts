@@ -1,6 +1,6 @@
 /**
  * The episode viewer: `<out>/viewer.html`, one self-contained page per run that opens from file:// with no server.
- * It lists every episode with filters (status, family, site, arm) and a text search; opening one shows its result,
+ * It lists every episode with filters (status, reason, family, site, arm) and a text search; opening one shows its result,
  * its task, the grade with the evidence that decided it, and each step: the screenshot, what the model was shown,
  * its reply, the actions and their results. Written at the end of a run and after regrade or merge
  * (`deno task viewer OUT` writes it for any run folder).
@@ -10,6 +10,7 @@ import { writeFileAtomic } from "../io/mod.ts";
 import { LIMITS, readFolderText, RUN_FILES, STATUSES } from "../run_folder/mod.ts";
 import type { ViewerData } from "./viewer_client.ts";
 import { loadRun } from "./load.ts";
+import { orderReasons, reasonMeaning } from "./reasons.ts";
 import { type EpisodeDetail, readEpisodeDetail, summarize } from "./viewer_data.ts";
 import { renderViewer } from "./viewer_page.ts";
 
@@ -26,12 +27,19 @@ export async function writeViewer(out: string, log: (line: string) => void = con
   for (const p of run.problems) log(`viewer: warning: ${p}`);
   const details: EpisodeDetail[] = [];
   for (const r of run.results) details.push(await readEpisodeDetail(run.folder, r));
+  const episodes = details.map((d) => summarize(d.result, d.instruction));
+  const reasons = orderReasons(episodes.map((e) => e.reason).filter((r) => r !== ""));
   const data: ViewerData = {
     title: basename(resolve(out)),
     settings: run.manifest?.settings ?? null,
     notes: run.notes,
     statuses: STATUSES,
-    episodes: details.map((d) => summarize(d.result, d.instruction)),
+    reasons,
+    reasonMeanings: Object.fromEntries(reasons.flatMap((r) => {
+      const meaning = reasonMeaning(r);
+      return meaning === undefined ? [] : [[r, meaning]];
+    })),
+    episodes,
     prompts: await readPrompts(out, details),
   };
   const path = join(out, "viewer.html");

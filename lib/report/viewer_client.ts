@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /**
  * The viewer page's script, serialised into viewer.html: it runs in the page, so it imports nothing at run time and
- * closes over nothing. It reads the list from the `viewer-data` JSON block, filters it (status, family, site, arm,
- * text), and parses an episode's own JSON block (`ep-<i>`) only when the episode is opened; the request texts and
+ * closes over nothing. It reads the list from the `viewer-data` JSON block, filters it (status, reason, family, site,
+ * arm, text), and parses an episode's own JSON block (`ep-<i>`) only when the episode is opened; the request texts and
  * system prompts go into the DOM only when their <details> is opened, so a run of thousands of episodes stays quick.
  * Every value goes in as text (textContent, attributes), never as HTML.
  */
@@ -16,6 +16,10 @@ export interface ViewerData {
   /** What the reader should know about the results (lib/report loadRun's notes: stale or superseded lines). */
   notes: string[];
   statuses: readonly string[];
+  /** The reasons the episodes carry (ViewerEpisode.reason), in the report's order (lib/report orderReasons). */
+  reasons: string[];
+  /** What each of `reasons` means, when it is known (lib/grading REASONS): the badge's tooltip. */
+  reasonMeanings: Record<string, string>;
   episodes: ViewerEpisode[];
   /** System prompt texts by SHA-256. */
   prompts: Record<string, string>;
@@ -34,9 +38,9 @@ export function viewerApp(): void {
   };
   const data: ViewerData = JSON.parse($("viewer-data").textContent!);
   const eps = data.episodes;
-  const facets = ["status", "family", "site", "arm"] as const;
+  const facets = ["status", "reason", "family", "site", "arm"] as const;
   const haystack = eps.map((e) =>
-    [e.episode, e.task_id, e.macro, e.instruction, e.detail, e.answer, e.error].join("\n").toLowerCase()
+    [e.episode, e.task_id, e.macro, e.instruction, e.detail, e.reason, e.answer, e.error].join("\n").toLowerCase()
   );
   const link = (ep: string, file: string) => `${encodeURIComponent(ep)}/${encodeURIComponent(file)}`;
   // JSON on one line when it fits, else one member per line, nested members again on one line when they fit.
@@ -62,6 +66,9 @@ export function viewerApp(): void {
     }
   };
   const badge = (status: string) => h("span", { class: `badge ${status}` }, status);
+  // The rule that failed the episode, beside its status badge; none for an episode no rule failed.
+  const reasonBadge = (reason: string) =>
+    reason !== "" && h("span", { class: "badge reason", title: data.reasonMeanings[reason] ?? reason }, reason);
 
   document.title = `viewer · ${data.title}`;
   $("title").textContent = data.title;
@@ -72,8 +79,14 @@ export function viewerApp(): void {
   };
   for (const f of facets) {
     const c = counts(f);
-    const values = f === "status" ? data.statuses.filter((s) => c.has(s)) : [...c.keys()].sort();
+    // Statuses and reasons in their own order; an episode without a reason ("") is no reason to filter by.
+    const values = f === "status"
+      ? data.statuses.filter((s) => c.has(s))
+      : f === "reason"
+      ? data.reasons.filter((r) => c.has(r))
+      : [...c.keys()].sort();
     const sel = $(`f-${f}`) as HTMLSelectElement;
+    sel.hidden = f === "reason" && values.length === 0;
     sel.append(h("option", { value: "" }, `every ${f} (${eps.length})`));
     for (const v of values) sel.append(h("option", { value: v }, `${v || "(none)"} (${c.get(v)})`));
     sel.addEventListener("change", renderList);
@@ -92,7 +105,7 @@ export function viewerApp(): void {
       const row = h(
         "tr",
         { "data-i": String(i), class: e.episode === opened() ? "open" : "" },
-        h("td", null, badge(e.status)),
+        h("td", null, badge(e.status), reasonBadge(e.reason)),
         h("td", { class: "name", title: e.instruction }, e.episode),
         h("td", null, e.site),
         h("td", null, e.family),
@@ -225,7 +238,7 @@ export function viewerApp(): void {
     const r = d.result;
     const models = [...new Set(r.models ?? [])].join(", ");
     $("detail").replaceChildren(...present([
-      h("h2", null, badge(e.status), ` ${e.episode}`),
+      h("h2", null, badge(e.status), reasonBadge(e.reason), ` ${e.episode}`),
       h(
         "div",
         { class: "meta" },
@@ -238,6 +251,10 @@ export function viewerApp(): void {
         "div",
         { class: "result" },
         field("Status", e.status),
+        field(
+          "Reason",
+          e.reason && `${e.reason}${data.reasonMeanings[e.reason] ? `: ${data.reasonMeanings[e.reason]}` : ""}`,
+        ),
         field("Detail", e.detail, e.status === "passed" ? "" : "err"),
         field("Error", e.error, "err"),
         field("Steps", e.steps),

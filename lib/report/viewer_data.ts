@@ -18,6 +18,7 @@ import {
   type TraceEntry,
 } from "../run_folder/mod.ts";
 import type { ReportResult } from "./load.ts";
+import { reasonOf } from "./reasons.ts";
 import { compactEvidence, type ViewEvidence } from "./viewer_evidence.ts";
 import { num, obj, str } from "./viewer_values.ts";
 
@@ -31,6 +32,11 @@ export interface ViewerEpisode {
   arm: string;
   family: string;
   status: EpisodeStatus;
+  /**
+   * The rule that failed the episode (lib/report reasonOf): a reason code, "(arm failure)" or "(none)" for a failed
+   * episode; a pending one's code; "" for the others.
+   */
+  reason: string;
   detail: string;
   steps: number | null;
   answer: string | null;
@@ -110,6 +116,7 @@ export function summarize(r: ReportResult, instruction: string): ViewerEpisode {
     arm: r.arm ?? "",
     family: r.family,
     status: r.status,
+    reason: reasonOf(r) ?? "",
     detail: r.detail ?? "",
     steps: num(r.steps),
     answer: str(r.answer),

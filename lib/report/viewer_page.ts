@@ -38,6 +38,7 @@ tr.open { background: #dfe8ff; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 8px; font-size: 11px; color: #fff; background: #777; }
 .badge.passed { background: #2a8a4a; } .badge.failed { background: #c0392b; } .badge.error { background: #8e44ad; }
 .badge.grade_error { background: #d68910; } .badge.pending { background: #2874a6; }
+.badge.reason { background: #eef0f5; color: #8a2a1f; border: 1px solid #d9b8b3; margin-left: 4px; }
 h2 { font-size: 17px; margin: 6px 0 2px; } h3 { font-size: 14px; margin: 14px 0 4px; }
 .meta { color: #556; }
 .instruction { white-space: pre-wrap; background: #f7f8fb; padding: 6px 8px; border-left: 3px solid #8aa; }
@@ -64,7 +65,7 @@ summary { cursor: pointer; color: #2a4d9b; }
 
 const BODY = `<header>
 <h1 id="title"></h1>
-<select id="f-status"></select><select id="f-family"></select><select id="f-site"></select><select id="f-arm"></select>
+<select id="f-status"></select><select id="f-reason"></select><select id="f-family"></select><select id="f-site"></select><select id="f-arm"></select>
 <input id="q" type="search" placeholder="search task, instruction, detail, answer">
 <span id="shown"></span>
 <details id="settings"><summary>run settings</summary></details>

@@ -262,7 +262,7 @@ async function play(
     readLoginState(s, site.base, started),
   ]);
   const t2 = performance.now();
-  const seen: string[] = [];
+  const seen: Seen = { texts: [], urls: [] };
   // Training rows take their images from the step screenshots: --record-rows saves them whatever the flag says.
   const save = config.stepScreenshots || config.recordRows;
   let prepared = false;
@@ -274,7 +274,8 @@ async function play(
       prepared = true;
       void site.browser.prepareNext();
     }
-    seen.push(state.visibleText);
+    seen.texts.push(state.visibleText);
+    seen.urls.push(state.url);
     let screenshotFile: string | null = null;
     if (save && state.screenshot) {
       // A numbered step is step_<n>.png; a named capture (the planner's "planner_1") is <name>.png.
@@ -317,6 +318,12 @@ async function play(
   return { ...played, timing, ...(rows === undefined ? {} : { rows }) };
 }
 
+/** The visible text of every screen the agent saw, and the URL each was at (the same order). */
+interface Seen {
+  texts: string[];
+  urls: string[];
+}
+
 /** Writes a file of the episode folder in its run-folder format, its secrets redacted first. */
 function writeEpisodeFile<T>(
   dir: string,
@@ -349,13 +356,14 @@ async function finish(
   site: EpisodeSite,
   from: { started: StartedSession; mark: number; startLoggedIn: boolean | null },
   outcome: ArmOutcome,
-  seen: string[],
+  seen: Seen,
   dir: string,
   env: EpisodeEnv,
   signal: AbortSignal,
 ): Promise<Partial<EpisodeResult>> {
   const final = await session.captureState({ screenshot: true });
-  seen.push(final.visibleText);
+  seen.texts.push(final.visibleText);
+  seen.urls.push(final.url);
   if (final.screenshot) await writeFileAtomic(join(dir, EPISODE_FILES.final), final.screenshot);
   const base = site.base;
   const [streams, loggedIn] = await Promise.all([
@@ -379,7 +387,8 @@ async function finish(
     streams,
     trace: outcome.trace,
     answer: outcome.answer,
-    seen,
+    seen: seen.texts,
+    seenUrls: seen.urls,
     blocked: [...session.blocked],
     final: {
       url: final.url,

@@ -153,9 +153,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   });
   root.post("/_sandbox/clipboard", async (c) => {
     const session = c.get("session");
-    const { text, url } = await c.req.json().catch(() => ({})) as { text?: unknown; url?: unknown };
+    const { text, url, n, cause } = await c.req.json().catch(() => ({})) as Record<string, unknown>;
     if (typeof text === "string") {
-      session.clipboard.push({ seq: session.nextSeq(), time: new Date().toISOString(), text, url: String(url ?? "") });
+      session.clipboard.push({
+        seq: session.nextSeq(),
+        time: new Date().toISOString(),
+        text,
+        url: String(url ?? ""),
+        ...(typeof n === "number" && Number.isFinite(n) ? { n } : {}),
+        ...(typeof cause === "string" && cause.length <= 80 ? { cause } : {}),
+      });
     }
     return c.body(null, 204);
   });

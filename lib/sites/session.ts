@@ -48,6 +48,13 @@ export interface ClipboardEntry {
   text: string;
   /** The URL of the page that wrote it. */
   url: string;
+  /**
+   * When the page wrote it, on the browser's clock (ms, fractional; comparable across the session's pages): the
+   * order of writes, which their arrival at the server may not keep under load.
+   */
+  n?: number;
+  /** The `id` of the recorder action (a click, a key) the write was made in response to, when there was one. */
+  cause?: string;
 }
 
 /** One event of the recorder stream: an action of the user or an observation of the page. */

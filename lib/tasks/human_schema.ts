@@ -197,6 +197,7 @@ export const humanVerifierSchema: z.ZodType<HumanVerifier> = z.strictObject({
     fields: z.record(z.string(), z.unknown()),
   })).optional(),
   end_page: z.string().startsWith("/").optional(),
+  free: z.array(z.string().regex(/^[a-z_]+\.[a-z_]+$/, "a field as table.field")).optional(),
   notes: z.string().optional(),
 });
 

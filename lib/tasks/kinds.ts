@@ -84,6 +84,8 @@ export interface EpisodeRecord {
   answer: string | null;
   /** The visible text of every screen the agent saw, and of the final one. */
   seen: string[];
+  /** The URL of each of those screens (the same order). */
+  seenUrls?: string[];
   /** Requests the network allowlist refused. */
   blocked: string[];
   /** The final pages and login state. */
@@ -298,6 +300,18 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
 }
 
 const texts = (clip: readonly Entry[]) => clip.map((e) => String(e.text ?? ""));
+
+/**
+ * The clipboard's entries in the order the pages wrote them: by `n`, the browser-side time each write carries (the
+ * recorder's; a page's copy and a direct write can reach the server out of order under load), else by arrival.
+ * Entries without `n` (another server's) keep their arrival order.
+ */
+export function clipboardInOrder(entries: readonly Entry[]): Entry[] {
+  if (!entries.every((e) => typeof e.n === "number")) return [...entries];
+  return entries.map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.n as number) - (b.e.n as number) || a.i - b.i)
+    .map(({ e }) => e);
+}
 const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A kind's parseInputs from its zod schema. @throws HarnessError naming the file and the field. */
@@ -336,17 +350,20 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
     return rebaseTask(original, base).solution.map((a) => ({ candidates: () => [formatAction(a) as ActionCall] }));
   },
   collect(task, r) {
-    const clip = texts(r.streams.clipboard);
+    const clipboard = clipboardInOrder(r.streams.clipboard);
+    const clip = texts(clipboard);
     // Validated on the way in, so a site server that answers the admin protocol wrongly fails here, by name.
     const evidence = parseEvidence({
       base: r.base,
       log: r.streams.log,
       changes: r.streams.changes,
       clip,
+      clipboard,
       events: actionEvents(r.trace, clip),
       record: r.streams.record,
       answer: r.answer,
       seen: r.seen,
+      ...(r.seenUrls ? { seen_urls: r.seenUrls } : {}),
       final: r.final,
       rules: r.rules,
     }, `${r.base}/_admin/*`);
@@ -428,8 +445,8 @@ function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
     base: r.base,
     log: r.streams.log,
     changes: r.streams.changes,
-    clip: texts(r.streams.clipboard),
-    clipboard: r.streams.clipboard,
+    clip: texts(clipboardInOrder(r.streams.clipboard)),
+    clipboard: clipboardInOrder(r.streams.clipboard),
     seen: r.seen,
     answer: r.answer,
     actions: r.trace.flatMap((t) => t.action),
@@ -530,7 +547,12 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
     const g = await gradeHuman(task, inputs.traj, inputs.answer, {
       qa: options.qa,
       signal: options.signal,
-      state: { changes: inputs.changes as unknown as ChangeEntry[], rules: inputs.rules, final: inputs.final },
+      state: {
+        changes: inputs.changes as unknown as ChangeEntry[],
+        rules: inputs.rules,
+        final: inputs.final,
+        clip: inputs.clip,
+      },
     });
     return {
       ok: g.ok,

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { type Arm, replayArm } from "../../lib/agent/mod.ts";
 import {
   type ActionCall,
+  actionEvents,
   type Condition,
   conditionSchema,
   type Evidence,
@@ -209,12 +210,13 @@ async function episodeEvidence(folder: RunFolder, episode: string): Promise<Evid
   const inputs = saved.inputs as unknown as Record<string, unknown>;
   if (saved.kind.name === "datagen") return parseEvidence(inputs, episode);
   const traj = (inputs.traj ?? []) as Record<string, unknown>[];
+  const clip = (inputs.clip ?? []) as string[];
   return parseEvidence({
     base: inputs.base,
     log: inputs.log,
     changes: inputs.changes,
-    clip: inputs.clip,
-    events: [],
+    clip,
+    events: actionEvents([{ action: (inputs.actions ?? []) as unknown[] }], clip),
     record: traj.filter((e) => e.type !== "network"),
     answer: inputs.answer ?? null,
     seen: inputs.seen,

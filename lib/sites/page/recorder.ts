@@ -33,9 +33,33 @@ export function recorderMain(): void {
     timer = undefined;
     if (queue.length) post("/_sandbox/record", { entries: queue.splice(0) });
   };
+  // Every action gets an id (this page's random prefix and a counter) and `n`, the time on the browser's clock
+  // (comparable across the session's pages), so that a clipboard write can name the action it answered (`cause`)
+  // and writes keep the order the pages made them in.
+  const page = Math.random().toString(36).slice(2, 10);
+  let count = 0;
+  const now = () => performance.timeOrigin + performance.now();
+  // The click or key being dispatched: a clipboard write made by its handlers (in the same task, or a microtask of
+  // it) answers it. Cleared by the next task, so a write the agent makes later on its own answers nothing.
+  let active: string | undefined;
   const emit = (ev: Ev) => {
-    queue.push({ ...ev, url: location.href, t: Date.now() });
+    const entry: Ev = { ...ev, url: location.href, t: Date.now() };
+    if (ev.type === "action") {
+      entry.id = `${page}:${++count}`;
+      entry.n = now();
+      if (ev.action === "click" || ev.action === "key") {
+        const id = entry.id as string;
+        active = id;
+        setTimeout(() => {
+          if (active === id) active = undefined;
+        }, 0);
+      }
+    }
+    queue.push(entry);
     if (timer === undefined) timer = setTimeout(send, 30);
+  };
+  const clipboardWrite = (text: string) => {
+    post("/_sandbox/clipboard", { text, url: location.href, n: now(), ...(active ? { cause: active } : {}) });
   };
   // A password field's value never goes into a description (descriptions end up in recordings and reports).
   const valueOf = (el: Element) => (el as HTMLInputElement).type === "password" ? "" : (el as HTMLInputElement).value;
@@ -128,13 +152,13 @@ export function recorderMain(): void {
   }, true);
   document.addEventListener("copy", () => {
     const sel = String(getSelection() ?? "");
-    if (sel) post("/_sandbox/clipboard", { text: sel, url: location.href });
+    if (sel) clipboardWrite(sel);
   }, true);
   const clip = navigator.clipboard;
   if (clip?.writeText) {
     const write = clip.writeText.bind(clip);
     clip.writeText = (t: string) => {
-      post("/_sandbox/clipboard", { text: String(t), url: location.href });
+      clipboardWrite(String(t));
       return write(t).catch(() => undefined);
     };
   }

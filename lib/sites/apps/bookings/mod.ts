@@ -43,6 +43,11 @@ export const bookingsApp: SiteApp = {
     queryDefaults: { page: "1", min: "1" },
     ignoredQuery: ["flash"],
     caselessQuery: ["q"],
+    irreversible: [
+      { name: "book", table: "bookings", op: "insert" },
+      { name: "order catering", table: "catering", op: "insert" },
+      { name: "invite guest", table: "guests", op: "insert" },
+    ],
   },
   routes: bookingsRoutes(),
 };

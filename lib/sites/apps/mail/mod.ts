@@ -6,7 +6,7 @@ import { composeRoutes } from "./_pages_compose.ts";
 import { listRoutes } from "./_pages_list.ts";
 import { messageRoutes } from "./_pages_message.ts";
 import { settingsRoutes } from "./_pages_settings.ts";
-import { mailSeed } from "./_seed.ts";
+import { DEFAULT_SIGNATURE, mailSeed } from "./_seed.ts";
 
 function mailRoutes(): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>({ strict: false });
@@ -35,6 +35,22 @@ export const mailApp: SiteApp = {
     queryDefaults: { page: "1" },
     ignoredQuery: ["flash"],
     caselessQuery: ["q"],
+    // Sending appends the signature the user has then; a reply's form comes with the quoted message below.
+    textAdditions: {
+      "messages.body": [
+        {
+          name: "signature",
+          suffix: String.raw`\s*\n-- \n{value}`,
+          value: { table: "settings", key: 1, field: "signature", seed: DEFAULT_SIGNATURE },
+        },
+        { name: "quoted reply", suffix: String.raw`\s*\nOn [^\n]+ wrote:\n(?:>[^\n]*(?:\n|$))*\s*` },
+      ],
+    },
+    irreversible: [
+      { name: "send", table: "messages", op: "insert", when: { folder: "sent" } },
+      { name: "send", table: "messages", op: "update", when: { folder: "sent" } },
+      { name: "delete forever", table: "messages", op: "delete" },
+    ],
   },
   routes: mailRoutes(),
 };

@@ -42,6 +42,11 @@ export const shopApp: SiteApp = {
     queryDefaults: { page: "1", tab: "details", sort: "featured", max_price: "450" },
     ignoredQuery: ["msg"],
     caselessQuery: ["q"],
+    irreversible: [
+      { name: "place order", table: "orders", op: "insert" },
+      { name: "post review", table: "reviews", op: "insert" },
+      { name: "rate delivery", table: "delivery_ratings", op: "insert" },
+    ],
   },
   routes: shopRoutes(),
 };

@@ -34,6 +34,10 @@ export const trackerApp: SiteApp = {
     queryDefaults: { page: "1" },
     ignoredQuery: ["flash"],
     caselessQuery: ["q"],
+    irreversible: [
+      { name: "post comment", table: "comments", op: "insert" },
+      { name: "delete issue", table: "issues", op: "delete" },
+    ],
   },
   routes,
 };
