@@ -93,6 +93,9 @@ interface Ctx {
   seen?: SeenText;
   visits?: string[];
   diff?: RowDiff[];
+  /** Each change's row in `diff` (null: the row ends as it began). */
+  rowOf?: Map<ChangeEntry, RowDiff | null>;
+  explicit?: Set<ChangeEntry>;
   /** Claims of the passing change conditions (a failing branch's are dropped). */
   claims: Claim[];
   /** Per passing request condition, the requests it matched (a failing branch's are dropped). */
@@ -156,11 +159,14 @@ export function conditionClaims(
 
 /** The episode's net change of every row (computed once). */
 function diffOf(ctx: Ctx): RowDiff[] {
-  return ctx.diff ??= netDiff(
-    ctx.ev.changes,
-    ctx.ev.rules,
-    explicitBookkeeping(ctx.ev.changes, ctx.ev.log, ctx.ev.rules),
-  );
+  if (ctx.diff) return ctx.diff;
+  ctx.rowOf = new Map();
+  return ctx.diff = netDiff(ctx.ev.changes, ctx.ev.rules, explicitOf(ctx), ctx.rowOf);
+}
+
+/** The bookkeeping changes a control made on purpose (computed once). */
+function explicitOf(ctx: Ctx): Set<ChangeEntry> {
+  return ctx.explicit ??= explicitBookkeeping(ctx.ev.changes, ctx.ev.log, ctx.ev.rules);
 }
 
 /**
@@ -194,16 +200,33 @@ function endStateFailure(check: Check, ctx: Ctx): Failure | null {
  * at the end, or none the task asks for) is claimed by nothing and the grade fails.
  */
 function irreversibleFailure(ctx: Ctx): Failure | null {
-  const acts = irreversibleActs(ctx.ev.changes, ctx.ev.rules);
+  diffOf(ctx);
+  const acts = irreversibleActs(ctx.ev.changes, ctx.ev.rules, explicitOf(ctx), ctx.rowOf);
   if (acts.length === 0) return null;
-  const claimed = new Set(ctx.claims.map((c) => rowKey(c.row)));
-  const extra = acts.find((a) => !claimed.has(rowKey(a.change)));
+  // By the row itself, not its key: a reply sent, deleted forever, and another sent under the reused id are two.
+  const claimed = new Set<RowDiff>(ctx.claims.map((c) => c.row));
+  const extra = acts.find((a) => a.row === null || !claimed.has(a.row));
   if (!extra) return null;
   const gone = extra.undone ? " (undone afterwards, but it happened)" : "";
   return fail(
     "irreversible_extra",
     `irreversible ${extra.name}: ${describeChange(extra.change)}${gone}; the task asks for no such act`,
   );
+}
+
+/**
+ * Whether a change condition failed because the asked act was done more often than asked: more rows than `times`
+ * match, and they are irreversible acts (a review posted twice, an order placed twice): one that asks for one act
+ * fails on two, whatever else differs.
+ */
+function repeatedAct(p: ChangePattern, times: number, ever: boolean, ctx: Ctx): boolean {
+  if (ever) return false;
+  const tests = changeTests(p, ctx.ev);
+  const rows = new Set<RowDiff>(diffOf(ctx).filter((r) => tests.every((t) => t.pass(r))));
+  if (rows.size <= times) return false;
+  const acts = irreversibleActs(ctx.ev.changes, ctx.ev.rules, explicitOf(ctx), ctx.rowOf)
+    .filter((a) => a.row && rows.has(a.row));
+  return acts.length > times;
 }
 
 /** Why a changed row or field is not accounted for by any claim, or null. */
@@ -328,7 +351,14 @@ function leafFailure(c: Leaf, ctx: Ctx): Failure | null {
     }
     return as("request_missing", why);
   }
-  if ("change" in c) return as("field_mismatch", changeFailure(c.change, c.times, c.ever === true, ctx));
+  if ("change" in c) {
+    const why = changeFailure(c.change, c.times, c.ever === true, ctx);
+    if (why === null) return null;
+    return fail(
+      repeatedAct(c.change, c.times ?? 1, c.ever === true, ctx) ? "irreversible_extra" : "field_mismatch",
+      why,
+    );
+  }
   if ("page" in c) return as("final_page", pageFailure(c.page, ctx));
   if ("logged_in" in c) {
     const now = ev.final?.logged_in;

@@ -8,6 +8,7 @@ export { gate, type GateOptions, type GateResult, type UndecidedAnswer } from ".
 export { type Failure, isReasonCode, REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
 export { type Matcher } from "./matcher.ts";
 export {
+  type Binding,
   type ChangeOp,
   type ChangePattern,
   type Check,
@@ -19,6 +20,7 @@ export {
   type PagePattern,
   type QueryMatchers,
   type RequestPattern,
+  type SeenPage,
   type Verifier,
   verifierSchema,
   type WritePattern,
@@ -28,6 +30,7 @@ export {
   type ActionEvent,
   actionEvents,
   type ChangeEntry,
+  type ClipEntry,
   type Evidence,
   evidenceSchema,
   type GradeInputs,

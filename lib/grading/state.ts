@@ -195,6 +195,11 @@ export interface IrreversibleAct {
   name: string;
   /** The change that performed it. */
   change: ChangeEntry;
+  /**
+   * The net change of the row the act wrote (netDiff's object: a key reused by a new row is another row), or null
+   * when that row ends as it began.
+   */
+  row: RowDiff | null;
   /** The row ends as it began (the act's traces removed later). */
   undone: boolean;
 }
@@ -212,19 +217,23 @@ function performs(c: ChangeEntry, op: IrreversibleOp): boolean {
 
 /**
  * Every irreversible act among `changes`, as it happened (docs/grading.md): no later change nets it away. The
- * apps' rules declare the operations.
+ * apps' rules declare the operations. `rows`, netDiff's map of each change to its row (as netDiff filled it for the
+ * same changes), makes each act's `row` the very object of that diff.
  */
 export function irreversibleActs(
   changes: readonly ChangeEntry[],
   rules: Readonly<Record<string, AppRules>> = {},
+  explicit?: ReadonlySet<ChangeEntry>,
+  rows?: Map<ChangeEntry, RowDiff | null>,
 ): IrreversibleAct[] {
   const out: IrreversibleAct[] = [];
-  let net: Set<string> | undefined;
+  let rowOf = rows;
   for (const c of changes) {
     const op = rules[c.site]?.irreversible?.find((o) => performs(c, o));
     if (!op) continue;
-    net ??= new Set(netDiff(changes, rules).map(rowKey));
-    out.push({ name: op.name, change: c, undone: !net.has(rowKey(c)) });
+    if (!rowOf) netDiff(changes, rules, explicit, rowOf = new Map());
+    const row = rowOf.get(c) ?? null;
+    out.push({ name: op.name, change: c, row, undone: row === null });
   }
   return out;
 }
@@ -244,8 +253,9 @@ export function netDiff(
   changes: readonly ChangeEntry[],
   rules: Readonly<Record<string, AppRules>> = {},
   explicit?: ReadonlySet<ChangeEntry>,
+  rowOf?: Map<ChangeEntry, RowDiff | null>,
 ): RowDiff[] {
-  type Row = { first: ChangeEntry; last: ChangeEntry; asked: boolean };
+  type Row = { first: ChangeEntry; last: ChangeEntry; asked: boolean; all?: ChangeEntry[] };
   const rows = new Map<string, Row>();
   const done: Row[] = [];
   for (const c of changes) {
@@ -255,14 +265,16 @@ export function netDiff(
     if (row && row.last.op === "delete" && c.op === "insert") {
       // A deleted row's key given to a new row (SQLite reuses the highest id): two rows, not one updated.
       done.push(row);
-      rows.set(k, { first: c, last: c, asked });
+      rows.set(k, { first: c, last: c, asked, all: rowOf ? [c] : undefined });
     } else if (row) {
       row.last = c;
       row.asked ||= asked;
-    } else rows.set(k, { first: c, last: c, asked });
+      row.all?.push(c);
+    } else rows.set(k, { first: c, last: c, asked, all: rowOf ? [c] : undefined });
   }
   const out: RowDiff[] = [];
-  for (const { first, last, asked } of [...done, ...rows.values()]) {
+  for (const { first, last, asked, all } of [...done, ...rows.values()]) {
+    for (const c of all ?? []) rowOf?.set(c, null); // no change at the end, unless the row is kept below
     const app = rules[first.site];
     const bookkeeping = app?.bookkeeping?.[first.table];
     if (bookkeeping === "*") continue;
@@ -282,7 +294,9 @@ export function netDiff(
     } else {
       fields = [];
     }
-    out.push({ site: first.site, table: first.table, op, key: first.key, before, after, fields });
+    const diff: RowDiff = { site: first.site, table: first.table, op, key: first.key, before, after, fields };
+    for (const c of all ?? []) rowOf?.set(c, diff);
+    out.push(diff);
   }
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import { conditionClaims, DETAIL_MAX, type RequestClaim, unclaimedWrite } from "./gate.ts";
 import type { Condition, RequestPattern } from "./condition.ts";
-import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
+import type { ChangeEntry, ClipEntry, Evidence, LogEntry } from "./evidence.ts";
 import {
   type AppRules,
   causeOf,
@@ -21,7 +21,8 @@ import {
 import { fail, type Failure, type ReasonCode } from "./reasons.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
-import { normaliseText } from "./text.ts";
+import { additionsOf, sameFreeText, stripAdditions } from "./free_text.ts";
+import type { Matcher } from "./matcher.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
 
 /** An answer check: the QA tier chain (regex, exact, precise number/date, then the LLM tier). */
@@ -163,6 +164,8 @@ export interface HumanEndState {
   final?: FinalState;
   /** The clipboard's writes, in the order the pages made them (a macro's `clipboard` condition reads them). */
   clip?: readonly string[];
+  /** The same writes as entries, with the action each answered (a method bound to the clipboard reads them). */
+  clipboard?: readonly ClipEntry[];
 }
 
 /** How gradeHuman grades, besides the task, the trajectory and the answer. */
@@ -236,10 +239,26 @@ function pageOf(url: string, rules: Record<string, AppRules>) {
   }
 }
 
-const sameValue = (a: unknown, b: unknown) =>
-  typeof a === "string" && typeof b === "string"
-    ? normaliseText(a) === normaliseText(b)
-    : JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/**
+ * Whether a row's value is the reference's: strings up to white space, case and a final full stop, once the app's
+ * own additions (a signature, a quoted reply: free_text.ts) are stripped from both; anything else exactly.
+ */
+function sameValue(want: unknown, value: unknown, strip: (text: string) => string): boolean {
+  if (typeof want === "string" && typeof value === "string") return sameFreeText(strip(value), strip(want));
+  return JSON.stringify(want ?? null) === JSON.stringify(value ?? null);
+}
+
+/**
+ * Whether a matcher accounts for a whole value (exact, norm, text, a number, a date, a regex anchored at both ends):
+ * a field a macro names with `contains` or a loose regex is not accounted for by it, and must match the reference.
+ */
+function wholeMatcher(m: Matcher): boolean {
+  if (typeof m === "string" || typeof m === "number") return true;
+  if ("exact" in m || "norm" in m || "text" in m || "number" in m || "date" in m) return true;
+  if ("one_of" in m) return m.one_of.every(wholeMatcher);
+  if ("regex" in m) return m.regex.startsWith("^") && m.regex.endsWith("$") && !/\[sS]\*|\.\*/.test(m.regex);
+  return false;
+}
 const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
 /**
@@ -254,6 +273,7 @@ function endStateMismatch(
   expected: readonly ExpectedRow[],
   named: (row: RowDiff) => ReadonlySet<string>,
   free: ReadonlySet<string>,
+  strip: (row: RowDiff, field: string, text: string) => string,
 ): Failure | null {
   const left = [...expected];
   for (const row of diff) {
@@ -274,7 +294,7 @@ function endStateMismatch(
         );
       }
       const w = want.fields[f];
-      if (sameValue(w, v) || free.has(`${row.table}.${f}`) || named(row).has(f)) continue;
+      if (sameValue(w, v, (t) => strip(row, f, t)) || free.has(`${row.table}.${f}`) || named(row).has(f)) continue;
       return fail(
         "field_mismatch",
         `field ${where}: ${f} = ${JSON.stringify(v)}, the reference's is ${JSON.stringify(w)} (no macro names ${f})`,
@@ -317,7 +337,7 @@ function humanEndStateFailure(
   const unclaimed = unclaimedWrite(diff.filter((r) => !claimedRows.has(rowKey(r))), []);
   if (unclaimed) return fail("unclaimed_write", unclaimed);
   // An irreversible act (a booking made, a comment posted) stays made: it must be a macro's, even if undone later.
-  for (const act of irreversibleActs(state.changes, rules)) {
+  for (const act of irreversibleActs(state.changes, rules, explicit)) {
     const by = causeOf(act.change, ev.log);
     if (by && claimed.has(by)) continue;
     const gone = act.undone ? " (undone afterwards, but it happened)" : "";
@@ -348,12 +368,22 @@ function humanEndStateFailure(
       for (const { claim } of perCondition) {
         if (!claim.entries.includes(by)) continue;
         const set = namedBy.get(rowKey(c)) ?? new Set<string>();
-        for (const k of Object.keys(claim.pattern.body ?? {})) set.add(k);
+        for (const [k, m] of Object.entries(claim.pattern.body ?? {})) if (wholeMatcher(m)) set.add(k);
         namedBy.set(rowKey(c), set);
       }
     }
     const none = new Set<string>();
-    const why = endStateMismatch(diff, expected, (r) => namedBy.get(rowKey(r)) ?? none, new Set(task.verifier.free));
+    const strip = (r: RowDiff, f: string, text: string) => {
+      const additions = additionsOf(rules, r.site, r.table, f);
+      return additions ? stripAdditions(text, additions, state.changes) : text;
+    };
+    const why = endStateMismatch(
+      diff,
+      expected,
+      (r) => namedBy.get(rowKey(r)) ?? none,
+      new Set(task.verifier.free),
+      strip,
+    );
     if (why) return why;
   }
   const f = state.final;
@@ -405,6 +435,7 @@ export async function gradeHuman(
   const evidence = trajectoryEvidence(trajectory, answer);
   // The clipboard, as datagen checks read it: a macro may ask for what was copied.
   if (options.state?.clip) evidence.clip = [...options.state.clip];
+  if (options.state?.clipboard) evidence.clipboard = [...options.state.clipboard];
   const labels = task.macros.filter((m) => task.verifier.macros[m]).concat(
     Object.keys(task.verifier.macros).filter((m) => !task.macros.includes(m)),
   );

@@ -121,17 +121,21 @@ export const humanTaskFileSchema = z.strictObject({
 
 export type HumanTaskFile = z.output<typeof humanTaskFileSchema>;
 
-/** The conditions a human verifier may use: what the trajectory (recorder stream + request log) can show. */
-const TRAJECTORY_KINDS = new Set(["request", "record", "visited", "all", "any", "not"]);
+/**
+ * The conditions a human verifier may use: what the trajectory (recorder stream + request log) can show, and the
+ * clipboard (the same final-state evidence datagen checks read).
+ */
+const TRAJECTORY_KINDS = new Set(["request", "record", "visited", "clipboard", "all", "any", "not"]);
+const MODIFIERS = new Set(["times", "seen", "bound", "ever", "why", "others"]);
 
 function trajectoryOnly(c: Condition, path: (string | number)[], ctx: z.core.$RefinementCtx): void {
   if (Array.isArray(c)) return c.forEach((x, i) => trajectoryOnly(x, [...path, i], ctx));
-  const kind = Object.keys(c).find((k) => k !== "times" && k !== "seen")!;
+  const kind = Object.keys(c).find((k) => !MODIFIERS.has(k))!;
   if (!TRAJECTORY_KINDS.has(kind)) {
     ctx.addIssue({
       code: "custom",
       path: [...path, kind],
-      message: `is not available in a human verifier (it reads the trajectory: request, record, visited; ` +
+      message: `is not available in a human verifier (it reads the trajectory: request, record, visited, clipboard; ` +
         `answers go in the macro's "answer")`,
     });
     return;

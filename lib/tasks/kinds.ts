@@ -17,6 +17,7 @@ import {
   type AppRules,
   appRulesSchema,
   type ChangeEntry,
+  type ClipEntry,
   describeIssues,
   errorMap,
   type Evidence,
@@ -552,6 +553,7 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
         rules: inputs.rules,
         final: inputs.final,
         clip: inputs.clip,
+        clipboard: inputs.clipboard as ClipEntry[],
       },
     });
     return {

@@ -142,8 +142,19 @@ export function recorderMain(): void {
   document.addEventListener("dragstart", (e) => {
     dragSource = target(e.target);
   }, true);
+  // A drop is described by the zone that takes it (a board column, a list), not by whatever element lies under the
+  // pointer (a card already in that column): the closest named container of the drop point, else the point itself.
+  const dropZone = (el: Element | null) =>
+    el?.closest("[data-status][id],[data-drop][id],section[id],ul[id],ol[id],[role=list][id]") ?? target(el);
   document.addEventListener("drop", (e) => {
-    emit({ type: "action", action: "drag", target: describe(dragSource), value: describe(target(e.target)) });
+    const at = e.target instanceof Element ? e.target : null;
+    emit({
+      type: "action",
+      action: "drag",
+      target: describe(dragSource),
+      value: describe(dropZone(at)),
+      ...(at ? { point: describe(target(at)) } : {}),
+    });
     dragSource = null;
   }, true);
   addEventListener("scroll", () => {
