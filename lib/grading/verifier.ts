@@ -276,6 +276,9 @@ function endStateMismatch(
   strip: (row: RowDiff, field: string, text: string) => string,
 ): Failure | null {
   const left = [...expected];
+  const pairs: [RowDiff, ExpectedRow][] = [];
+  // First every row and field the reference does not change at all (an extra row explains a wrong total), then the
+  // values of the fields it does.
   for (const row of diff) {
     const where = `${row.site}.${row.table} ${row.op}${row.op === "insert" ? "" : ` key ${JSON.stringify(row.key)}`}`;
     const i = left.findIndex((e) =>
@@ -284,16 +287,21 @@ function endStateMismatch(
     );
     if (i < 0) return fail("unclaimed_write", `unexpected write ${where}: the reference makes no such change`);
     const [want] = left.splice(i, 1);
+    pairs.push([row, want]);
     for (const f of row.fields) {
       const v = row.after?.[f];
-      if (!Object.hasOwn(want.fields, f)) {
-        if (row.op === "insert" && isEmpty(v)) continue;
-        return fail(
-          "unclaimed_write",
-          `unclaimed field ${where}: ${f} = ${JSON.stringify(v)} (the reference does not change it)`,
-        );
-      }
-      const w = want.fields[f];
+      if (Object.hasOwn(want.fields, f) || (row.op === "insert" && isEmpty(v))) continue;
+      return fail(
+        "unclaimed_write",
+        `unclaimed field ${where}: ${f} = ${JSON.stringify(v)} (the reference does not change it)`,
+      );
+    }
+  }
+  for (const [row, want] of pairs) {
+    const where = `${row.site}.${row.table} ${row.op}${row.op === "insert" ? "" : ` key ${JSON.stringify(row.key)}`}`;
+    for (const f of row.fields) {
+      if (!Object.hasOwn(want.fields, f)) continue;
+      const v = row.after?.[f], w = want.fields[f];
       if (sameValue(w, v, (t) => strip(row, f, t)) || free.has(`${row.table}.${f}`) || named(row).has(f)) continue;
       return fail(
         "field_mismatch",
@@ -334,8 +342,6 @@ function humanEndStateFailure(
     }
   }
   const claimedRows = new Set(writes.filter((x) => x.by && claimed.has(x.by)).map((x) => rowKey(x.c)));
-  const unclaimed = unclaimedWrite(diff.filter((r) => !claimedRows.has(rowKey(r))), []);
-  if (unclaimed) return fail("unclaimed_write", unclaimed);
   // An irreversible act (a booking made, a comment posted) stays made: it must be a macro's, even if undone later.
   for (const act of irreversibleActs(state.changes, rules, explicit)) {
     const by = causeOf(act.change, ev.log);
@@ -347,6 +353,8 @@ function humanEndStateFailure(
         `${JSON.stringify(act.change.key)}${gone}, made by a request no macro asks for`,
     );
   }
+  const unclaimed = unclaimedWrite(diff.filter((r) => !claimedRows.has(rowKey(r))), []);
+  if (unclaimed) return fail("unclaimed_write", unclaimed);
   const changed = new Set(diff.map(rowKey));
   for (const id of claimedRows) {
     const last = writes.filter((x) => rowKey(x.c) === id).at(-1)!;
