@@ -1,9 +1,9 @@
 /**
  * The QA tier chain of a human verifier's answer check: regex, exact, precise (number, date) decide what they
- * can; only an answer none of them decides goes to the LLM tier. Pure: the LLM tier is the caller's.
+ * can; an answer none of them decides goes to the LLM tier. Pure: the LLM tier is the caller's.
  */
-import { answerCandidates, strictAnswerFailure } from "./answer.ts";
-import { describeMatcher, type Matcher, testMatcher } from "./matcher.ts";
+import { type AnswerDecision, decideStrictAnswer } from "./answer.ts";
+import { describeMatcher, type Matcher } from "./matcher.ts";
 import { normaliseText } from "./text.ts";
 import type { AnswerSpec } from "./verifier.ts";
 
@@ -41,37 +41,38 @@ function matchersOf(spec: AnswerSpec): TierMatchers {
 }
 
 /**
- * Runs the rule tiers in order, each strict (lib/grading/answer.ts, with `expected` as the reference answer: the hedge
- * words and the context numbers and days it has are allowed). Regex: an answer it matches is accepted, or rejected
- * when it negates or hedges (`"April 8 or April 9"`); no match leaves the answer to the next tier. Exact accepts only.
- * A precise tier (number, date) accepts an answer stating exactly the expected value, and rejects one stating any
- * other value, or a rival besides it (`"66 or 61"`: a hedge); an answer stating none is left to the next tier. An
- * empty answer fails at once.
+ * Runs the rule tiers in order, each under the strict rules of lib/grading/answer.ts, with `expected` as the
+ * reference answer (its words and the values it states are accounted for) and `instruction` as the task's (its
+ * words too). A tier that finds nothing of its own in the answer (the regex does not match anywhere; no number;
+ * no date) passes the answer on. The first tier that decides wins: it passes an answer whose every word is
+ * accounted for (the regex matching the whole answer, or part of it with only accounted words around), and fails
+ * a wrong value (`"$35.99"`), a value denied (`"It was not $34.99."`). A tier that finds the expected value with
+ * words it cannot account for (a hedge, a second value, an extra claim: `"66 or 61"`) leaves the answer undecided:
+ * when no later tier decides it, it goes to the LLM tier whatever `spec.llm` says. Exact accepts only. An empty
+ * answer fails at once.
  */
-export function decideAnswer(spec: AnswerSpec, answer: string | null): QaDecision {
+export function decideAnswer(spec: AnswerSpec, answer: string | null, instruction?: string): QaDecision {
   if (answer === null || answer.trim() === "") return { ok: false, tier: "none", reason: "no answer" };
   const t = matchersOf(spec);
-  if (t.regex !== undefined && testMatcher(t.regex, answer)) {
-    const fail = strictAnswerFailure(t.regex, answer, undefined, spec.expected);
-    if (fail !== null) return { ok: false, tier: "regex", reason: fail };
-    return { ok: true, tier: "regex", reason: `matches /${spec.regex}/${spec.flags ?? ""}` };
-  }
+  const context = { reference: spec.expected, instruction };
+  let undecided: QaDecision | undefined;
+  const tier = (m: Matcher | undefined, name: QaTier, passed: string): QaDecision | undefined => {
+    if (m === undefined) return undefined;
+    const d: AnswerDecision = decideStrictAnswer(m, answer, context);
+    if (d.ok === true) return { ok: true, tier: name, reason: passed };
+    if (d.ok === null) undecided ??= { ok: null, tier: "llm", reason: `${d.why} (${name} tier): left to the LLM tier` };
+    else if (!d.absent) return { ok: false, tier: name, reason: d.why };
+    return undefined;
+  };
+  const byRegex = tier(t.regex, "regex", `matches /${spec.regex}/${spec.flags ?? ""}`);
+  if (byRegex) return byRegex;
   if (spec.exact?.some((x) => normaliseText(x) === normaliseText(answer))) {
     return { ok: true, tier: "exact", reason: "is an accepted answer" };
   }
-  if (t.number !== undefined || t.date !== undefined) {
-    const c = answerCandidates(answer);
-    if (t.number !== undefined) {
-      const fail = strictAnswerFailure(t.number, answer, undefined, spec.expected);
-      if (fail === null) return { ok: true, tier: "number", reason: `states ${describeMatcher(t.number)}` };
-      if (c.numbers.length + c.labels.length > 0) return { ok: false, tier: "number", reason: fail };
-    }
-    if (t.date !== undefined) {
-      const fail = strictAnswerFailure(t.date, answer, undefined, spec.expected);
-      if (fail === null) return { ok: true, tier: "date", reason: `states ${spec.date}` };
-      if (c.dates.length > 0) return { ok: false, tier: "date", reason: fail };
-    }
-  }
+  const decided = tier(t.number, "number", `states ${t.number ? describeMatcher(t.number) : ""}`) ??
+    tier(t.date, "date", `states ${spec.date}`);
+  if (decided) return decided;
+  if (undecided) return undecided;
   if (spec.llm) return { ok: null, tier: "llm", reason: "left to the LLM tier" };
   return {
     ok: false,

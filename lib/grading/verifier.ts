@@ -471,7 +471,7 @@ export async function gradeHuman(
   for (const label of labels) {
     const spec = task.verifier.macros[label].answer;
     if (spec === undefined) continue;
-    const d = decideAnswer(spec, answer);
+    const d = decideAnswer(spec, answer, task.instruction);
     if (d.ok === null) {
       open.push([label, spec]);
       macros[label] = { ok: null, detail: d.reason, tier: d.tier };

@@ -20,13 +20,16 @@ Deno.test("decideAnswer() runs regex, exact, then precise tiers; only what none 
   const range = decideAnswer(money, "Between 30 and 40");
   assert.deepEqual([range.ok, range.tier], [false, "number"], "several numbers, none the expected one: decided");
   assert.equal(decideAnswer(money, "cheap").tier, "llm");
+  assert.equal(decideAnswer(spec({ number: 4 }), "four").ok, true, "a number word is the number");
   assert.deepEqual(
-    decideAnswer(spec({ number: 4, llm: false }), "four").ok,
+    decideAnswer(spec({ number: 4, llm: false }), "a few").ok,
     false,
-    "llm: false fails what is undecided",
+    "llm: false fails an answer no tier accepts",
   );
   const day = spec({ date: "2026-04-08" });
-  assert.equal(decideAnswer(day, "Check-in is on April 8, 2026").ok, true);
+  // Every word accounted for: "check-in" is the task's own word; without the instruction the LLM tier decides.
+  assert.equal(decideAnswer(day, "Check-in is on April 8, 2026", "When is check-in at the hotel?").ok, true);
+  assert.equal(decideAnswer(day, "Check-in is on April 8, 2026").ok, null);
   assert.equal(decideAnswer(day, "2026-04-09").ok, false);
   assert.equal(decideAnswer(day, "next Wednesday").ok, null);
   assert.deepEqual([decideAnswer(money, "  ").ok, decideAnswer(money, null).reason], [false, "no answer"]);
