@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { replayReference } from "../lib/agent/mod.ts";
 import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
-import { type AppRules, type ChangeEntry, gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
+import { type AppRules, type ChangeEntry,
+  type ClipEntry, gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
 import { OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
 import { DEFAULT_JUDGE_MODEL, loadJudgePrompts } from "../lib/llm/judge.ts";
 import { APPS, type DirectoryApp, fetchHealth, readSessionStreams, startSites } from "../lib/sites/mod.ts";
@@ -67,9 +68,12 @@ Deno.test({
         const outcome = await replayReference(session, base, task);
         assert.deepEqual(outcome.errors, []);
         const streams = await readSessionStreams(session, base, started);
+        const clipboard = streams.clipboard as ClipEntry[];
         const state = {
           changes: streams.changes as unknown as ChangeEntry[],
           rules: rules as Record<string, AppRules>,
+          clip: clipboard.map((e) => e.text),
+          clipboard,
         };
         const trajectory = humanTrajectory(streams.record, streams.log);
         const grade = await gradeHuman(task, trajectory, outcome.answer, { qa, state });

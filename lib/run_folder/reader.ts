@@ -123,6 +123,7 @@ const REGRADE_FIELDS: ReadonlySet<string> = new Set([
   "format_version",
   "ok",
   "detail",
+  "reason",
   "status",
   "grade_error",
   "regraded",
