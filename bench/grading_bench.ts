@@ -29,8 +29,15 @@ function evidence(): Evidence {
       status: post ? 303 : i % 50 === 0 ? 404 : 200,
     });
   }
-  log.push({ method: "POST", path: "/shop/cart", query: {}, body: { product_id: "7", qty: "1" }, status: 303 });
-  log.push({ method: "POST", path: "/shop/checkout", query: {}, body: { shipping: "express" }, status: 303 });
+  log.push({
+    seq: 400,
+    method: "POST",
+    path: "/shop/cart",
+    query: {},
+    body: { product_id: "7", qty: "1" },
+    status: 303,
+  });
+  log.push({ seq: 402, method: "POST", path: "/shop/checkout", query: {}, body: { shipping: "express" }, status: 303 });
   const changes: Evidence["changes"] = [];
   for (let i = 0; i < 19; i++) {
     changes.push({
@@ -43,7 +50,19 @@ function evidence(): Evidence {
       after: { id: i, product_id: i % 40, qty: 1, created_at: "2026-01-05T10:00:00Z" },
     });
   }
+  // The checkout: stock lowered as its side effect (bookkeeping), the order placed (an irreversible act) with a note
+  // the app signs (a text addition the grader strips).
   changes.push({
+    seq: 401,
+    site: "shop",
+    table: "products",
+    op: "update",
+    key: 7,
+    before: { id: 7, stock: 12 },
+    after: { id: 7, stock: 11 },
+  });
+  changes.push({
+    seq: 401,
     site: "shop",
     table: "orders",
     op: "insert",
@@ -54,6 +73,7 @@ function evidence(): Evidence {
       shipping: "express",
       delivery_date: "2026-03-18",
       total: 129.5,
+      note: "Leave it at the door.\n-- \nAlex Morgan",
       created_at: "2026-01-05T10:22:31Z",
     },
   });
@@ -89,6 +109,14 @@ function evidence(): Evidence {
         queryDefaults: { page: "1" },
         ignoredQuery: ["msg"],
         caselessQuery: ["q"],
+        irreversible: [{ name: "place order", table: "orders", op: "insert" }],
+        textAdditions: {
+          "orders.note": [{
+            name: "signature",
+            suffix: String.raw`\s*\n-- \n{value}`,
+            value: { table: "settings", key: 1, field: "signature", seed: "Alex Morgan" },
+          }],
+        },
       },
     },
   };
@@ -107,7 +135,12 @@ const TASK = {
           site: "shop",
           table: "orders",
           op: "insert",
-          after: { shipping: "express", delivery_date: "2026-03-18", total: { number: 129.5 } },
+          after: {
+            shipping: "express",
+            delivery_date: "2026-03-18",
+            total: { number: 129.5 },
+            note: { text: "Leave it at the door" },
+          },
         },
       },
       {
