@@ -226,6 +226,7 @@ function rulesOk(r: unknown): boolean {
     optionalRecord(r.generated, strings) && optionalRecord(r.queryDefaults, isString) &&
     (r.ignoredQuery === undefined || strings(r.ignoredQuery)) &&
     (r.caselessQuery === undefined || strings(r.caselessQuery)) &&
+    (r.caselessPaths === undefined || strings(r.caselessPaths)) &&
     (r.irreversible === undefined || (Array.isArray(r.irreversible) && r.irreversible.every(irreversibleOk))) &&
     optionalRecord(r.textAdditions, (x) => Array.isArray(x) && x.every(additionOk));
 }

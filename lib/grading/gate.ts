@@ -13,6 +13,8 @@ import type {
   WritePattern,
 } from "./condition.ts";
 import {
+  type AppRules,
+  caselessPath,
   explicitBookkeeping,
   type FinalPage,
   finalPage,
@@ -371,7 +373,8 @@ function leafFailure(c: Leaf, ctx: Ctx): Failure | null {
   if ("record" in c) return recordFailure(c, ctx);
   if ("clipboard" in c) return as("clipboard_mismatch", clipboardFailure(c.clipboard, c.times, c.ever === true, ev));
   if ("visited" in c) {
-    return as("not_visited", patternFailure("page visit", visits(ctx), [visitTest(c.visited, ev.base)], c.times));
+    const test = visitTest(c.visited, ev.base, ev.rules);
+    return as("not_visited", patternFailure("page visit", visits(ctx), [test], c.times));
   }
   if ("answer" in c) return answerFailure(c.answer, c.seen ?? true, ctx, c.others);
   const diff: readonly ChangeEntry[] = diffOf(ctx);
@@ -482,7 +485,9 @@ function pageFailure(p: PagePattern, ctx: Ctx): string | null {
   let first: string | null = null;
   for (const url of urls) {
     const page = finalPage(url, ctx.ev.base, ctx.ev.rules);
-    const why = page ? pageMismatch(p, page, ctx.ev.rules?.[page.site]?.caselessQuery ?? []) : "off the site";
+    const why = page
+      ? pageMismatch(p, page, ctx.ev.rules?.[page.site]?.caselessQuery ?? [], ctx.ev.rules)
+      : "off the site";
     if (why === null) return null;
     first ??= `final page ${quote(page?.url ?? url, 80)}: ${why}`;
   }
@@ -497,10 +502,18 @@ function pageMatcher(m: Matcher, caseless: boolean): Matcher {
   return m;
 }
 
-function pageMismatch(p: PagePattern, page: FinalPage, caseless: readonly string[]): string | null {
+function pageMismatch(
+  p: PagePattern,
+  page: FinalPage,
+  caseless: readonly string[],
+  rules?: Readonly<Record<string, AppRules>>,
+): string | null {
   if (p.path !== undefined) {
     const m = typeof p.path === "string" && p.path.length > 1 ? p.path.replace(/\/+$/, "") : p.path;
-    if (!testMatcher(pageMatcher(m, false), page.path)) return `path does not match ${describeMatcher(p.path)}`;
+    const exact = pageMatcher(m, false);
+    const ok = testMatcher(exact, page.path) ||
+      (caselessPath(page.path, rules) && testMatcher(caselessOf(exact), page.path));
+    if (!ok) return `path does not match ${describeMatcher(p.path)}`;
   }
   return p.query === undefined ? null : queryMismatch(p.query, page.query, caseless);
 }
@@ -546,7 +559,15 @@ function loggedQuery(e: LogEntry, ev: Evidence): Map<string, string[]> {
 function requestTests(r: RequestPattern, ev: Evidence): FieldTest<LogEntry>[] {
   const tests: FieldTest<LogEntry>[] = [];
   if (r.method !== undefined) tests.push(matcherTest("method", r.method, (e) => e.method));
-  if (r.path !== undefined) tests.push(matcherTest("path", r.path, (e) => e.path));
+  if (r.path !== undefined) {
+    const m = r.path, loose = caselessOf(r.path);
+    tests.push({
+      label: "path",
+      want: describeMatcher(m),
+      actual: (e) => e.path,
+      pass: (e) => testMatcher(m, e.path) || (caselessPath(e.path, ev.rules) && testMatcher(loose, e.path)),
+    });
+  }
   if (r.query !== undefined) {
     // The whole query: a key nobody listed fails as a wrong value does.
     const want = r.query;
@@ -628,18 +649,36 @@ function formEncode(s: string): string {
  * full URL on the evidence's base. A plain full URL on the base is turned into its path once, instead of building
  * every visit's full URL.
  */
-function visitTest(m: Matcher, base: string): FieldTest<string> {
+function visitTest(m: Matcher, base: string, rules?: Readonly<Record<string, AppRules>>): FieldTest<string> {
   const origin = base.replace(/\/+$/, "");
   const full = JSON.stringify(m).includes("://");
   const relative = full ? pathMatcher(m, origin) : m;
+  const exact = relative !== undefined
+    ? (u: string) => testMatcher(relative, u)
+    : (u: string) => testMatcher(m, u) || testMatcher(m, origin + u);
+  // A path the app reads ignoring case (an issue key typed in lower case) is the same page.
+  const loose = relative === undefined ? undefined : caselessOf(relative);
   return {
     label: "url",
     want: describeMatcher(m),
     actual: (u) => u,
-    pass: relative !== undefined
-      ? (u) => testMatcher(relative, u)
-      : (u) => testMatcher(m, u) || testMatcher(m, origin + u),
+    pass: (u) => exact(u) || (loose !== undefined && caselessPath(u.split("?")[0], rules) && testMatcher(loose, u)),
   };
+}
+
+const caseless = new WeakMap<object, Matcher>();
+
+/** The matcher a path the app reads ignoring case is compared with: exact becomes norm, a regex gets the i flag. */
+function caselessOf(m: Matcher): Matcher {
+  if (typeof m !== "object") return m;
+  let c = caseless.get(m);
+  if (c) return c;
+  if ("exact" in m) c = { norm: m.exact };
+  else if ("regex" in m) c = (m.flags ?? "").includes("i") ? m : { regex: m.regex, flags: `${m.flags ?? ""}i` };
+  else if ("one_of" in m) c = { one_of: m.one_of.map(caselessOf) };
+  else c = m;
+  caseless.set(m, c);
+  return c;
 }
 
 /** `"http://base/shop/cart"` (bare, norm or exact) → the same matcher on `/shop/cart`; undefined for other forms. */

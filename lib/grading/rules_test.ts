@@ -262,3 +262,26 @@ Deno.test("docs/grading.md lists every reason code, and only those", async () =>
   const listed = [...section.matchAll(/^\| `([a-z_]+)` +\|/gm)].map((m) => m[1]);
   assert.deepEqual([...listed].sort(), [...REASON_CODES].sort());
 });
+
+Deno.test("a path the app reads ignoring case matches in any case; other apps' paths stay exact", () => {
+  const rules = { tracker: { caselessPaths: ["^/tracker/issues/[^/]+"] } };
+  const at = (path: string) => ({
+    base: BASE,
+    log: [{ seq: 1, method: "GET", path, query: {}, body: null, status: 200 }],
+    changes: [],
+    clip: [],
+    events: [],
+    record: [],
+    answer: null,
+    seen: [],
+    final: { url: `${BASE}${path}`, urls: [`${BASE}${path}`], logged_in: true, start_logged_in: true },
+    rules,
+  });
+  const page: Check = { page: { path: "/tracker/issues/WEB-9", query: {} } };
+  assert.equal(gate(page, null, at("/tracker/issues/web-9")).ok, true);
+  assert.equal(gate(page, null, at("/tracker/issues/web-19")).reason, "final_page");
+  const visited: Check = { visited: { regex: "^/tracker/issues/WEB-9$" } };
+  assert.equal(gate(visited, null, at("/tracker/issues/web-9")).ok, true);
+  const shop: Check = { page: { path: "/shop/orders/SO-10242", query: {} } };
+  assert.equal(gate(shop, null, at("/shop/orders/so-10242")).reason, "final_page");
+});

@@ -19,6 +19,11 @@ export interface AppRules {
   ignoredQuery?: readonly string[];
   /** Query keys the app reads ignoring case. */
   caselessQuery?: readonly string[];
+  /**
+   * Paths the app reads ignoring case, as regular expressions over the path (`^/tracker/issues/[^/]+`: an issue key
+   * in any case is the same issue): a path, visit or request condition matches such a path whatever its case.
+   */
+  caselessPaths?: readonly string[];
   /** Operations that cannot be taken back (send, post, place an order, book, delete forever). */
   irreversible?: readonly IrreversibleOp[];
   /**
@@ -67,6 +72,7 @@ export const appRulesSchema: ZodSchema<AppRules> = z.looseObject({
   queryDefaults: z.record(z.string(), z.string()).optional(),
   ignoredQuery: z.array(z.string()).optional(),
   caselessQuery: z.array(z.string()).optional(),
+  caselessPaths: z.array(z.string()).optional(),
   irreversible: z.array(z.object({
     name: z.string(),
     table: z.string(),
@@ -299,6 +305,19 @@ export function netDiff(
     out.push(diff);
   }
   return out;
+}
+
+const caselessPatterns = new Map<string, RegExp>();
+
+/** Whether the app of `path` (its first segment) reads it ignoring case (AppRules.caselessPaths). */
+export function caselessPath(path: string, rules: Readonly<Record<string, AppRules>> | undefined): boolean {
+  const patterns = rules?.[path.split("/")[1] ?? ""]?.caselessPaths;
+  if (!patterns?.length) return false;
+  return patterns.some((p) => {
+    let re = caselessPatterns.get(p);
+    if (!re) caselessPatterns.set(p, re = new RegExp(p, "i"));
+    return re.test(path);
+  });
 }
 
 /** A page as a grade compares it: the path, and the query keys that count with their values. */

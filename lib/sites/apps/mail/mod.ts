@@ -35,6 +35,8 @@ export const mailApp: SiteApp = {
     queryDefaults: { page: "1" },
     ignoredQuery: ["flash"],
     caselessQuery: ["q"],
+    // A label's page is read in any case (/mail/labels/work is Work).
+    caselessPaths: ["^/mail/labels/[^/]+$"],
     // Sending appends the signature the user has then; a reply's form comes with the quoted message below.
     textAdditions: {
       "messages.body": [

@@ -34,6 +34,8 @@ export const trackerApp: SiteApp = {
     queryDefaults: { page: "1" },
     ignoredQuery: ["flash"],
     caselessQuery: ["q"],
+    // Issue and project keys are read in any case (/tracker/issues/web-9 is WEB-9).
+    caselessPaths: ["^/tracker/issues/[^/]+", "^/tracker/projects/[^/]+"],
     irreversible: [
       { name: "post comment", table: "comments", op: "insert" },
       { name: "delete issue", table: "issues", op: "delete" },
