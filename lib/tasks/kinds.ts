@@ -379,7 +379,7 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
   },
   grade(inputs, options) {
     const task = (options.task as Task | undefined) ?? inputs.task;
-    const missing = missingEndState(inputs);
+    const missing = missingEndState(inputs) ?? missingBindingEvidence(task, inputs);
     if (missing) return Promise.resolve(missing);
     return judged(task, gradeTask(task, inputs as Evidence), options);
   },
@@ -436,6 +436,26 @@ function missingEndState(inputs: { final?: unknown; rules?: unknown }): Verdict 
     ok: false,
     detail: `grade error: grade_inputs.json has no ${missing.join(" and ")} (saved before end-state grading); ` +
       "run the episode again",
+    gradeError: true,
+  };
+}
+
+/**
+ * A saved datagen episode whose evidence predates what its check reads: clipboard entries with their causes (a
+ * method bound to the clipboard) or the URL of each screen (an answer seen on a page). Not a verdict either way: a
+ * grade error naming what is missing (rerun the episode).
+ */
+function missingBindingEvidence(task: Task, inputs: { clipboard?: unknown; seen_urls?: unknown }): Verdict | null {
+  const text = JSON.stringify([task.check, task.verifier ?? null]);
+  const missing = [
+    inputs.clipboard === undefined && text.includes('"bound":"clipboard"') && "clipboard entries",
+    inputs.seen_urls === undefined && /"seen":\{/.test(text) && "seen_urls",
+  ].filter(Boolean);
+  if (missing.length === 0) return null;
+  return {
+    ok: false,
+    detail: `grade error: grade_inputs.json has no ${missing.join(" and ")}, which the task's check reads (saved ` +
+      "before method binding); run the episode again",
     gradeError: true,
   };
 }

@@ -89,3 +89,16 @@ Deno.test("a grade_inputs.json saved before end-state grading is a grade error t
   const again = parseGradeInputs(JSON.stringify(human), "out/old-h/grade_inputs.json");
   assert.match((await again.kind.grade(again.inputs, {})).detail, /no rules/);
 });
+
+Deno.test("a saved episode regraded with a check that binds its copy to the clipboard, but no clipboard entries, is a grade error", async () => {
+  const file = fixture("run_folders/v1_demo/shop_copy_cancelled_order_number/grade_inputs.json");
+  // Saved before clipboard entries were.
+  const { inputs } = parseGradeInputs(JSON.parse(await Deno.readTextFile(file)), file);
+  const task = (await loadTasks(fixture("tasks.jsonl"))).find((t) => t.task_id === "shop_copy_cancelled_order_number")!;
+  const v = await kindOf(task).grade(inputs, { task });
+  assert.equal(v.ok, false);
+  assert.equal(v.gradeError, true);
+  assert.match(v.detail, /no clipboard entries, which the task's check reads/);
+  // The task it was saved with (no binding) grades it as it always did.
+  assert.equal((await kindOf(task).grade(inputs, {})).ok, true);
+});
