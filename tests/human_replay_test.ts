@@ -7,8 +7,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { replayReference } from "../lib/agent/mod.ts";
 import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
-import { type AppRules, type ChangeEntry,
-  type ClipEntry, gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
+import { type AppRules, type ChangeEntry, type ClipEntry, gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
 import { OpenAiJudge, OpenAiModelClient } from "../lib/llm/mod.ts";
 import { DEFAULT_JUDGE_MODEL, loadJudgePrompts } from "../lib/llm/judge.ts";
 import { APPS, type DirectoryApp, fetchHealth, readSessionStreams, startSites } from "../lib/sites/mod.ts";
