@@ -434,21 +434,32 @@ function bindingFailure(bound: Binding, hits: readonly RecordEntry[], ev: Eviden
     );
     const load = loads.at(-1);
     if (!load) return `the final page ${quote(final?.url ?? url, 60)} was never loaded by a page the recorder saw`;
+    // Loaded with no referrer: typed into the address bar (or opened from nowhere), so no click of the page led there.
+    if (load.referrer === "") {
+      return `${n} matching event(s), but the final page ${quote(final?.url ?? url, 60)} was reached by a typed URL`;
+    }
     const before = actions(ev.record).filter((e) => pageTime(e) <= pageTime(load) && e.action !== "scroll");
     const last = before.reduce<RecordEntry | undefined>((a, e) => !a || pageTime(e) >= pageTime(a) ? e : a, undefined);
     if (last && hits.includes(last)) return null;
     return `${n} matching event(s), but the final page ${quote(final?.url ?? url, 60)} was reached ` +
       (last ? `after another action (${last.action} ${quote(last.target, 40)})` : "without a user action (typed)");
   }
-  // last: the event is its target's last of its action.
+  // last: the event is its control's last of its action (the control without its text, which for a field is its
+  // current value: a slider at 100 and then at 110 is one control).
   const mine = actions(ev.record);
   for (const h of hits) {
-    const later = mine.filter((e) => e.action === h.action && e.target === h.target && pageTime(e) > pageTime(h));
+    const control = controlOf(h.target);
+    const later = mine.filter((e) =>
+      e.action === h.action && controlOf(e.target) === control && pageTime(e) > pageTime(h)
+    );
     if (later.length === 0) return null;
   }
   const h = hits.at(-1)!;
   return `${n} matching event(s), but the control's last ${h.action} was another value`;
 }
+
+/** A recorder target without its quoted text: `input#max-price[name=max_price]`. */
+const controlOf = (target: unknown) => String(target ?? "").replace(/\s+".*"$/s, "");
 
 function causeTarget(ev: Evidence, id: string): string {
   const e = ev.record.find((x) => x.id === id);

@@ -21,6 +21,8 @@ export const REASONS = {
   answer_wrong: "the answer states a wrong value, or picks a rival candidate",
   answer_unaccounted: "the answer says more than the rules can account for (a hedge, a qualifier, an extra " +
     "claim): the judge decides, or the grade is pending",
+  text_unaccounted: "human task: a field the author declared free text says what no macro accounts for in full: " +
+    "the judge decides, or the grade is pending",
   not_seen: "the answer's value was not shown on any screen the agent saw (or not on the page that shows it)",
   forbidden: "something the task says must not happen happened",
   binding: "human task: the macros' conditions on one endpoint are satisfied by different requests",

@@ -285,3 +285,19 @@ Deno.test("a path the app reads ignoring case matches in any case; other apps' p
   const shop: Check = { page: { path: "/shop/orders/SO-10242", query: {} } };
   assert.equal(gate(shop, null, at("/shop/orders/so-10242")).reason, "final_page");
 });
+
+Deno.test("method binding: a slider's later value counts even though its description shows the value", () => {
+  const check: Check = {
+    record: { action: "change", target: { contains: "#max-price" }, value: "100" },
+    bound: "last",
+  };
+  const at = (value: string, t: number): RecordEntry => ({
+    type: "action",
+    action: "change",
+    target: `input#max-price[name=max_price] "${value}"`,
+    value,
+    t,
+  });
+  assert.equal(gate(check, null, mail([], { record: [at("30", 1), at("100", 2)] })).ok, true);
+  assert.equal(gate(check, null, mail([], { record: [at("100", 1), at("110", 2)] })).reason, "method_unbound");
+});

@@ -239,6 +239,16 @@ function pageOf(url: string, rules: Record<string, AppRules>) {
   }
 }
 
+/** A free-text field the author declared free and no macro accounts for in full: the judge's to read. */
+interface FreeText {
+  /** `table.field`. */
+  field: string;
+  /** What the episode wrote, the app's additions stripped. */
+  value: string;
+  /** What the reference wrote, the same way. */
+  reference: string;
+}
+
 /**
  * Whether a row's value is the reference's: strings up to white space, case and a final full stop, once the app's
  * own additions (a signature, a quoted reply: free_text.ts) are stripped from both; anything else exactly.
@@ -274,6 +284,7 @@ function endStateMismatch(
   named: (row: RowDiff) => ReadonlySet<string>,
   free: ReadonlySet<string>,
   strip: (row: RowDiff, field: string, text: string) => string,
+  undecided: FreeText[],
 ): Failure | null {
   const left = [...expected];
   const pairs: [RowDiff, ExpectedRow][] = [];
@@ -302,7 +313,13 @@ function endStateMismatch(
     for (const f of row.fields) {
       if (!Object.hasOwn(want.fields, f)) continue;
       const v = row.after?.[f], w = want.fields[f];
-      if (sameValue(w, v, (t) => strip(row, f, t)) || free.has(`${row.table}.${f}`) || named(row).has(f)) continue;
+      if (sameValue(w, v, (t) => strip(row, f, t)) || named(row).has(f)) continue;
+      if (free.has(`${row.table}.${f}`)) {
+        // Free text the author declared and no macro accounts for in full: the judge reads it (or it is pending).
+        const text = (x: unknown) => typeof x === "string" ? strip(row, f, x) : JSON.stringify(x ?? null);
+        undecided.push({ field: `${row.table}.${f}`, value: text(v), reference: text(w) });
+        continue;
+      }
       return fail(
         "field_mismatch",
         `field ${where}: ${f} = ${JSON.stringify(v)}, the reference's is ${JSON.stringify(w)} (no macro names ${f})`,
@@ -322,6 +339,7 @@ function humanEndStateFailure(
   perCondition: readonly ConditionClaim[],
   ev: Evidence,
   state: HumanEndState,
+  undecided: FreeText[],
 ): Failure | null {
   const claimed = new Set(perCondition.flatMap(({ claim }) => claim.entries));
   const rules = state.rules ?? {};
@@ -391,6 +409,7 @@ function humanEndStateFailure(
       (r) => namedBy.get(rowKey(r)) ?? none,
       new Set(task.verifier.free),
       strip,
+      undecided,
     );
     if (why) return why;
   }
@@ -444,6 +463,8 @@ export async function gradeHuman(
   // The clipboard, as datagen checks read it: a macro may ask for what was copied.
   if (options.state?.clip) evidence.clip = [...options.state.clip];
   if (options.state?.clipboard) evidence.clipboard = [...options.state.clipboard];
+  // The apps' rules: a path an app reads ignoring case is the same page to a macro's `visited`.
+  if (options.state?.rules) evidence.rules = options.state.rules;
   const labels = task.macros.filter((m) => task.verifier.macros[m]).concat(
     Object.keys(task.verifier.macros).filter((m) => !task.macros.includes(m)),
   );
@@ -461,9 +482,12 @@ export async function gradeHuman(
   }
   if (first) return failure(macros, first);
   const state = options.state;
+  const freeTexts: FreeText[] = [];
   if (state) {
     const bound = bindingFailure(task, labels, perCondition);
-    const why = bound !== null ? fail("binding", bound) : humanEndStateFailure(task, perCondition, evidence, state);
+    const why = bound !== null
+      ? fail("binding", bound)
+      : humanEndStateFailure(task, perCondition, evidence, state, freeTexts);
     if (why) return { ok: false, detail: cap(why.text), reason: why.code, macros };
   }
 
@@ -484,9 +508,22 @@ export async function gradeHuman(
     }
   }
   if (first) return failure(macros, first);
-  if (open.length === 0) return { ok: true, detail: "", macros };
+  if (open.length === 0 && freeTexts.length === 0) return { ok: true, detail: "", macros };
 
   if (!options.qa) {
+    if (open.length === 0) {
+      const f = freeTexts[0];
+      return {
+        ok: false,
+        detail: cap(
+          `pending: ${f.field} ${JSON.stringify(f.value.slice(0, 80))} is free text no macro accounts for in full; ` +
+            "the judge decides (WEBMIX_JUDGE_BASE_URL), regrade with one",
+        ),
+        reason: "text_unaccounted",
+        pending: true,
+        macros,
+      };
+    }
     const which = open.map(([l]) => l).join(", ");
     return {
       ok: false,
@@ -517,6 +554,31 @@ export async function gradeHuman(
       return {
         ok: false,
         detail: cap(`grade error: the LLM tier failed for ${label}: ${describeError(err)}`),
+        gradeError: true,
+        macros,
+      };
+    }
+  }
+  for (const f of freeTexts) {
+    try {
+      const v = await options.qa.judgeAnswer({
+        question: task.instruction,
+        expected: f.reference,
+        answer: f.value,
+        rubric: `This is the text the agent wrote in ${f.field}, not an answer. It passes when it says what the task ` +
+          "asks of that text (the expected text is one way to say it) and nothing that contradicts or takes it back.",
+      }, { signal: options.signal });
+      if (!v.ok) {
+        first ??= fail(
+          "judge_rejected",
+          `${f.field} ${JSON.stringify(f.value.slice(0, 80))} rejected (llm tier): ${v.reason}`,
+        );
+      }
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      return {
+        ok: false,
+        detail: cap(`grade error: the LLM tier failed for ${f.field}: ${describeError(err)}`),
         gradeError: true,
         macros,
       };

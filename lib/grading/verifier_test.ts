@@ -161,9 +161,16 @@ Deno.test("gradeHuman() end state: the reference's rows and final page", async (
   assert.match(mismatch.detail, /start_time = "14:00", the reference's is "15:00" \(no macro names start_time\)/);
   const named = { ...row, fields: { start_time: "14:00", attendees: 5 } };
   assert.equal((await gradeHuman(withRef([named]), ep.trajectory, "", { state: ep.state })).ok, true);
-  // Declared free by the task's author: the macros judge it.
+  // Declared free by the task's author, and no macro accounts for it in full: the judge reads it, else pending.
   const declared = { ...withRef([other]), verifier: { ...withRef([other]).verifier, free: ["bookings.start_time"] } };
-  assert.equal((await gradeHuman(declared, ep.trajectory, "", { state: ep.state })).ok, true);
+  const pending = await gradeHuman(declared, ep.trajectory, "", { state: ep.state });
+  assert.deepEqual([pending.ok, pending.pending, pending.reason], [false, true, "text_unaccounted"]);
+  assert.match(pending.detail, /^pending: bookings\.start_time "14:00" is free text/);
+  const judge = fakeJudge(true);
+  assert.equal((await gradeHuman(declared, ep.trajectory, "", { state: ep.state, qa: judge })).ok, true);
+  assert.deepEqual(judge.asked.map((q) => [q.expected, q.answer]), [["15:00", "14:00"]]);
+  const rejected = await gradeHuman(declared, ep.trajectory, "", { state: ep.state, qa: fakeJudge(false) });
+  assert.equal(rejected.reason, "judge_rejected");
   assert.match((await gradeHuman(withRef([]), ep.trajectory, "", { state: ep.state })).detail, /unexpected write/);
   const page = withRef([row], "/bookings/rooms/6/schedule");
   const there = await gradeHuman(page, ep.trajectory, "", { state: state("http://h:1/bookings/rooms/6/schedule") });

@@ -173,7 +173,10 @@ export function recorderMain(): void {
       return write(t).catch(() => undefined);
     };
   }
-  const loaded = () => emit({ type: "observation", kind: "page_load", title: document.title });
+  // The referrer says how the page was reached: a link, a form or a redirect from one has the page it came from; a
+  // URL typed into the address bar has none (a method bound to the final page needs the former).
+  const loaded = () =>
+    emit({ type: "observation", kind: "page_load", title: document.title, referrer: document.referrer });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loaded);
   else loaded();
   addEventListener("pagehide", () => {
