@@ -239,6 +239,10 @@ function pageOf(url: string, rules: Record<string, AppRules>) {
   }
 }
 
+/** `bookings.bookings insert`, `mail.messages update key 24`: a row as an end-state failure names it. */
+const rowName = (row: RowDiff) =>
+  `${row.site}.${row.table} ${row.op}${row.op === "insert" ? "" : ` key ${JSON.stringify(row.key)}`}`;
+
 /** A free-text field the author declared free and no macro accounts for in full: the judge's to read. */
 interface FreeText {
   /** `table.field`. */
@@ -291,7 +295,7 @@ function endStateMismatch(
   // First every row and field the reference does not change at all (an extra row explains a wrong total), then the
   // values of the fields it does.
   for (const row of diff) {
-    const where = `${row.site}.${row.table} ${row.op}${row.op === "insert" ? "" : ` key ${JSON.stringify(row.key)}`}`;
+    const where = rowName(row);
     const i = left.findIndex((e) =>
       e.site === row.site && e.table === row.table && e.op === row.op &&
       (row.op === "insert" || JSON.stringify(e.key) === JSON.stringify(row.key))
@@ -309,7 +313,7 @@ function endStateMismatch(
     }
   }
   for (const [row, want] of pairs) {
-    const where = `${row.site}.${row.table} ${row.op}${row.op === "insert" ? "" : ` key ${JSON.stringify(row.key)}`}`;
+    const where = rowName(row);
     for (const f of row.fields) {
       if (!Object.hasOwn(want.fields, f)) continue;
       const v = row.after?.[f], w = want.fields[f];

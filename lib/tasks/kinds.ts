@@ -462,12 +462,13 @@ function missingBindingEvidence(task: Task, inputs: { clipboard?: unknown; seen_
 
 /** The fields a human or proposed episode saves, from what it left. */
 function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
+  const clipboard = clipboardInOrder(r.streams.clipboard);
   return {
     base: r.base,
     log: r.streams.log,
     changes: r.streams.changes,
-    clip: texts(clipboardInOrder(r.streams.clipboard)),
-    clipboard: clipboardInOrder(r.streams.clipboard),
+    clip: texts(clipboard),
+    clipboard,
     seen: r.seen,
     answer: r.answer,
     actions: r.trace.flatMap((t) => t.action),
