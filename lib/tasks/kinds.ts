@@ -37,7 +37,7 @@ import {
 import { formatAction, OLD_ACTION_NAMES } from "./action.ts";
 import { humanVerifierSchema } from "./human_schema.ts";
 import type { HumanTask } from "./human_task.ts";
-import { familyOf } from "./macros.ts";
+import { familyOf, type Macro } from "./macros.ts";
 import { gradeTask, rebaseTask } from "./portable.ts";
 import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { recordingReplaySteps } from "./recording.ts";
@@ -332,8 +332,8 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
   sourceFile: () => undefined,
   judged: false,
   plan(task) {
-    const prefix = task.start?.prefix?.macro;
-    return prefix ? [prefix, task.macro] : [task.macro];
+    const prefix = task.start?.prefix;
+    return [prefix?.macro, prefix?.then, task.macro].filter((m): m is Macro => m !== undefined);
   },
   start(original, base) {
     // Recorded origins in the start page, setup and solution point at this server.

@@ -10,8 +10,8 @@ export interface TaskStart {
   url: string;
   /** Replayed before the agent begins. */
   setup: Action[];
-  /** A mid-chain start: this macro comes first. */
-  prefix: { macro: Macro } | null;
+  /** A mid-chain start: this macro comes first (and `then`, when given, second). */
+  prefix: { macro: Macro; then?: Macro } | null;
   /** The episode starts logged out. */
   logged_out: boolean;
 }
@@ -36,6 +36,28 @@ export interface Task {
   verifier: Verifier | null;
   /** The reference solution (what the replay arm executes). */
   solution: Action[];
+  /** A generated task's split: its template's entities are kept apart by split (docs/generation.md). */
+  split?: Split;
+  /** A generated task's provenance (docs/generation.md). */
+  gen?: GenInfo;
+}
+
+/** The splits of a generated set. */
+export const SPLITS = ["train", "val", "test"] as const;
+
+/** A split of a generated set. */
+export type Split = typeof SPLITS[number];
+
+/** Where a generated task came from. */
+export interface GenInfo {
+  /** The template's id. */
+  template: string;
+  /** The generator's version. */
+  version: string;
+  /** The macros in order: the prefix macros, then the task's own. */
+  chain: Macro[];
+  /** The entity the split is decided by. */
+  entity: string;
 }
 
 /** Levenshtein distance, for "did you mean". */
@@ -125,7 +147,7 @@ export const startUrlSchema: z.ZodType<string> = checkedString(startUrlProblem);
 const startSchema = z.strictObject({
   url: startUrlSchema,
   setup: z.array(actionSchema).default([]),
-  prefix: z.strictObject({ macro: macroSchema }).nullable().default(null),
+  prefix: z.strictObject({ macro: macroSchema, then: macroSchema.optional() }).nullable().default(null),
   logged_out: z.boolean().default(false),
 });
 
@@ -140,4 +162,11 @@ export const taskSchema: z.ZodType<Task> = z.strictObject({
   check: checkSchema,
   verifier: verifierSchema.default(null),
   solution: z.array(actionSchema),
+  split: z.enum(SPLITS).optional(),
+  gen: z.strictObject({
+    template: z.string().min(1),
+    version: z.string().min(1),
+    chain: z.array(macroSchema).min(1).max(3),
+    entity: z.string().min(1),
+  }).optional(),
 });

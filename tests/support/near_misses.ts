@@ -10,21 +10,12 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import { type Arm, replayArm } from "../../lib/agent/mod.ts";
-import {
-  type ActionCall,
-  actionEvents,
-  type Condition,
-  conditionSchema,
-  type Evidence,
-  parseEvidence,
-  REASON_CODES,
-} from "../../lib/grading/mod.ts";
-import { conditionFailure } from "../../lib/grading/gate.ts";
+import { type Condition, conditionSchema, REASON_CODES } from "../../lib/grading/mod.ts";
 import { type EpisodeResult, RunFolder } from "../../lib/run_folder/mod.ts";
 import { runConfig, runEval } from "../../lib/run/mod.ts";
-import { loadHumanTasks, loadTasks, type ReferenceStep, type RunTask } from "../../lib/tasks/mod.ts";
+import { loadHumanTasks, loadTasks, type RunTask } from "../../lib/tasks/mod.ts";
 import type { AnswerJudge } from "../../lib/grading/mod.ts";
+import { episodeEvidence, outcomeProblem, type Script, scriptedArm } from "../../lib/gen/variants.ts";
 import { ROOT } from "./cli.ts";
 
 export const NEAR_MISS_DIR: string = join(ROOT, "fixtures/near_misses");
@@ -130,99 +121,11 @@ export async function bundledTasks(): Promise<Map<string, RunTask>> {
 const SEP = "~nm~";
 const variantId = (v: Variant) => `${v.task}${SEP}${v.name}`;
 
-const fixed = (a: ActionCall): ReferenceStep => ({ candidates: () => [a] });
-
-/** The replay arm over each variant's steps (looked up by the episode's task id). */
-function scriptedArm(variants: ReadonlyMap<string, Variant>): Arm {
-  return {
-    name: "replay",
-    run(ctx) {
-      const v = variants.get(ctx.task.task_id);
-      if (!v) return replayArm.run(ctx);
-      let doneText: string | undefined;
-      const steps: ReferenceStep[] = v.after_reference
-        ? [
-          ...ctx.reference.map((s): ReferenceStep => ({
-            optional: s.optional,
-            candidates: (elements) => {
-              const all = s.candidates(elements);
-              const done = all.find((a) => "done" in a);
-              if (done) doneText ??= String((done.done as { text?: unknown }).text ?? "");
-              return all.filter((a) => !("done" in a));
-            },
-          })),
-          ...v.after_reference.map(fixed),
-        ]
-        : v.steps!.map(fixed);
-      steps.push({
-        candidates: () => [{ done: { text: v.answer ?? doneText ?? referenceDone(ctx.task) ?? "", success: true } }],
-      });
-      return replayArm.run({ ...ctx, reference: steps });
-    },
-  };
-}
-
-/** The answer a task's reference gives: a datagen solution's done text, a human recording's answer. */
-function referenceDone(task: RunTask): string | undefined {
-  const t = task as { solution?: ActionCall[]; recording?: { answer?: string } };
-  const done = t.solution?.find((a) => "done" in a);
-  if (done) return String((done.done as { text?: unknown }).text ?? "");
-  return t.recording?.answer || undefined;
-}
-
 /** A variant's outcome: its result, and why it disagrees with what it expects (null: it agrees). */
 export interface VariantOutcome {
   variant: Variant;
   result: EpisodeResult | undefined;
   problem: string | null;
-}
-
-/**
- * Why a variant's outcome disagrees with what it expects (null: it agrees). A near miss must fail with its reason
- * (and its detail pattern, when it gives one), and its witness must hold on the evidence: otherwise it is invalid,
- * not counted as caught.
- */
-function judge(v: Variant, r: EpisodeResult | undefined, evidence: Evidence | undefined): string | null {
-  if (!r) return "no result";
-  if (r.error) return `harness error: ${r.error}`;
-  if (r.grade_error) return `grade error: ${r.detail}`;
-  if (v.expect === "pass") {
-    if (r.errors?.length) return `a step failed: ${r.errors.join("; ")}`;
-    return r.ok ? null : `rejected alternative (${r.reason}): ${r.detail}`;
-  }
-  if (r.ok) return "false pass";
-  if (v.witness !== undefined) {
-    if (!evidence) return "invalid: no evidence to check the witness on";
-    const why = conditionFailure(v.witness, evidence);
-    if (why !== null) return `invalid: the witness does not hold, so the deviation did not happen: ${why.text}`;
-  }
-  if (r.reason !== v.reason) return `failed with reason ${r.reason ?? "(none)"}, not ${v.reason}: ${r.detail}`;
-  if (v.detail && !new RegExp(v.detail, "i").test(r.detail ?? "")) {
-    return `failed, but with detail ${JSON.stringify(r.detail)}`;
-  }
-  return null;
-}
-
-/** What a witness reads: the episode's evidence, for any task kind (a human episode's streams as one Evidence). */
-async function episodeEvidence(folder: RunFolder, episode: string): Promise<Evidence | undefined> {
-  const saved = await folder.gradeInputs(episode).catch(() => undefined);
-  if (!saved) return undefined;
-  const inputs = saved.inputs as unknown as Record<string, unknown>;
-  if (saved.kind.name === "datagen") return parseEvidence(inputs, episode);
-  const traj = (inputs.traj ?? []) as Record<string, unknown>[];
-  const clip = (inputs.clip ?? []) as string[];
-  return parseEvidence({
-    base: inputs.base,
-    log: inputs.log,
-    changes: inputs.changes,
-    clip,
-    events: actionEvents([{ action: (inputs.actions ?? []) as unknown[] }], clip),
-    record: traj.filter((e) => e.type !== "network"),
-    answer: inputs.answer ?? null,
-    seen: inputs.seen,
-    final: inputs.final,
-    rules: inputs.rules,
-  }, episode);
 }
 
 /** Runs `variants` through the harness (a temp out folder, removed after) and compares each with its expectation. */
@@ -253,7 +156,7 @@ export async function runVariants(
     });
     const summary = await runEval(config, {
       tasks: runTasks,
-      arm: scriptedArm(byId),
+      arm: scriptedArm(byId as ReadonlyMap<string, Script>),
       qa: options.qa,
       log: () => {},
     });
@@ -263,7 +166,7 @@ export async function runVariants(
     for (const v of variants) {
       const result = results.get(variantId(v));
       const evidence = result && v.expect === "fail" ? await episodeEvidence(folder, result.episode) : undefined;
-      outcomes.push({ variant: v, result, problem: judge(v, result, evidence) });
+      outcomes.push({ variant: v, result, problem: outcomeProblem(v, result, evidence) });
     }
     return outcomes;
   } finally {

@@ -1,0 +1,186 @@
+/**
+ * gen.ts: generate task sets from templates over the sandbox apps, and prove them (docs/generation.md).
+ *
+ *   deno task gen --seed S --per-template N --out FILE.jsonl [--templates a,b] [--apps shop,mail] [--verify]
+ *   deno task gen --verify --tasks FILE.jsonl [--out KEPT.jsonl] [--shard K/N] [--workers W]
+ *   deno task gen --list
+ *
+ * Exit codes: 0 done (with --verify on a given file: every instance proven); 1 an instance of a given file failed
+ * its proof, or a file could not be read or written; 2 a usage error or a malformed task file.
+ */
+import { UsageError } from "./lib/errors/mod.ts";
+import { listFlag, numberFlag, parseFlags, runMain, textFlag, writeFileAtomic, writeJsonAtomic } from "./lib/io/mod.ts";
+import {
+  capacityOf,
+  type Dropped,
+  GEN_VERSION,
+  generate,
+  type GenMeta,
+  type ProofReport,
+  prove,
+  TEMPLATES,
+} from "./lib/gen/mod.ts";
+import { loadTasks, parseTaskLines, type Task } from "./lib/tasks/mod.ts";
+import { shardTasks } from "./lib/run/shard.ts";
+import { familyOf } from "./lib/tasks/mod.ts";
+
+const USAGE = `Usage:
+  deno task gen --seed S --per-template N --out FILE.jsonl [--templates IDS] [--apps APPS] [--verify]
+  deno task gen --verify --tasks FILE.jsonl [--out KEPT.jsonl] [--shard K/N] [--workers W]
+  deno task gen --list
+
+Writes task lines (the task format eval.ts --tasks reads) instantiated from the templates of lib/gen, each with
+its template, parameters (option), chain and split, and a sidecar FILE.gen.json with the generator version, the
+seed and each template's capacity. The same seed and code give the same bytes.
+
+Options:
+  --seed S             the seed of every draw (a whole number)
+  --per-template N     instances per template (fewer when a template cannot make N)
+  --out FILE           where the task lines go (replaced atomically)
+  --templates IDS      only these template ids (comma-separated; --list shows them)
+  --apps APPS          only templates on these apps (shop, mail, tracker, bookings)
+  --verify             prove every instance in the browser before writing it: the reference solution passes,
+                       doing nothing fails, each near miss fails with its reason; one that does not is dropped
+                       and listed in FILE.dropped.jsonl
+  --tasks FILE         with --verify: prove this file's instances instead of generating
+  --shard K/N          with --verify: prove the K-th of N parts (a Slurm array), K from 0
+  --workers W          with --verify: parallel browsers (default 2)
+  --list               the templates: id, macro chain, capacity, summary
+  -h, --help           this text
+
+Examples:
+  deno task gen --seed 1 --per-template 30 --out g.jsonl
+  deno task gen --seed 7 --per-template 16 --verify --out fixtures/valgen/val.jsonl
+  deno task gen --verify --tasks fixtures/valgen/val.jsonl
+`;
+
+const OPTIONS = {
+  seed: { type: "string" },
+  "per-template": { type: "string" },
+  out: { type: "string" },
+  templates: { type: "string" },
+  apps: { type: "string" },
+  verify: { type: "boolean" },
+  tasks: { type: "string" },
+  shard: { type: "string" },
+  workers: { type: "string" },
+  list: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The sidecar of a task file: `g.jsonl` → `g.gen.json`. */
+const sidecar = (out: string, what: string) => out.replace(/\.jsonl$/, "") + what;
+
+const jsonl = (lines: readonly unknown[]) => lines.map((l) => JSON.stringify(l) + "\n").join("");
+
+function shardFlag(raw: string | undefined): { index: number; count: number } | undefined {
+  if (raw === undefined) return undefined;
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  if (!m || +m[2] < 1 || +m[1] >= +m[2]) {
+    throw new UsageError(`--shard "${raw}" is not K/N with K from 0 to N-1 (part K of N)`);
+  }
+  return { index: +m[1], count: +m[2] };
+}
+
+function list(): number {
+  const rows = [...TEMPLATES].sort((a, b) => a.id.localeCompare(b.id));
+  for (const t of rows) {
+    const chain = [...(t.prefix ?? []), t.macro];
+    const switches = new Set(chain.map(familyOf)).size > 1 ? " (switches family)" : "";
+    console.log(`${t.id}\t${chain.join(" > ")}${switches}\t${capacityOf(t).length}\t${t.summary}`);
+  }
+  return 0;
+}
+
+function describeProof(r: ProofReport, of: number): string {
+  const perMinute = r.seconds > 0 ? Math.round(r.episodes / r.seconds * 60) : 0;
+  return `proved ${of} instances: ${r.kept.length} kept, ${r.dropped.length} dropped; ${r.episodes} episodes in ` +
+    `${r.seconds.toFixed(1)} s (${perMinute} episodes/min)`;
+}
+
+function printDropped(dropped: readonly Dropped[]): void {
+  for (const d of dropped) console.error(`dropped ${d.task_id} (${d.template}): ${d.problems.join("; ")}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const flags = parseFlags(argv, OPTIONS);
+  if (flags.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (flags.list) return list();
+  const out = textFlag(flags, "out", "a task file");
+  const shard = shardFlag(flags.shard as string | undefined);
+  const workers = numberFlag(flags, "workers", { whole: true, min: 1, max: 64 }) ?? 2;
+  const log = (line: string) => console.error(line);
+  const tasksFile = textFlag(flags, "tasks", "a task file");
+
+  if (tasksFile !== undefined) {
+    if (!flags.verify) throw new UsageError("--tasks is read by --verify (to generate, give --seed)");
+    const all = (await loadTasks(tasksFile)).filter((t): t is Task => !("kind" in t));
+    const tasks = shard ? shardTasks(all, shard) : all;
+    const report = await prove(tasks, TEMPLATES, { workers, log: () => {} });
+    printDropped(report.dropped);
+    console.log(describeProof(report, tasks.length));
+    if (out !== undefined) {
+      await writeFileAtomic(out, jsonl(report.kept.map((t) => stripDefaults(t))));
+      await writeFileAtomic(sidecar(out, ".dropped.jsonl"), jsonl(report.dropped));
+    }
+    return report.dropped.length ? 1 : 0;
+  }
+
+  if (flags.seed === undefined) throw new UsageError("give --seed S (or --verify --tasks FILE, or --list)");
+  const seed = numberFlag(flags, "seed", { whole: true, min: 0, max: 2 ** 32 - 1 })!;
+  const perTemplate = numberFlag(flags, "per-template", { whole: true, min: 1, max: 100_000 });
+  if (perTemplate === undefined) throw new UsageError("give --per-template N");
+  if (out === undefined) throw new UsageError("give --out FILE.jsonl");
+  if (shard && !flags.verify) throw new UsageError("--shard splits a --verify run");
+  let generated;
+  try {
+    generated = generate(TEMPLATES, {
+      seed,
+      perTemplate,
+      templates: listFlag(flags, "templates"),
+      apps: listFlag(flags, "apps"),
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message, { cause: err });
+  }
+  const { lines, meta } = generated;
+  // Every line must read back as a task: the generator's output is held to the loader's rules.
+  const parsed = parseTaskLines(jsonl(lines), out) as Task[];
+  let kept = lines;
+  let proof: (GenMeta & { proof?: unknown }) | undefined;
+  if (flags.verify) {
+    const tasks = shard ? shardTasks(parsed, shard) : parsed;
+    const report = await prove(tasks, TEMPLATES, { workers, log: () => {} });
+    printDropped(report.dropped);
+    log(describeProof(report, tasks.length));
+    const keep = new Set(report.kept.map((t) => t.task_id));
+    kept = lines.filter((l) => keep.has(l.task_id));
+    proof = { ...meta, proof: { proved: tasks.length, kept: kept.length, dropped: report.dropped.length } };
+    await writeFileAtomic(sidecar(out, ".dropped.jsonl"), jsonl(report.dropped));
+  }
+  await writeFileAtomic(out, jsonl(kept));
+  await writeJsonAtomic(sidecar(out, ".gen.json"), proof ?? meta, 2);
+  console.log(
+    `wrote ${kept.length} instances of ${meta.templates.length} templates to ${out} (generator ${GEN_VERSION})`,
+  );
+  return 0;
+}
+
+/** A parsed task as a line again, without the defaults the loader filled in. */
+function stripDefaults(t: Task): Record<string, unknown> {
+  const { start, ...rest } = t;
+  return {
+    ...rest,
+    start: {
+      url: start.url,
+      ...(start.setup.length ? { setup: start.setup } : {}),
+      prefix: start.prefix,
+      ...(start.logged_out ? { logged_out: true } : {}),
+    },
+  };
+}
+
+if (import.meta.main) await runMain("gen.ts", main);

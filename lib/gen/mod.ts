@@ -1,0 +1,35 @@
+/**
+ * The task generator (docs/generation.md): templates over the sandbox apps, instantiated from each app's seeded
+ * data with a seeded RNG into task lines (with template, parameters, chain and split), and the proof every instance
+ * passes before it is shipped (reference passes, noop fails, its near misses fail).
+ * @module
+ */
+export { seedDb } from "./data.ts";
+export {
+  capacityOf,
+  GEN_VERSION,
+  generate,
+  type GenLine,
+  type GenMeta,
+  type GenOptions,
+  instantiate,
+  paramsKey,
+  selectTemplates,
+  splitOf,
+} from "./generate.ts";
+export { type Dropped, type ProofOptions, type ProofReport, prove } from "./prove.ts";
+export { hash32, Rng } from "./rng.ts";
+export {
+  type ActionJson,
+  type AnyTemplate,
+  type Built,
+  type ConditionJson,
+  type Json,
+  type NearMiss,
+  type NearMissCategory,
+  type Params,
+  type Template,
+  template,
+} from "./template.ts";
+export { TEMPLATES } from "./templates/mod.ts";
+export { episodeEvidence, type Expectation, outcomeProblem, type Script, scriptedArm } from "./variants.ts";

@@ -1,0 +1,131 @@
+/**
+ * The proof a generated instance passes before it is shipped (docs/generation.md, "The proof"): through the real
+ * browser and the real sandbox, its reference solution must pass, doing nothing must fail, and each of its
+ * template's near misses must fail with its reason code while its witness holds. An instance that fails any of
+ * them is dropped, with why.
+ */
+import { runConfig, runEval } from "../run/mod.ts";
+import { type EpisodeResult, RunFolder } from "../run_folder/mod.ts";
+import type { Condition } from "../grading/mod.ts";
+import type { ActionCall } from "../grading/mod.ts";
+import type { RunTask, Task } from "../tasks/mod.ts";
+import { seedDb } from "./data.ts";
+import type { AnyTemplate, Params } from "./template.ts";
+import { episodeEvidence, type Expectation, outcomeProblem, type Script, scriptedArm } from "./variants.ts";
+
+/** An instance the proof dropped, and why. */
+export interface Dropped {
+  task_id: string;
+  template: string;
+  /** Each failed proof: `reference: rejected (...)`, `noop: false pass`, `near miss X: false pass`. */
+  problems: string[];
+}
+
+/** What a proof run found. */
+export interface ProofReport {
+  /** The instances that passed every proof, in input order. */
+  kept: Task[];
+  dropped: Dropped[];
+  /** Episodes run (reference, noop and near misses). */
+  episodes: number;
+  /** Wall time of the episodes, in seconds. */
+  seconds: number;
+}
+
+/** How to run a proof. */
+export interface ProofOptions {
+  /** Parallel browsers (default 2). */
+  workers?: number;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+  /** Stops the run: the episodes under way finish, no more start. */
+  signal?: AbortSignal;
+}
+
+const NOOP = "~noop";
+const NEAR = "~nm~";
+
+interface Planned {
+  task: Task;
+  episodes: { id: string; label: string; expect: Expectation }[];
+  problems: string[];
+}
+
+/** The episodes proving `task`: reference, noop, and its template's near misses. */
+function plan(task: Task, byId: ReadonlyMap<string, AnyTemplate>, scripts: Map<string, Script>): Planned {
+  const planned: Planned = { task, episodes: [], problems: [] };
+  const t = task.gen && byId.get(task.gen.template);
+  if (!t) {
+    planned.problems.push(task.gen ? `no template "${task.gen.template}"` : "not a generated task (no gen field)");
+    return planned;
+  }
+  planned.episodes.push({ id: task.task_id, label: "reference", expect: { expect: "pass" } });
+  scripts.set(task.task_id + NOOP, { steps: [], answer: "" });
+  planned.episodes.push({ id: task.task_id + NOOP, label: "noop", expect: { expect: "fail" } });
+  const misses = t.nearMisses((task.option ?? {}) as Params, seedDb(t.site));
+  if (misses.length < 2) planned.problems.push(`template ${t.id} gives ${misses.length} near misses, not 2 or more`);
+  for (const m of misses) {
+    const id = `${task.task_id}${NEAR}${m.name}`;
+    scripts.set(id, {
+      steps: m.steps as ActionCall[] | undefined,
+      after_reference: m.after_reference as ActionCall[] | undefined,
+      answer: m.answer,
+    });
+    planned.episodes.push({
+      id,
+      label: `near miss ${m.name}`,
+      expect: { expect: "fail", reason: m.reason, witness: m.witness as unknown as Condition },
+    });
+  }
+  return planned;
+}
+
+/**
+ * Proves `tasks` (generated instances) with the templates that made them.
+ * @throws UsageError when the run cannot start (no Chromium, a bad configuration).
+ */
+export async function prove(
+  tasks: readonly Task[],
+  templates: readonly AnyTemplate[],
+  options: ProofOptions = {},
+): Promise<ProofReport> {
+  const byId = new Map(templates.map((t) => [t.id, t]));
+  const scripts = new Map<string, Script>();
+  const plans = tasks.map((task) => plan(task, byId, scripts));
+  const runTasks: RunTask[] = plans.flatMap((p) =>
+    p.problems.length ? [] : p.episodes.map((e) => ({ ...p.task, task_id: e.id } as RunTask))
+  );
+  const started = performance.now();
+  const out = await Deno.makeTempDir({ prefix: "webmix-gen-proof-" });
+  try {
+    const results = new Map<string, EpisodeResult>();
+    let folder: RunFolder | undefined;
+    if (runTasks.length) {
+      const config = runConfig({ arm: "replay", out, workers: options.workers ?? 2, stepScreenshots: false });
+      const summary = await runEval(config, {
+        tasks: runTasks,
+        arm: scriptedArm(scripts),
+        log: options.log ?? (() => {}),
+        signal: options.signal,
+      });
+      for (const r of summary.results) results.set(r.task_id, r);
+      folder = await RunFolder.open(out);
+    }
+    const report: ProofReport = { kept: [], dropped: [], episodes: runTasks.length, seconds: 0 };
+    for (const p of plans) {
+      for (const e of p.episodes) {
+        const r = results.get(e.id);
+        const evidence = r && e.expect.witness && folder ? await episodeEvidence(folder, r.episode) : undefined;
+        const problem = outcomeProblem(e.expect, r, evidence);
+        if (problem) p.problems.push(`${e.label}: ${problem}`);
+      }
+      if (p.problems.length) {
+        report.dropped.push({ task_id: p.task.task_id, template: p.task.gen?.template ?? "", problems: p.problems });
+      } else report.kept.push(p.task);
+    }
+    report.seconds = (performance.now() - started) / 1000;
+    return report;
+  } finally {
+    await Deno.remove(out, { recursive: true }).catch(() => {});
+  }
+}
