@@ -77,11 +77,15 @@ Deno.test("report.ts compares a replay run, a noop run and a merged copy of the 
   assert.match(vsNoop, /McNemar exact two-sided p = 0\.25 \(binomial test on the 3 discordant pair\(s\)\)/);
   // Newcombe, every pair flipped (phi = 0): upper -1 + √(2 · 0.561497²) = -0.2059.
   assert.match(vsNoop, /noop - replay: -100\.0 percentage points, 95 % CI -100\.0 to -20\.6 \(Newcombe's method 10/);
+  // Power: at ψ = 1 the largest difference is δ = 1, and Φ((√3 − 1.96) / 0) = 0 < 80 %: 3 pairs cannot tell.
+  assert.match(vsNoop, /Power: 3 pairs with 3 discordant cannot detect any difference .*too few to conclude/);
+  assert.match(vsNoop, /\| Navigation \| 1 \| 1 \| -100\.0 \| none: too few pairs \|/);
 
   const vsMerged = section(md, "### merged against replay");
   assert.match(vsMerged, /Identical results set: yes \(3 \(task_id, repeat\) keys/);
   assert.match(vsMerged, /Both pass: 3\. Both fail: 0\./);
   assert.match(vsMerged, /McNemar exact two-sided p = 1 /);
+  assert.match(vsMerged, /Power: no pair is discordant, so the smallest detectable difference cannot be estimated/);
 
   const html = await Deno.readTextFile(join(replay, "report.html"));
   assert.match(html, /^<!doctype html>/);

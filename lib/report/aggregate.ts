@@ -169,6 +169,8 @@ export interface Comparison {
   mcnemarP: number;
   /** B's pass rate minus A's over the paired keys, Newcombe's interval. */
   difference: Difference;
+  /** The 2×2 table of each family (A's family of the key), in first-seen order. */
+  byFamily: Map<string, PairedCounts>;
   /** How many keys both runs hold. */
   shared: number;
   /** Keys in A only, in B only, and keys in both whose status differs (A's status, B's). */
@@ -192,6 +194,7 @@ export function compareRuns(a: readonly ReportResult[], b: readonly ReportResult
     failToPass: [],
     mcnemarP: 1,
     difference: { estimate: NaN, lo: NaN, hi: NaN },
+    byFamily: new Map(),
     onlyA: a.filter((r) => !kb.has(resultKey(r.task_id, r.repeat))).map(key),
     onlyB: b.filter((r) => !ka.has(resultKey(r.task_id, r.repeat))).map(key),
     shared: 0,
@@ -204,6 +207,9 @@ export function compareRuns(a: readonly ReportResult[], b: readonly ReportResult
     if (ra.status !== rb.status) c.statusDiffers.push({ ...key(ra), a: ra.status, b: rb.status });
     if (!isGraded(ra.status) || !isGraded(rb.status)) continue;
     const pa = ra.status === "passed", pb = rb.status === "passed";
+    const family = c.byFamily.get(ra.family) ?? { both: 0, aOnly: 0, bOnly: 0, neither: 0 };
+    c.byFamily.set(ra.family, family);
+    family[pa ? (pb ? "both" : "aOnly") : (pb ? "bOnly" : "neither")]++;
     if (pa && pb) c.paired.both++;
     else if (!pa && !pb) c.paired.neither++;
     else if (pa) {

@@ -8,6 +8,7 @@ import { compareRuns, type Comparison, type EpisodeKey, identical } from "./aggr
 import type { Block } from "./doc.ts";
 import { capped, pValue, signed } from "./format.ts";
 import type { RunData } from "./load.ts";
+import { minDetectableDifference, type PairedCounts } from "./stats.ts";
 
 /** Each run after the first, paired with the first on (task_id, repeat). */
 export function comparisons(runs: readonly RunData[], labels: string[]): Block[] {
@@ -75,7 +76,48 @@ function paired(c: Comparison, a: string, b: string, name: (k: EpisodeKey) => st
         `Pass-rate difference ${b} - ${a}: ${signed(d.estimate)} percentage points, 95 % CI ${signed(d.lo)} to ` +
         `${signed(d.hi)} (Newcombe's method 10: Wilson score intervals of both rates, square-and-add with the ` +
         "paired correlation).",
+        `Power: ${power(p)}`,
       ],
+    },
+    ...familyPower(c),
+  ];
+}
+
+const pairsOf = (p: PairedCounts) => p.both + p.aOnly + p.bOnly + p.neither;
+
+/** The smallest difference the pairs could detect at 80 % power, in words. */
+function power(p: PairedCounts): string {
+  const n = pairsOf(p), discordant = p.aOnly + p.bOnly;
+  const mdd = minDetectableDifference(n, discordant);
+  const how = "(McNemar, two-sided α = 0.05, 80 % power, the observed discordance taken as the true one)";
+  if (discordant === 0) {
+    return `no pair is discordant, so the smallest detectable difference cannot be estimated ${how}.`;
+  }
+  if (mdd === null) {
+    return `${n} pairs with ${discordant} discordant cannot detect any difference ${how}: too few to conclude.`;
+  }
+  return `with ${discordant} of ${n} pairs discordant, this set could detect a difference of ` +
+    `${(mdd * 100).toFixed(1)} percentage points or more ${how}; a smaller true difference would likely go unseen.`;
+}
+
+/** Per family: pairs, discordant pairs, the observed difference and the smallest detectable one. */
+function familyPower(c: Comparison): Block[] {
+  if (c.byFamily.size < 2) return [];
+  const rows = [...c.byFamily].map(([family, p]) => {
+    const n = pairsOf(p), mdd = minDetectableDifference(n, p.aOnly + p.bOnly);
+    const diff = n ? signed((p.bOnly - p.aOnly) / n) : "n/a";
+    const cell = mdd === null
+      ? (p.aOnly + p.bOnly ? "none: too few pairs" : "n/a: no discordant pair")
+      : `±${(mdd * 100).toFixed(1)}`;
+    return [family, String(n), String(p.aOnly + p.bOnly), diff, cell];
+  });
+  return [
+    { kind: "paragraph", text: "Per family (smallest difference detectable at 80 % power, in percentage points):" },
+    {
+      kind: "table",
+      head: ["Family", "Pairs", "Discordant", "Difference", "Smallest detectable"],
+      rows,
+      numeric: [false, true, true, true, true],
     },
   ];
 }

@@ -106,6 +106,50 @@ export function pairedDifference(t: PairedCounts, z: number = Z95): Difference {
   };
 }
 
+/** The 0.8 quantile of the standard normal: the z of 80 % power. */
+export const Z80 = 0.8416212335729143;
+
+/** The standard normal distribution function (erfc by Numerical Recipes' Chebyshev fit, error below 1.2e-7). */
+export function normalCdf(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + z / 2);
+  const erfc = t * Math.exp(
+    -z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 +
+                          t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+  );
+  return x >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+
+/**
+ * The power of McNemar's test (two-sided, normal approximation, Connor 1987, Biometrics 43:207) to detect a paired
+ * difference `delta` over `n` pairs whose discordant share is `psi`: Φ((√n·δ − z_α·√ψ) / √(ψ − δ²)).
+ */
+export function mcnemarPower(n: number, psi: number, delta: number, zAlpha: number = Z95): number {
+  if (delta <= 0 || psi <= 0) return 0;
+  const spread = Math.sqrt(Math.max(psi - delta * delta, 1e-12));
+  return normalCdf((Math.sqrt(n) * delta - zAlpha * Math.sqrt(psi)) / spread);
+}
+
+/**
+ * The smallest difference of pass rates (a proportion) that `n` paired episodes with `discordant` of them discordant
+ * could detect with McNemar's test at `power` (default 80 %) and two-sided α = 0.05: the observed discordance taken as
+ * the true one. A paired difference cannot exceed the discordant share, so null when even that much would not reach
+ * the power (too few pairs), and null when no pair is discordant (the discordance cannot be estimated).
+ */
+export function minDetectableDifference(n: number, discordant: number, zPower: number = Z80): number | null {
+  if (n <= 0 || discordant <= 0) return null;
+  const psi = discordant / n;
+  const target = normalCdf(zPower);
+  if (mcnemarPower(n, psi, psi) < target) return null;
+  let lo = 0, hi = psi;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if (mcnemarPower(n, psi, mid) >= target) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
 /** The nearest-rank `q`-quantile (0 < q <= 1) of `values`: the smallest value with at least q of them at or below. */
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return NaN;

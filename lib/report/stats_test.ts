@@ -3,7 +3,17 @@
  * arithmetic), never computed by the code under test.
  */
 import assert from "node:assert/strict";
-import { mcnemarExact, pairedDifference, passAtK, quantile, wilson, Z95 } from "./stats.ts";
+import {
+  mcnemarExact,
+  mcnemarPower,
+  minDetectableDifference,
+  normalCdf,
+  pairedDifference,
+  passAtK,
+  quantile,
+  wilson,
+  Z95,
+} from "./stats.ts";
 
 const near = (actual: number, expected: number, what: string, eps = 5e-6) =>
   assert.ok(Math.abs(actual - expected) < eps, `${what}: ${actual} is not ${expected}`);
@@ -86,4 +96,24 @@ Deno.test("quantile() is the nearest rank", () => {
   assert.equal(quantile([7], 0.9), 7);
   assert.equal(quantile([1, 2, 3], 0.5), 2);
   assert.ok(Number.isNaN(quantile([], 0.5)));
+});
+
+Deno.test("normalCdf() gives the table's values", () => {
+  near(normalCdf(0), 0.5, "Φ(0)", 1e-7);
+  near(normalCdf(Z95), 0.975, "Φ(1.96)", 1e-7);
+  near(normalCdf(-1), 0.158655254, "Φ(-1)", 1e-7);
+  near(normalCdf(0.8416212335729143), 0.8, "Φ(z80)", 1e-7);
+});
+
+Deno.test("minDetectableDifference() inverts Connor's sample size for McNemar's test", () => {
+  // Connor (1987): n = [z_α·√ψ + z_β·√(ψ − δ²)]² / δ². With ψ = 0.2 and δ = 0.1:
+  // [1.95996·0.44721 + 0.84162·0.43589]² / 0.01 = (0.87651 + 0.36685)² / 0.01 = 154.59 pairs.
+  near(mcnemarPower(154.59, 0.2, 0.1), 0.8, "power at Connor's n", 1e-4);
+  const d = minDetectableDifference(155, 31)!; // ψ = 0.2 exactly
+  assert.ok(d > 0.0995 && d < 0.1, `155 pairs, 31 discordant: ${d}`);
+  // ψ = 0.2 and δ = 0.05: (0.87651 + 0.84162·√0.1975 = 0.37402)² / 0.0025 = 625.3: the issue's "about 600 tasks".
+  const d625 = minDetectableDifference(626, 125)!; // ψ = 0.1997
+  assert.ok(Math.abs(d625 - 0.05) < 0.0015, `626 pairs at ψ ≈ 0.2: ${d625}`);
+  assert.equal(minDetectableDifference(40, 0), null, "no discordant pair: the discordance is not estimable");
+  assert.equal(minDetectableDifference(3, 1), null, "3 pairs cannot reach 80 % power whatever the difference");
 });
