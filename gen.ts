@@ -123,7 +123,11 @@ async function main(argv: string[]): Promise<number> {
     printDropped(report.dropped);
     console.log(describeProof(report, tasks.length));
     if (out !== undefined) {
-      await writeFileAtomic(out, jsonl(report.kept.map((t) => stripDefaults(t))));
+      // The kept lines as the file has them (a parsed task is not a task line again).
+      const keep = new Set(report.kept.map((t) => t.task_id));
+      const text = await Deno.readTextFile(tasksFile);
+      const lines = text.split("\n").filter((l) => l.trim() && keep.has(JSON.parse(l).task_id));
+      await writeFileAtomic(out, lines.map((l) => l + "\n").join(""));
       await writeFileAtomic(sidecar(out, ".dropped.jsonl"), jsonl(report.dropped));
     }
     return report.dropped.length ? 1 : 0;
@@ -167,20 +171,6 @@ async function main(argv: string[]): Promise<number> {
     `wrote ${kept.length} instances of ${meta.templates.length} templates to ${out} (generator ${GEN_VERSION})`,
   );
   return 0;
-}
-
-/** A parsed task as a line again, without the defaults the loader filled in. */
-function stripDefaults(t: Task): Record<string, unknown> {
-  const { start, ...rest } = t;
-  return {
-    ...rest,
-    start: {
-      url: start.url,
-      ...(start.setup.length ? { setup: start.setup } : {}),
-      prefix: start.prefix,
-      ...(start.logged_out ? { logged_out: true } : {}),
-    },
-  };
 }
 
 if (import.meta.main) await runMain("gen.ts", main);

@@ -1,0 +1,17 @@
+/**
+ * The oracle arm over generated chains that change family, one instance per such template, against the fixture
+ * model server: it asks the prefix macro's adapter first and switches at each macro_done
+ * (tests/support/oracle_chains.ts runs the same over a whole set, such as fixtures/valgen/val.jsonl).
+ */
+import assert from "node:assert/strict";
+import { generate, TEMPLATES } from "../lib/gen/mod.ts";
+import { expectedModels, runOracleChains, switchesFamily, type TaskLine } from "./support/oracle_chains.ts";
+
+Deno.test("the oracle switches adapter at every family change of a generated chain", async () => {
+  const { lines } = generate(TEMPLATES, { seed: 6, perTemplate: 1 });
+  const chains = (lines as unknown as TaskLine[]).filter(switchesFamily);
+  assert.ok(chains.length >= 1, "no generated chain changes family");
+  assert.ok(chains.every((t) => expectedModels(t).length >= 2));
+  const problems = await runOracleChains(chains);
+  assert.deepEqual([...problems], []);
+});
