@@ -9,7 +9,7 @@ import { z } from "zod";
 import { errorMap, forward } from "../grading/mod.ts";
 import { DEFAULT_MODEL_SERVER } from "../llm/mod.ts";
 import { DEFAULT_NOW } from "../sites/mod.ts";
-import { FAMILIES } from "../tasks/mod.ts";
+import { FAMILIES, type Split, SPLITS } from "../tasks/mod.ts";
 import { ARM_NAMES, type ArmBlocks, ARMS, findArm } from "./arms.ts";
 import { ConfigError, type ConfigProblem, problemsOf, valueAt } from "./config_problems.ts";
 import { ruleProblems } from "./config_rules.ts";
@@ -58,6 +58,7 @@ const tasksSchema = z.strictObject({
   humanSplit: oneOf(["test", "train", "all"] as const).default("test"),
   humanMacros: someOf(text("a macro")).optional(),
   annotations: text("an annotations folder").default(BUNDLED.annotations),
+  split: someOf(oneOf(SPLITS)).optional(),
   taskIds: someOf(text("a task id")).optional(),
   limit: limited("limit").default(0),
 });
@@ -156,6 +157,8 @@ export interface TasksConfig {
   humanMacros?: string[];
   /** With human: the annotations folder. */
   annotations: string;
+  /** A generated set: only instances of these splits (docs/generation.md). */
+  split?: Split[];
   /** Only these task ids. */
   taskIds?: string[];
   /** Only the first N tasks (after taskIds); 0: all. */

@@ -30,6 +30,15 @@ const RULES: ((c: unknown) => ConfigProblem | undefined)[] = [
       )
       : undefined,
   (c) =>
+    on(c, "tasks.human") && given(c, "tasks.split")
+      ? rule(
+        "{0} selects a generated set's instances; with {1}, {2} says which tasks",
+        "tasks.split",
+        "tasks.human",
+        "tasks.humanSplit",
+      )
+      : undefined,
+  (c) =>
     on(c, "tasks.human") && given(c, "tasks.file")
       ? rule("{0} and {1} exclude each other: {1} reads the annotations folder", "tasks.file", "tasks.human")
       : undefined,

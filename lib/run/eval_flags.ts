@@ -60,6 +60,12 @@ const RUN_FLAGS: FlagSpec[] = [
   flag("human-split S", "tasks.humanSplit", "text", "--human: test (held-out sites), train or all (default {default})"),
   flag("human-macros M1,M2", "tasks.humanMacros", "list", "--human: only tasks with one of these macros"),
   flag("annotations DIR", "tasks.annotations", "text", "--human: the annotations folder (default {default})"),
+  flag(
+    "split S1,S2",
+    "tasks.split",
+    "list",
+    "a generated set (docs/generation.md): only instances of these splits (train, val, test)",
+  ),
   flag("task-ids A,B", "tasks.taskIds", "list", "only these task ids"),
   flag("limit N", "tasks.limit", "whole", "only the first N tasks (after --task-ids)"),
   flag(

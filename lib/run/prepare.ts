@@ -80,8 +80,10 @@ async function selectTasks(
       : await loadTasks(t.file));
   if ((options.checkSites ?? true) && config.bases.length === 0) checkTaskSites(tasks, APPS.map((a) => a.id));
   // A selection that leaves nothing is refused (a typo would run nothing); an empty list given runs nothing.
-  const selecting = t.taskIds !== undefined || t.limit > 0;
-  const selected = selecting ? filterTasks(tasks, { taskIds: t.taskIds, limit: t.limit || undefined }) : [...tasks];
+  const selecting = t.taskIds !== undefined || t.limit > 0 || t.split !== undefined;
+  const selected = selecting
+    ? filterTasks(tasks, { split: t.split, taskIds: t.taskIds, limit: t.limit || undefined })
+    : [...tasks];
   return config.shard ? { tasks: shardTasks(selected, config.shard), selection: selected } : { tasks: selected };
 }
 

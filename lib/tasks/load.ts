@@ -68,6 +68,8 @@ export async function loadTasks(path: string): Promise<(Task | ProposedTask)[]> 
 
 /** Which tasks a run takes. */
 export interface TaskFilter {
+  /** Only generated instances of these splits (a task without a split is not one). */
+  split?: readonly string[];
   /** Only these ids (in file order). */
   taskIds?: Iterable<string>;
   /** At most this many (after `taskIds`); 0 or absent: no limit. */
@@ -81,6 +83,14 @@ export interface TaskFilter {
  */
 export function filterTasks<T extends { task_id: string }>(tasks: readonly T[], filter: TaskFilter = {}): T[] {
   let out = [...tasks];
+  if (filter.split !== undefined) {
+    const splits = new Set(filter.split);
+    out = out.filter((t) => splits.has((t as { split?: string }).split ?? ""));
+    if (out.length === 0) {
+      const why = tasks.some((t) => (t as { split?: string }).split) ? "none is in it" : "no task has a split";
+      throw new UsageError(`--split ${filter.split.join(",")}: ${why} (generated sets have one: docs/generation.md)`);
+    }
+  }
   if (filter.taskIds !== undefined) {
     const wanted = new Set(filter.taskIds);
     if (wanted.size === 0) throw new UsageError("--task-ids names no task id");

@@ -176,6 +176,18 @@ Deno.test("filterTasks() keeps file order, applies ids then limit, and rejects u
   );
 });
 
+Deno.test("filterTasks() keeps a generated set's instances of the splits asked for, then ids and limit", () => {
+  const tasks = [{ task_id: "a", split: "train" }, { task_id: "b", split: "test" }, { task_id: "c" }, {
+    task_id: "d",
+    split: "test",
+  }];
+  assert.deepEqual(filterTasks(tasks, { split: ["test"] }).map((t) => t.task_id), ["b", "d"]);
+  assert.deepEqual(filterTasks(tasks, { split: ["val", "train"] }).map((t) => t.task_id), ["a"]);
+  assert.deepEqual(filterTasks(tasks, { split: ["test"], limit: 1 }).map((t) => t.task_id), ["b"]);
+  assert.throws(() => filterTasks(tasks, { split: ["val"] }), /--split val: none is in it/);
+  assert.throws(() => filterTasks([{ task_id: "x" }], { split: ["test"] }), /--split test: no task has a split/);
+});
+
 Deno.test("parseTaskLines() refuses a file without tasks: empty, or blank lines only", () => {
   for (const [text, what] of [["", "it is empty"], ["\n  \n\r\n", "it holds only blank lines"]]) {
     assert.throws(() => parseTaskLines(text, "t.jsonl"), (e: unknown) => {
