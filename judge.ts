@@ -32,7 +32,7 @@ Options:
 Environment:
   WEBMIX_JUDGE_BASE_URL   the OpenAI-compatible endpoint (required), e.g. http://127.0.0.1:8400/v1
   WEBMIX_JUDGE_API_KEY    its key (default "EMPTY")
-  WEBMIX_JUDGE_MODEL      the model (default ${DEFAULT_JUDGE_MODEL})
+  WEBMIX_JUDGE_MODEL      the model (else the seed's VERIFIER_JUDGE_MODEL; default ${DEFAULT_JUDGE_MODEL})
 
 Examples:
   WEBMIX_JUDGE_BASE_URL=http://127.0.0.1:8400/v1 deno task judge --out out/human-base

@@ -70,7 +70,8 @@ export interface JudgeEndpoint {
 
 /**
  * The judge endpoint named by an environment (`Deno.env.toObject()`), or undefined when WEBMIX_JUDGE_BASE_URL is
- * unset or empty. The key defaults to "EMPTY" (vLLM), the model to DEFAULT_JUDGE_MODEL.
+ * unset or empty. The key defaults to "EMPTY" (vLLM); the model is WEBMIX_JUDGE_MODEL, else the seed's
+ * VERIFIER_JUDGE_MODEL (so a seed job script's environment keeps its judge), else DEFAULT_JUDGE_MODEL.
  */
 export function judgeEndpointFromEnv(env: Readonly<Record<string, string | undefined>>): JudgeEndpoint | undefined {
   const baseURL = env.WEBMIX_JUDGE_BASE_URL?.trim();
@@ -78,7 +79,7 @@ export function judgeEndpointFromEnv(env: Readonly<Record<string, string | undef
   return {
     baseURL,
     apiKey: env.WEBMIX_JUDGE_API_KEY?.trim() || "EMPTY",
-    model: env.WEBMIX_JUDGE_MODEL?.trim() || DEFAULT_JUDGE_MODEL,
+    model: env.WEBMIX_JUDGE_MODEL?.trim() || env.VERIFIER_JUDGE_MODEL?.trim() || DEFAULT_JUDGE_MODEL,
   };
 }
 

@@ -22,6 +22,11 @@ Deno.test("judgeEndpointFromEnv() needs a base URL and defaults the key and the 
     judgeEndpointFromEnv({ WEBMIX_JUDGE_BASE_URL: "http://x/v1", WEBMIX_JUDGE_API_KEY: "k", WEBMIX_JUDGE_MODEL: "m" }),
     { baseURL: "http://x/v1", apiKey: "k", model: "m" },
   );
+  // The seed's variable names the model when ours does not; ours wins when both are set.
+  const seed = { WEBMIX_JUDGE_BASE_URL: "http://x/v1", VERIFIER_JUDGE_MODEL: "seed-m" };
+  assert.equal(judgeEndpointFromEnv(seed)?.model, "seed-m");
+  assert.equal(judgeEndpointFromEnv({ ...seed, WEBMIX_JUDGE_MODEL: "m" })?.model, "m");
+  assert.equal(judgeEndpointFromEnv({ ...seed, VERIFIER_JUDGE_MODEL: " " })?.model, "gemini-3.5-flash-lite");
 });
 
 Deno.test("loadJudgePrompts() reads prompts/qa_judge.md and prompts/macro_judge.md", async () => {
