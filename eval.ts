@@ -13,10 +13,13 @@
  */
 import { join } from "node:path";
 import { describeError, HarnessError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
-import { type Flags, parseFlags, Redactor } from "./lib/io/mod.ts";
+import { resolve } from "node:path";
+import { checkFolderFlag, type Flags, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
+import { readManifest } from "./lib/run_folder/mod.ts";
 import { judgeEndpointFromEnv } from "./lib/llm/mod.ts";
 import { refreshViewer } from "./lib/report/mod.ts";
 import {
+  ARM_NAMES,
   configFromFlags,
   EVAL_OPTIONS,
   EVAL_PERMISSIONS,
@@ -26,12 +29,33 @@ import {
 } from "./lib/run/mod.ts";
 import { REGRADE_TASK_FLAGS, regradeCommand } from "./regrade.ts";
 
-/** --regrade DIR: regrade.ts's code path, with the tasks --tasks or --human name; it runs nothing else. */
-function regrade(flags: Flags): Promise<number> {
+/**
+ * --regrade DIR: regrade.ts's code path, with the tasks --tasks or --human name; it runs nothing else. The seed's
+ * regrade command lines carry --arm and --out (its parser requires them): they are accepted when they agree with the
+ * run (the arm it ran, the folder itself), so that such a line runs unchanged and a wrong one is not silently taken.
+ */
+async function regrade(flags: Flags): Promise<number> {
   const other = Object.keys(flags).find((f) =>
-    f !== "regrade" && !REGRADE_TASK_FLAGS.includes(f) && flags[f] !== undefined
+    f !== "regrade" && f !== "arm" && f !== "out" && !REGRADE_TASK_FLAGS.includes(f) && flags[f] !== undefined
   );
   if (other) throw new UsageError(`--${other} does not go with --regrade (it runs nothing)`);
+  const dir = textFlag(flags, "regrade", "a run's output folder")!;
+  await checkFolderFlag("regrade", dir, { file: "results.jsonl", what: "a run's output folder" });
+  const out = textFlag(flags, "out", "a run's output folder");
+  if (out !== undefined && resolve(out) !== resolve(dir)) {
+    throw new UsageError(
+      `--out "${out}" is not the run --regrade names ("${dir}"): a regrade rewrites that run's grades in place ` +
+        "(give the same folder, or no --out)",
+    );
+  }
+  const arm = textFlag(flags, "arm", "an arm");
+  if (arm !== undefined) {
+    const ran = (await readManifest(dir))?.settings.arm;
+    if (ran !== undefined && ran !== arm) throw new UsageError(`--arm ${arm}: the run in "${dir}" ran ${ran}`);
+    if (ran === undefined && !ARM_NAMES.includes(arm)) {
+      throw new UsageError(`--arm "${arm}" is not one of: ${ARM_NAMES.join(", ")}`);
+    }
+  }
   return regradeCommand(flags, { script: "eval.ts", permissions: EVAL_PERMISSIONS, folderFlag: "regrade" });
 }
 

@@ -252,8 +252,8 @@ async function flagCases(ws: Workspace): Promise<Case[]> {
     },
     {
       name: "--regrade with a run's flags",
-      args: (out) => ["--regrade", ws.path("not_a_run"), "--arm", "replay", "--out", out],
-      message: /--arm does not go with --regrade/,
+      args: (out) => ["--regrade", ws.path("not_a_run"), "--workers", "2", "--out", out],
+      message: /--workers does not go with --regrade/,
       keep: ws.path("not_a_run"),
     },
   ];

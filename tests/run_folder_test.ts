@@ -145,7 +145,14 @@ Deno.test("a reference step that fails, or that leaves the sandbox, is a failed 
   }
   assert.equal(byId.get("fine")!.ok, true);
   // A regrade keeps them failed: the grade inputs alone would pass them.
-  const regrade = await runCli("eval.ts", ["--regrade", out]);
+  // The seed's regrade line carries --arm and --out: taken when they agree with the run, refused when not.
+  const wrongArm = await runCli("eval.ts", ["--regrade", out, "--arm", "noop", "--out", out]);
+  assert.equal(wrongArm.code, 2);
+  assert.match(wrongArm.stderr, /--arm noop: the run in ".*" ran replay/);
+  const elsewhere = await runCli("eval.ts", ["--regrade", out, "--arm", "replay", "--out", join(dir, "other")]);
+  assert.equal(elsewhere.code, 2);
+  assert.match(elsewhere.stderr, /--out ".*other" is not the run --regrade names/);
+  const regrade = await runCli("eval.ts", ["--regrade", out, "--arm", "replay", "--out", out]);
   assert.equal(regrade.code, 0, regrade.stderr);
   const regraded = (await Deno.readTextFile(join(out, "results_regraded.jsonl"))).trim().split("\n").map((l) =>
     JSON.parse(l)
