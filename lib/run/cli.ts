@@ -103,7 +103,7 @@ function flagValue(f: FlagSpec, raw: string | boolean): unknown {
         if (!/^\d+$/.test(port) || +port < 1 || +port > 65535) {
           throw new UsageError(`--${f.flag} "${port}" is not a port number (1 to 65535)`);
         }
-        return `http://127.0.0.1:${port}`;
+        return Number(port);
       });
     default:
       return text;

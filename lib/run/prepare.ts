@@ -78,7 +78,8 @@ async function selectTasks(
     (t.human
       ? await loadHumanTasks({ annotationsDir: t.annotations, split: t.humanSplit, macros: t.humanMacros })
       : await loadTasks(t.file));
-  if ((options.checkSites ?? true) && config.bases.length === 0) checkTaskSites(tasks, APPS.map((a) => a.id));
+  const embeddedOnly = config.bases.length === 0 && config.ports.length === 0;
+  if ((options.checkSites ?? true) && embeddedOnly) checkTaskSites(tasks, APPS.map((a) => a.id));
   // A selection that leaves nothing is refused (a typo would run nothing); an empty list given runs nothing.
   const selecting = t.taskIds !== undefined || t.limit > 0 || t.split !== undefined;
   const selected = selecting
@@ -98,6 +99,7 @@ function checkServerAccess(config: RunConfig, tasks: readonly RunTask[], judge?:
   const reach: Reach[] = [];
   if (armEntry(config.arm).needsModel) reach.push({ what: "--vllm", url: config.model.vllm });
   for (const base of config.bases) reach.push({ what: "--bases", url: base });
+  for (const port of config.ports) reach.push({ what: "--ports", url: `http://127.0.0.1:${port}` });
   if (judge && tasks.some((t) => kindOf(t).mayUseAnswerJudge)) {
     reach.push({ what: "WEBMIX_JUDGE_BASE_URL", url: judge.baseURL });
   }

@@ -105,13 +105,11 @@ export async function runEval(config: RunConfig, inputs: RunInputs = {}): Promis
   if (config.dryRun) return { ...summary, dryRun: dryRunReport(config, tasks, inputs.judge, redactor) };
   const arm = inputs.arm ?? await resolveArm(config, tasks);
   const qa = inputs.qa ?? (inputs.judge ? await OpenAiJudge.create(inputs.judge) : undefined);
-  let server: SitesServer | undefined;
+  const servers: SitesServer[] = [];
   const browsers = new WorkerBrowsers(config.chromePath);
   let lock: RunLock | undefined;
   try {
-    const bases = config.bases.length
-      ? config.bases
-      : [(server = await startSites({ apps: APPS, port: 0, now: config.now })).base];
+    const bases = await siteBases(config, servers);
     const health = new Map<string, Health>();
     for (const base of bases) health.set(base, await fetchHealth(base));
     for (const [base, h] of health) checkTaskSites(tasks, h.apps.map((a) => a.id), base);
@@ -199,7 +197,7 @@ export async function runEval(config: RunConfig, inputs: RunInputs = {}): Promis
     summary.counts = progress.snapshot.counts;
   } finally {
     await browsers.closeAll();
-    await server?.close();
+    await Promise.all(servers.map((s) => s.close()));
     await lock?.release();
   }
   return summary;
@@ -215,6 +213,37 @@ async function checkChromium(browsers: WorkerBrowsers, base: string): Promise<st
   } catch (err) {
     throw new HarnessError(`no episode can run: ${(err as Error).message}`, { cause: err });
   }
+}
+
+/** Whether a TCP server listens on 127.0.0.1:`port`. */
+async function listening(port: number): Promise<boolean> {
+  try {
+    (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The site bases of a run: --bases, then each of --ports (the server listening there, else the embedded sandbox
+ * started on it, added to `started`); with neither, the embedded sandbox on a free port.
+ * @throws UsageError when a port is free but cannot be listened on.
+ */
+async function siteBases(config: RunConfig, started: SitesServer[]): Promise<string[]> {
+  const start = async (port: number) => {
+    try {
+      const s = await startSites({ apps: APPS, port, now: config.now });
+      started.push(s);
+      return s.base;
+    } catch (err) {
+      throw new UsageError(`--ports ${port}: cannot start the sandbox there: ${(err as Error).message}`);
+    }
+  };
+  if (config.bases.length === 0 && config.ports.length === 0) return [await start(0)];
+  const bases = [...config.bases];
+  for (const port of config.ports) bases.push(await listening(port) ? `http://127.0.0.1:${port}` : await start(port));
+  return bases;
 }
 
 /** The run's redactor: the model server URL's credentials and the API keys it was given. */
