@@ -190,14 +190,9 @@ async function flagCases(ws: Workspace): Promise<Case[]> {
     },
     { name: "--now 2026-02-30", args: dry("--now", "2026-02-30"), message: /--now "2026-02-30" is not an ISO/ },
     {
-      name: "--adapters with an unknown name (run for real)",
-      args: (out) => ["--arm", "oracle", "--adapters", "drag,magic", "--task-ids", "shop_paginate_page3", "--out", out],
-      message: /--adapters "drag,magic": "magic" is not one of: drag, io, select, rest, reasoning/,
-    },
-    {
-      name: "--record-family unknown",
-      args: dry("--record-family", "Dragging"),
-      message: /--record-family "Dragging" is not one of: Drag & gesture, /,
+      name: "--adapters naming nothing",
+      args: dry("--adapters", ","),
+      message: /--adapters "," names nothing/,
     },
     {
       name: "--system-prompt missing",

@@ -40,7 +40,7 @@ const modelSchema = z.strictObject({
   apiKey: z.string().default("EMPTY"),
   baseName: text("a served model name").default(BASE_MODEL),
   pooledName: text("a served model name").default("pooled"),
-  adapters: z.array(oneOf(ADAPTER_NAMES)).default([]),
+  adapters: z.array(text("an adapter name")).default([]),
   temperature: limited("temperature").default(0),
   maxTokens: limited("maxTokens").default(1024),
   modelTimeoutS: limited("modelTimeoutS").default(120),
@@ -101,10 +101,11 @@ const runConfigSchema = z.strictObject({
   overwrite: z.boolean().default(false),
   dryRun: z.boolean().default(false),
   bases: z.array(httpUrl("http://127.0.0.1:8318").transform((b) => b.replace(/\/+$/, ""))).default([]),
+  ports: z.array(z.number().int().min(1).max(65535)).default([]),
   now: instant.default(DEFAULT_NOW),
   stepScreenshots: z.boolean().default(true),
   recordRows: z.boolean().default(false),
-  recordFamily: oneOf(FAMILIES).optional(),
+  recordFamily: text("a family").optional(),
   verifierOnly: z.boolean().default(false),
   shard: shardSchema,
   uploadDir: z.string().default(BUNDLED.uploads),
@@ -194,8 +195,13 @@ export interface RunConfig extends ArmBlockConfig {
   overwrite: boolean;
   /** Check everything, return the report (RunSummary.dryRun), and write, delete or lock nothing. */
   dryRun: boolean;
-  /** External site servers, without trailing slashes; empty: the embedded sandbox on a free port. */
+  /** External site servers, without trailing slashes; empty (and no ports): the embedded sandbox on a free port. */
   bases: string[];
+  /**
+   * The seed's --ports: site servers on these 127.0.0.1 ports, after `bases`: one already listening on a port is
+   * used, else the embedded sandbox is started on it (as the seed's Servers(ports=…) did).
+   */
+  ports: number[];
   /** The embedded sandbox's frozen clock. */
   now: string;
   /** A screenshot per step (false: only final.png). */

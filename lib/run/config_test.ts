@@ -24,6 +24,15 @@ Deno.test("runConfig() applies every default and accepts the documented settings
   assert.deepEqual(ADAPTER_NAMES, ["drag", "io", "select", "rest", "reasoning"]);
   assert.equal(runConfig({ arm: "noop", out: "o", now: "2026-01-02" }).now, "2026-01-02");
   assert.deepEqual(runConfig({ arm: "noop", out: "o", bases: ["http://h:1/"] }).bases, ["http://h:1"]);
+  // The seed took any served adapter name and any rows' family label.
+  const seedNames = runConfig({
+    arm: "oracle",
+    out: "o",
+    model: { adapters: ["drag-v2", "rest"] },
+    recordFamily: "Other",
+  });
+  assert.deepEqual(seedNames.model.adapters, ["drag-v2", "rest"]);
+  assert.equal(seedNames.recordFamily, "Other");
   assert.equal(settingDefault("model.vllm"), "http://127.0.0.1:8400/v1");
   assert.equal(settingDefault("planner.subCap"), 15);
 });
@@ -38,9 +47,9 @@ Deno.test("runConfig() refuses a library caller's values naming the setting and 
     refusal({ model: { vllm: "not a url" } }),
     /model\.vllm "not a url" is not an http\(s\) URL \(e\.g\. http:\/\/127\.0\.0\.1:8400\/v1\)/,
   );
-  assert.match(refusal({ model: { adapters: ["drag", "magic"] } }), /model\.adapters\[1\] "magic" is not one of: drag/);
+  assert.match(refusal({ model: { adapters: ["drag", ""] } }), /model\.adapters\[1\] "" is empty/);
   assert.match(refusal({ now: "garbage" }), /now "garbage" is not an ISO day or instant with its zone/);
-  assert.match(refusal({ recordFamily: "Nav" }), /recordFamily "Nav" is not one of: Drag & gesture, /);
+  assert.match(refusal({ recordFamily: " " }), /recordFamily " " is empty/);
   assert.match(refusal({ bases: ["ftp://h"] }), /bases\[0\] "ftp:\/\/h" is not an http\(s\) URL/);
   assert.match(refusal({ out: "" }), /out "" is empty: expected the run's output folder/);
   assert.match(refusal({ tasks: { taskIds: [] } }), /tasks\.taskIds \[\] names nothing/);

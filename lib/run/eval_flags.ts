@@ -115,7 +115,13 @@ const RUN_FLAGS: FlagSpec[] = [
     "external site servers speaking the admin protocol (default: start the " +
       "embedded sandbox)",
   ),
-  flag("ports P1,P2", "bases", "ports", "external site servers on 127.0.0.1 ports (the seed's flag; adds to --bases)"),
+  flag(
+    "ports P1,P2",
+    "ports",
+    "ports",
+    "site servers on these 127.0.0.1 ports (the seed's flag): a server already listening on a port is used, else " +
+      "the embedded sandbox is started on it; with --bases, added to them",
+  ),
   flag("now ISO", "now", "text", "the embedded sandbox's frozen clock (default {default})"),
   flag("no-step-screenshots", "stepScreenshots", "switch", "save only final.png", { sets: false }),
   flag(
@@ -150,7 +156,9 @@ const MODEL_FLAGS: FlagSpec[] = [
     "adapters A,B",
     "model.adapters",
     "list",
-    `adapters the server serves, of: ${ADAPTER_NAMES.join(", ")} (oracle)`,
+    `adapters the server serves (oracle, agent_planner): a family's steps go to its adapter (${
+      ADAPTER_NAMES.join(", ")
+    }) when listed; any other name is accepted, as the seed did, and never asked for`,
   ),
   flag(
     "gate-done",
@@ -183,7 +191,9 @@ const MODEL_FLAGS: FlagSpec[] = [
     "record-family F",
     "recordFamily",
     "text",
-    `--record-rows: the rows' family, one of: ${FAMILIES.join(", ")} (default: the task macro's)`,
+    `--record-rows: the rows' family, any label, as the seed took it (the vocabulary's: ${
+      FAMILIES.join(", ")
+    }) (default: the task macro's)`,
   ),
 ];
 
