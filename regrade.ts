@@ -39,9 +39,12 @@ Options:
   --human-split S  --human: test (default), train or all
   --human-macros M1,M2   --human: only tasks with one of these macros
   --annotations DIR      --human: the annotations folder (default: the bundled fixtures/annotations)
+  --strict         --human: refuse what the seed's annotations tolerate (unknown task.json keys, macros outside
+                   the vocabulary, a task folder without verifier.json) instead of a warning each
   -h, --help       this text
 
-Environment: WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY, WEBMIX_JUDGE_MODEL: the LLM tier of human verifiers.
+Environment: WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY, WEBMIX_JUDGE_MODEL (else the seed's
+VERIFIER_JUDGE_MODEL): the LLM tier of human verifiers.
 
 Examples:
   deno task regrade --out out/demo
@@ -49,7 +52,14 @@ Examples:
 `;
 
 /** The flags that choose the tasks a regrade grades with (regrade.ts's, and eval.ts --regrade's). */
-export const REGRADE_TASK_FLAGS: readonly string[] = ["tasks", "human", "human-split", "human-macros", "annotations"];
+export const REGRADE_TASK_FLAGS: readonly string[] = [
+  "tasks",
+  "human",
+  "human-split",
+  "human-macros",
+  "annotations",
+  "strict",
+];
 
 /** Who runs a regrade: the script (for messages) and the permissions it runs with besides --allow-net. */
 export interface RegradeCaller {
@@ -75,6 +85,7 @@ async function regradeTasks(flags: Flags): Promise<RunTask[] | undefined> {
     annotationsDir,
     split: choiceFlag(flags, "human-split", ["test", "train", "all"] as const) ?? "test",
     macros: listFlag(flags, "human-macros"),
+    strict: flags.strict === true,
   });
 }
 
@@ -107,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
     "human-split": { type: "string" },
     "human-macros": { type: "string" },
     annotations: { type: "string" },
+    strict: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (flags.help) {

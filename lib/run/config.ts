@@ -58,6 +58,7 @@ const tasksSchema = z.strictObject({
   humanSplit: oneOf(["test", "train", "all"] as const).default("test"),
   humanMacros: someOf(text("a macro")).optional(),
   annotations: text("an annotations folder").default(BUNDLED.annotations),
+  strict: z.boolean().default(false),
   split: someOf(oneOf(SPLITS)).optional(),
   taskIds: someOf(text("a task id")).optional(),
   limit: limited("limit").default(0),
@@ -158,6 +159,11 @@ export interface TasksConfig {
   humanMacros?: string[];
   /** With human: the annotations folder. */
   annotations: string;
+  /**
+   * With human: refuse what the seed's annotations tolerate (unknown task.json keys, macros outside the vocabulary,
+   * a task folder without verifier.json); false: load each as the seed does, with a warning.
+   */
+  strict: boolean;
   /** A generated set: only instances of these splits (docs/generation.md). */
   split?: Split[];
   /** Only these task ids. */

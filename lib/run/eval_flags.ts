@@ -61,6 +61,13 @@ const RUN_FLAGS: FlagSpec[] = [
   flag("human-macros M1,M2", "tasks.humanMacros", "list", "--human: only tasks with one of these macros"),
   flag("annotations DIR", "tasks.annotations", "text", "--human: the annotations folder (default {default})"),
   flag(
+    "strict",
+    "tasks.strict",
+    "switch",
+    "--human: refuse unknown task.json keys, macros outside the vocabulary and a task folder without verifier.json " +
+      "(default: each loaded as the seed loads it, with one warning line)",
+  ),
+  flag(
     "split S1,S2",
     "tasks.split",
     "list",

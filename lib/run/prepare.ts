@@ -76,7 +76,12 @@ async function selectTasks(
   const t = config.tasks;
   const tasks: readonly RunTask[] = given ??
     (t.human
-      ? await loadHumanTasks({ annotationsDir: t.annotations, split: t.humanSplit, macros: t.humanMacros })
+      ? await loadHumanTasks({
+        annotationsDir: t.annotations,
+        split: t.humanSplit,
+        macros: t.humanMacros,
+        strict: t.strict,
+      })
       : await loadTasks(t.file));
   const embeddedOnly = config.bases.length === 0 && config.ports.length === 0;
   if ((options.checkSites ?? true) && embeddedOnly) checkTaskSites(tasks, APPS.map((a) => a.id));

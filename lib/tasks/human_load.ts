@@ -8,15 +8,17 @@ import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap, type HumanVerifier } from "../grading/mod.ts";
 import { readUtf8File } from "../io/mod.ts";
 import {
+  HUMAN_TASK_KEYS,
   type HumanTaskFile,
-  humanTaskFileSchema,
-  humanVerifierSchema,
   macroLabelSchema,
   type Recording,
   recordingSchema,
   type SiteSplit,
   siteSplitSchema,
+  taskFileSchema,
+  verifierFileSchema,
 } from "./human_schema.ts";
+import { isMacro } from "./macros.ts";
 import { type HumanTask, resolveHumanTask } from "./human_task.ts";
 import { quote, taskIdProblem } from "./task.ts";
 
@@ -41,7 +43,23 @@ export interface LoadHumanTasksOptions {
   macros?: Iterable<string>;
   /** Instead of the split's sites: the tasks on any of these sites. */
   sites?: Iterable<string>;
+  /**
+   * Refuse what the seed's annotations tolerate (eval --strict): unknown task.json keys, macros outside the
+   * vocabulary, a task folder without verifier.json. Default false: each is loaded as the seed loads it, with one
+   * warning (`warn`).
+   */
+  strict?: boolean;
+  /** Receives each warning line of a lenient load (default: stderr). */
+  warn?: (line: string) => void;
 }
+
+/** How one task folder is read: strictly, or as the seed reads it with warnings. */
+interface ReadMode {
+  strict: boolean;
+  warn: (line: string) => void;
+}
+
+const STRICT: ReadMode = { strict: true, warn: () => {} };
 
 /** The largest annotation file (task.json, verifier.json, recording.json) a loader reads (docs/tasks.md, "Limits"). */
 const ANNOTATION_FILE_LIMIT = 64 * 1024 * 1024;
@@ -102,6 +120,11 @@ async function folders(dir: string): Promise<string[]> {
  * @throws TaskFormatError naming the file and field of the first problem.
  */
 export async function loadHumanTask(dir: string, key: string): Promise<HumanTask> {
+  return (await readHumanTask(dir, key, STRICT))!;
+}
+
+/** A task folder, read in `mode`; undefined when a lenient read skips it (no verifier.json). */
+async function readHumanTask(dir: string, key: string, mode: ReadMode): Promise<HumanTask | undefined> {
   const taskFile = join(dir, "task.json");
   const verifierFile = join(dir, "verifier.json");
   const taskId = key.split("/").pop()!;
@@ -111,13 +134,26 @@ export async function loadHumanTask(dir: string, key: string): Promise<HumanTask
   if (rawTask === undefined) throw new TaskFormatError(`${dir}: has no task.json (${TASK_FOLDER})`, taskFile);
   const rawVerifier = await readJson(verifierFile);
   if (rawVerifier === undefined) {
+    if (!mode.strict) {
+      mode.warn(`${dir}: skipped: task.json but no verifier.json, as the seed skips it (--strict refuses it)`);
+      return undefined;
+    }
     throw new TaskFormatError(`${dir}: has task.json but no verifier.json (${TASK_FOLDER})`, verifierFile);
   }
-  const file: HumanTaskFile = parseFile(humanTaskFileSchema, rawTask, taskFile);
+  const file: HumanTaskFile = parseFile(taskFileSchema(mode.strict), lenientKeys(rawTask, taskFile, mode), taskFile);
+  if (!mode.strict) {
+    const outside = file.macros.filter((m) => !isMacro(m.split("#")[0]));
+    if (outside.length) {
+      mode.warn(
+        `${taskFile}: macro(s) ${outside.map((m) => quote(m)).join(", ")} outside the vocabulary: family "Other", ` +
+          "routed to the rest adapter as the seed routes them (--strict refuses them)",
+      );
+    }
+  }
   if (file.task_id !== undefined && file.task_id !== taskId) {
     throw new TaskFormatError(`${taskFile}: task_id: "${file.task_id}" differs from its folder "${taskId}"`, taskFile);
   }
-  const verifier: HumanVerifier = parseFile(humanVerifierSchema, rawVerifier, verifierFile);
+  const verifier: HumanVerifier = parseFile(verifierFileSchema(mode.strict), rawVerifier, verifierFile);
   for (const label of Object.keys(verifier.macros)) {
     if (!file.macros.includes(label)) {
       throw new TaskFormatError(
@@ -132,6 +168,15 @@ export async function loadHumanTask(dir: string, key: string): Promise<HumanTask
     ? null
     : parseFile(recordingSchema, rawRecording, recordingFile);
   return resolveHumanTask(taskId, key, dir, file, verifier, recording);
+}
+
+/** task.json without the keys the seed's tooling ignores, each file's warned once (strict: as it is). */
+function lenientKeys(raw: unknown, file: string, mode: ReadMode): unknown {
+  if (mode.strict || typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+  const unknown = Object.keys(raw).filter((k) => !HUMAN_TASK_KEYS.includes(k));
+  if (unknown.length === 0) return raw;
+  mode.warn(`${file}: ignored unknown key(s) ${unknown.map((k) => quote(k)).join(", ")} (--strict refuses them)`);
+  return Object.fromEntries(Object.entries(raw).filter(([k]) => !unknown.includes(k)));
 }
 
 /** Every site of every task is in the split file: a site it does not name would leave its task in no split. */
@@ -178,13 +223,14 @@ function wantedMacros(macros: Iterable<string>): Set<string> {
 }
 
 /** Every task of the annotations folder, checked, with no task id used twice. */
-async function loadAllHumanTasks(dir: string): Promise<HumanTask[]> {
+async function loadAllHumanTasks(dir: string, mode: ReadMode): Promise<HumanTask[]> {
   const all: HumanTask[] = [];
   const seen = new Map<string, string>();
   for (const siteDir of await folders(dir)) {
     for (const taskDir of await folders(join(dir, siteDir))) {
       const key = `${siteDir}/${taskDir}`;
-      const task = await loadHumanTask(join(dir, siteDir, taskDir), key);
+      const task = await readHumanTask(join(dir, siteDir, taskDir), key, mode);
+      if (task === undefined) continue;
       const first = seen.get(task.task_id);
       if (first) {
         throw new TaskFormatError(`${join(dir, key)}: task id ${quote(task.task_id)} is also ${first}`, task.dir);
@@ -212,7 +258,11 @@ export async function loadHumanTasks(options: LoadHumanTasksOptions): Promise<Hu
   const splitFile = options.splitFile ?? join(dir, "site_split.json");
   const siteSplit = sites ? undefined : await loadSiteSplit(splitFile);
   const macros = options.macros ? wantedMacros(options.macros) : undefined;
-  const all = await loadAllHumanTasks(dir);
+  const mode: ReadMode = {
+    strict: options.strict ?? false,
+    warn: options.warn ?? ((line) => console.error(`warning: ${line}`)),
+  };
+  const all = await loadAllHumanTasks(dir, mode);
   if (siteSplit) checkSplitSites(all, siteSplit, splitFile);
   const inSites = all.filter((t) => sites ? t.sites.some((x) => sites.has(x)) : inSplit(t, split, siteSplit!));
   if (inSites.length === 0) {

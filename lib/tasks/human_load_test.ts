@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { loadHumanTasks, loadSiteSplit } from "./human_load.ts";
 import type { HumanTask } from "./human_task.ts";
+import { familyOf } from "./macros.ts";
 
 const ANNOTATIONS = fileURLToPath(new URL("../../fixtures/annotations", import.meta.url));
 
@@ -130,9 +131,10 @@ async function scratch(
   return dir;
 }
 
+/** The error of a strict load (an author's check: every leniency of the seed's format refused). */
 async function loadError(dir: string): Promise<TaskFormatError> {
   try {
-    await loadHumanTasks({ annotationsDir: dir, split: "all" });
+    await loadHumanTasks({ annotationsDir: dir, split: "all", strict: true });
   } catch (err) {
     assert.ok(err instanceof TaskFormatError, String(err));
     return err;
@@ -176,7 +178,7 @@ Deno.test("loadHumanTasks() rejects a task folder without verifier.json or task.
     await Deno.mkdir(join(dir, "shop", "draft"));
     await Deno.writeTextFile(join(dir, "shop", "draft", "task.json"), "{}");
     await assert.rejects(
-      loadHumanTasks({ annotationsDir: dir, split: "all" }),
+      loadHumanTasks({ annotationsDir: dir, split: "all", strict: true }),
       (e: unknown) =>
         e instanceof TaskFormatError && e.file === join(dir, "shop", "draft", "verifier.json") &&
         /shop\/draft: has task\.json but no verifier\.json/.test(e.message),
@@ -352,6 +354,38 @@ Deno.test("loadHumanTasks() reads a seed-format task with numbered macros as its
   ]);
   assert.deepEqual(Object.keys(seed.verifier.macros).sort(), [...seed.macros].sort());
   assert.equal(seed.start_hint, seed.recording?.start_url, "a null agent_start_url: the recording's first page");
+});
+
+Deno.test("loadHumanTasks() loads the seed's leniencies with one warning each; strict refuses them", async () => {
+  // An extra task.json key, a macro outside the vocabulary (in task.json and verifier.json), a folder lacking
+  // verifier.json: the seed ignores the key, files the macro under "Other" and skips the folder.
+  const dir = await scratch({ annotator: "kim", review: 2, macros: ["search", "hover_tooltip"] }, {
+    macros: { hover_tooltip: { check: { visited: { contains: "/shop/" } } } },
+  });
+  try {
+    await Deno.mkdir(join(dir, "shop", "draft"));
+    await Deno.writeTextFile(join(dir, "shop", "draft", "task.json"), "{}");
+    const warnings: string[] = [];
+    const [t, ...rest] = await loadHumanTasks({ annotationsDir: dir, split: "all", warn: (w) => warnings.push(w) });
+    assert.deepEqual(rest, [], "the folder without verifier.json is skipped");
+    assert.deepEqual(t.macros, ["search", "hover_tooltip"]);
+    assert.equal(familyOf("hover_tooltip"), "Other");
+    assert.equal(warnings.length, 3, warnings.join("\n"));
+    assert.match(warnings[0], /shop\/draft: skipped: task\.json but no verifier\.json/);
+    assert.match(warnings[1], /shop\/t1\/task\.json: ignored unknown key\(s\) "annotator", "review" \(--strict/);
+    assert.match(
+      warnings[2],
+      /shop\/t1\/task\.json: macro\(s\) "hover_tooltip" outside the vocabulary: family "Other"/,
+    );
+    await assert.rejects(loadHumanTasks({ annotationsDir: dir, split: "all", strict: true }), /no verifier\.json/);
+    await Deno.remove(join(dir, "shop", "draft"), { recursive: true });
+    await assert.rejects(
+      loadHumanTasks({ annotationsDir: dir, split: "all", strict: true }),
+      /"hover_tooltip" is not a macro .*\(and 1 more problem/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("loadHumanTasks() seed-format errors name the file and the field", async () => {

@@ -16,20 +16,33 @@ import {
 import { looksLikePyLiteral, parsePyLiteral, PyLiteralError } from "./pyliteral.ts";
 import { macroSchema, startUrlSchema, taskIdSchema } from "./task.ts";
 
-/** `search`, or `submit_form#2` for the second submit_form of a task: a vocabulary macro, optionally numbered. */
-export const macroLabelSchema = z.string().transform((label, ctx): string => {
-  const m = /^([^#]+)(#[1-9]\d*)?$/.exec(label);
-  if (!m) {
-    ctx.addIssue({ code: "custom", message: `"${label}" is not a macro label (a macro, or a macro#N)`, input: label });
-    return z.NEVER;
-  }
-  const r = macroSchema.safeParse(m[1]);
-  if (!r.success) {
-    ctx.addIssue({ code: "custom", message: r.error.issues[0].message, input: label });
-    return z.NEVER;
-  }
-  return label;
-});
+/**
+ * A macro label: `search`, or `submit_form#2` for the second submit_form of a task. Strict: its macro must be in the
+ * vocabulary. Lenient (the seed's annotations): any name, whose family is "Other" outside the vocabulary.
+ */
+function macroLabel(strict: boolean): z.ZodType<string> {
+  return z.string().transform((label, ctx): string => {
+    const m = /^([^#]+)(#[1-9]\d*)?$/.exec(label);
+    if (!m) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${label}" is not a macro label (a macro, or a macro#N)`,
+        input: label,
+      });
+      return z.NEVER;
+    }
+    if (!strict) return label;
+    const r = macroSchema.safeParse(m[1]);
+    if (!r.success) {
+      ctx.addIssue({ code: "custom", message: r.error.issues[0].message, input: label });
+      return z.NEVER;
+    }
+    return label;
+  });
+}
+
+/** A vocabulary macro, optionally numbered (`submit_form#2`). */
+export const macroLabelSchema: z.ZodType<string> = macroLabel(true);
 
 const site = z.string().regex(/^[a-z][a-z0-9_-]*$/);
 
@@ -88,36 +101,48 @@ const isEmptyList = (v: unknown): boolean => Array.isArray(v) && v.length === 0;
  * task.json as an annotator writes it: JSON lists and objects, or (the seed's format) Python literal strings of them,
  * sites as `{"id": ...}` objects, null or empty for an optional field not given.
  */
-export const humanTaskFileSchema = z.strictObject({
-  task_id: taskIdSchema.optional(),
-  site,
-  sites: seedOptional(z.array(siteRefSchema), isEmptyList),
-  instruction: z.string().min(1),
-  macros: z.preprocess(readPyLiteral, z.array(macroLabelSchema).min(1)),
-  macro_subtasks: seedOptional(z.record(z.string(), z.string())),
-  macro_spans: seedOptional(z.record(z.string(), z.tuple([z.number().int().min(0), z.number().int().min(0)]))),
-  starting_url: seedStartUrl,
-  agent_start_url: seedStartUrl,
-  notes: z.string().optional(),
-}).superRefine((t, ctx) => {
-  if (new Set(t.macros).size !== t.macros.length) {
-    ctx.addIssue({ code: "custom", path: ["macros"], message: "repeats a label (number repeats: submit_form#2)" });
-  }
-  for (const field of ["macro_subtasks", "macro_spans"] as const) {
-    for (const key of Object.keys(t[field] ?? {})) {
-      if (!t.macros.includes(key)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [field, key],
-          message: `is not one of "macros" (${t.macros.join(", ")})`,
-        });
+function taskFileObject(strict: boolean) {
+  return z.strictObject({
+    task_id: taskIdSchema.optional(),
+    site,
+    sites: seedOptional(z.array(siteRefSchema), isEmptyList),
+    instruction: z.string().min(1),
+    macros: z.preprocess(readPyLiteral, z.array(macroLabel(strict)).min(1)),
+    macro_subtasks: seedOptional(z.record(z.string(), z.string())),
+    macro_spans: seedOptional(z.record(z.string(), z.tuple([z.number().int().min(0), z.number().int().min(0)]))),
+    starting_url: seedStartUrl,
+    agent_start_url: seedStartUrl,
+    notes: z.string().optional(),
+  });
+}
+
+/** The keys task.json may hold. */
+export const HUMAN_TASK_KEYS: readonly string[] = Object.keys(taskFileObject(true).shape);
+
+/** task.json's schema; lenient: macros outside the vocabulary too (the keys are the loader's to drop). */
+export const taskFileSchema = (strict: boolean) =>
+  taskFileObject(strict).superRefine((t, ctx) => {
+    if (new Set(t.macros).size !== t.macros.length) {
+      ctx.addIssue({ code: "custom", path: ["macros"], message: "repeats a label (number repeats: submit_form#2)" });
+    }
+    for (const field of ["macro_subtasks", "macro_spans"] as const) {
+      for (const key of Object.keys(t[field] ?? {})) {
+        if (!t.macros.includes(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [field, key],
+            message: `is not one of "macros" (${t.macros.join(", ")})`,
+          });
+        }
       }
     }
-  }
-  if (t.sites && !t.sites.includes(t.site)) {
-    ctx.addIssue({ code: "custom", path: ["sites"], message: `must include the task's site "${t.site}"` });
-  }
-});
+    if (t.sites && !t.sites.includes(t.site)) {
+      ctx.addIssue({ code: "custom", path: ["sites"], message: `must include the task's site "${t.site}"` });
+    }
+  });
+
+/** task.json as an annotator writes it, strictly (every macro in the vocabulary). */
+export const humanTaskFileSchema = taskFileSchema(true);
 
 export type HumanTaskFile = z.output<typeof humanTaskFileSchema>;
 
@@ -185,25 +210,30 @@ const macroVerifierSchema: z.ZodType<MacroVerifier> = z.strictObject({
   }
 });
 
-export const humanVerifierSchema: z.ZodType<HumanVerifier> = z.strictObject({
-  macros: z.record(z.string(), macroVerifierSchema).superRefine((m, ctx) => {
-    if (Object.keys(m).length === 0) ctx.addIssue({ code: "custom", message: "must name at least one macro" });
-    for (const key of Object.keys(m)) {
-      const r = macroLabelSchema.safeParse(key);
-      if (!r.success) ctx.addIssue({ code: "custom", path: [key], message: r.error.issues[0].message });
-    }
-  }),
-  end_state: z.array(z.strictObject({
-    site: z.string().min(1),
-    table: z.string().min(1),
-    op: z.enum(["insert", "update", "delete"]),
-    key: z.unknown().optional(),
-    fields: z.record(z.string(), z.unknown()),
-  })).optional(),
-  end_page: z.string().startsWith("/").optional(),
-  free: z.array(z.string().regex(/^[a-z_]+\.[a-z_]+$/, "a field as table.field")).optional(),
-  notes: z.string().optional(),
-});
+/** verifier.json's schema; lenient: macro labels outside the vocabulary too. */
+export const verifierFileSchema = (strict: boolean): z.ZodType<HumanVerifier> =>
+  z.strictObject({
+    macros: z.record(z.string(), macroVerifierSchema).superRefine((m, ctx) => {
+      if (Object.keys(m).length === 0) ctx.addIssue({ code: "custom", message: "must name at least one macro" });
+      for (const key of Object.keys(m)) {
+        const r = macroLabel(strict).safeParse(key);
+        if (!r.success) ctx.addIssue({ code: "custom", path: [key], message: r.error.issues[0].message });
+      }
+    }),
+    end_state: z.array(z.strictObject({
+      site: z.string().min(1),
+      table: z.string().min(1),
+      op: z.enum(["insert", "update", "delete"]),
+      key: z.unknown().optional(),
+      fields: z.record(z.string(), z.unknown()),
+    })).optional(),
+    end_page: z.string().startsWith("/").optional(),
+    free: z.array(z.string().regex(/^[a-z_]+\.[a-z_]+$/, "a field as table.field")).optional(),
+    notes: z.string().optional(),
+  });
+
+/** verifier.json's schema, strictly. */
+export const humanVerifierSchema: z.ZodType<HumanVerifier> = verifierFileSchema(true);
 
 /** recording.json: the annotator's session as the recorder saw it. */
 export interface Recording {

@@ -114,7 +114,11 @@ export async function loadAllVariants(dir = NEAR_MISS_DIR): Promise<Variant[]> {
 /** The bundled tasks, datagen and human, by task_id. */
 export async function bundledTasks(): Promise<Map<string, RunTask>> {
   const datagen = await loadTasks(join(ROOT, "fixtures/tasks.jsonl"));
-  const human = await loadHumanTasks({ annotationsDir: join(ROOT, "fixtures/annotations"), split: "all" });
+  const human = await loadHumanTasks({
+    annotationsDir: join(ROOT, "fixtures/annotations"),
+    split: "all",
+    strict: true,
+  });
   return new Map<string, RunTask>([...datagen, ...human].map((t) => [t.task_id, t as RunTask]));
 }
 
