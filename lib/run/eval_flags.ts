@@ -113,7 +113,8 @@ const RUN_FLAGS: FlagSpec[] = [
     undefined,
     "text",
     "recompute every grade of an earlier run from its grade_inputs.json, then exit (takes only --tasks, or --human " +
-      "and its options, to grade with other checks)",
+      "and its options, to grade with other checks; and the seed's --arm and --out when they name the run's arm " +
+      "and folder)",
   ),
   flag(
     "bases URLS",
