@@ -9,12 +9,11 @@ import { z } from "zod";
 import { errorMap, forward } from "../grading/mod.ts";
 import { DEFAULT_MODEL_SERVER } from "../llm/mod.ts";
 import { DEFAULT_NOW } from "../sites/mod.ts";
-import { FAMILIES, type Split, SPLITS } from "../tasks/mod.ts";
+import { type Split, SPLITS } from "../tasks/mod.ts";
 import { ARM_NAMES, type ArmBlocks, ARMS, findArm } from "./arms.ts";
 import { ConfigError, type ConfigProblem, problemsOf, valueAt } from "./config_problems.ts";
 import { ruleProblems } from "./config_rules.ts";
 import {
-  ADAPTER_NAMES,
   BASE_MODEL,
   BUNDLED,
   DEFAULT_MAX_STEPS,
