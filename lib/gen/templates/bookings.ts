@@ -1,5 +1,2548 @@
-/** Templates on the bookings app (lib/sites/apps/bookings). */
-import type { AnyTemplate } from "../template.ts";
+/**
+ * Templates on the bookings app (lib/sites/apps/bookings): its room list (search, type combobox, amenity boxes,
+ * floor select, seats slider, pages), room pages and tabs, floor plans, the calendar, the booking form and date
+ * picker, a booking's page (copy, .ics, cancel, reschedule, guests, catering) and questions its pages answer.
+ */
+import type { AppDb } from "../../sites/db.ts";
+import { DEFAULT_NOW } from "../../sites/clock.ts";
+import {
+  addDays,
+  AMENITIES,
+  type AmenityKey,
+  durationLabel,
+  DURATIONS,
+  fromMinutes,
+  isWeekend,
+  longDate,
+  ME,
+  mondayOf,
+  SLOTS,
+  toMinutes,
+} from "../../sites/apps/bookings/_data.ts";
+import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
+import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
+import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, template } from "../template.ts";
+
+// ---- the seeded data, read only ----
+
+interface RoomRow {
+  id: number;
+  name: string;
+  floor: number;
+  location: string;
+  type: string;
+  capacity: number;
+  projector: number;
+  whiteboard: number;
+  video: number;
+  accessible: number;
+  description: string;
+}
+
+interface BookingRow {
+  id: number;
+  code: string;
+  room_id: number;
+  room: string;
+  floor: number;
+  capacity: number;
+  date: string;
+  start_time: string;
+  duration_min: number;
+  attendees: number;
+  purpose: string;
+  booked_by: string;
+  status: string;
+}
+
+/** The sandbox's frozen day (the clock every session starts on). */
+const TODAY = DEFAULT_NOW.slice(0, 10);
+const BASE = "/bookings";
+const PAGE_SIZE = 5;
+
+const rooms = (db: AppDb) => db.all<RoomRow>("SELECT * FROM rooms ORDER BY id");
+const bookings = (db: AppDb) =>
+  db.all<BookingRow>(
+    `SELECT b.*, r.name AS room, r.floor AS floor, r.capacity AS capacity FROM bookings b
+     JOIN rooms r ON r.id = b.room_id ORDER BY b.id`,
+  );
+/** Alex Morgan's bookings, by date and time (as My bookings lists them). */
+const mine = (db: AppDb) =>
+  db.all<BookingRow>(
+    `SELECT b.*, r.name AS room, r.floor AS floor, r.capacity AS capacity FROM bookings b
+     JOIN rooms r ON r.id = b.room_id WHERE b.booked_by = ? ORDER BY b.date, b.start_time`,
+    ME,
+  );
+/** Alex's bookings that can still be changed: confirmed and not in the past. */
+const upcoming = (db: AppDb) => mine(db).filter((b) => b.status === "confirmed" && b.date >= TODAY);
+/** The My bookings tab a booking is listed under (besides All). */
+const tabOf = (b: BookingRow) => b.status === "cancelled" ? "cancelled" : b.date < TODAY ? "past" : "upcoming";
+
+/** True when no confirmed booking of the room (but `exclude`) overlaps start..start+minutes on `date`. */
+function isFree(db: AppDb, roomId: number, date: string, start: string, minutes: number, exclude = 0): boolean {
+  const s = toMinutes(start), e = s + minutes;
+  if (e > toMinutes("17:00")) return false;
+  return !db.all<{ start_time: string; duration_min: number }>(
+    "SELECT start_time, duration_min FROM bookings WHERE room_id = ? AND date = ? AND status = 'confirmed' AND id != ?",
+    roomId,
+    date,
+    exclude,
+  ).some((b) => toMinutes(b.start_time) < e && s < toMinutes(b.start_time) + b.duration_min);
+}
+
+/** A bookable day: a weekday after today. */
+const bookable = (d: string) => d > TODAY && !isWeekend(d);
+
+// ---- phrasing and page helpers ----
+
+/** "Tuesday 17 March 2026". */
+const day = (d: string) => longDate(d).replace(",", "");
+const slotId = (s: string) => `slot-${s.replace(":", "")}`;
+const endOf = (s: string, minutes: number) => fromMinutes(toMinutes(s) + minutes);
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The query string the app's GET forms make of `q` (spaces as `+`). */
+const formQ = (q: string) => new URLSearchParams({ q }).toString();
+const amenityLabel = (k: string) => AMENITIES.find((a) => a.key === k)!.label;
+const amenityPhrase: Record<string, string> = {
+  projector: "a projector",
+  whiteboard: "a whiteboard",
+  video: "video conferencing",
+  accessible: "step-free access",
+};
+const hasAmenity = (r: RoomRow, k: string) => r[k as AmenityKey] === 1;
+
+/** The room list's page of a room when no filter is set (rooms by id, five a page). */
+const listPage = (db: AppDb, roomId: number) =>
+  Math.ceil((rooms(db).findIndex((r) => r.id === roomId) + 1) / PAGE_SIZE);
+const listUrl = (page: number) => `${BASE}/rooms${page > 1 ? `?page=${page}` : ""}`;
+
+/** The rooms the room list's text search finds for `q` (every word in name, type, location or description). */
+const searchRooms = (db: AppDb, q: string) =>
+  rooms(db).filter((r) => {
+    const text = `${r.name} ${r.type} ${r.location} ${r.description}`.toLowerCase();
+    return q.toLowerCase().split(/\s+/).every((w) => text.includes(w));
+  });
+
+/** Clicks of the date picker from the month it opens on (`from`, YYYY-MM) to `date`'s day button. */
+function pickerClicks(from: string, date: string): ActionJson[] {
+  const [fy, fm] = from.split("-").map(Number), [ty, tm] = date.split("-").map(Number);
+  const diff = (ty - fy) * 12 + (tm - fm);
+  const label = diff >= 0 ? "Next month" : "Previous month";
+  return [
+    { click: { selector: "#date" } },
+    ...Array.from(
+      { length: Math.abs(diff) },
+      () => ({ click: { selector: `.datepicker button[aria-label='${label}']` } }),
+    ),
+    { click: { selector: `.datepicker button[aria-label='${date}']` } },
+  ];
+}
+
+/** Month-view clicks from the calendar's first month (today's) to `date`'s day. */
+function calendarClicks(date: string): ActionJson[] {
+  const [fy, fm] = TODAY.split("-").map(Number), [ty, tm] = date.split("-").map(Number);
+  const diff = (ty - fy) * 12 + (tm - fm);
+  const id = diff >= 0 ? "#next-month" : "#prev-month";
+  return [
+    ...Array.from({ length: Math.abs(diff) }, () => ({ click: { selector: id } })),
+    { click: { selector: `#day-${date}` } },
+  ];
+}
+
+const menuClick = (path: string): ActionJson => ({ click: { selector: `.topbar .menu a[href='${BASE}${path}']` } });
+const menuRecord = (label: string, bound = false): ConditionJson => ({
+  record: { action: "click", region: { contains: "menu" }, target: { contains: label } },
+  ...(bound ? { bound: "page" } : {}),
+});
+const noMenu: ConditionJson = { record: { action: "click", region: { contains: "menu" } }, times: 0 };
+const navigated: ConditionJson = { event: { action: "navigate" } };
+const openBooking = (id: number): ActionJson => ({ click: { selector: `tr[data-booking-id='${id}'] a` } });
+const codeClick = (code: string): ConditionJson => ({ record: { action: "click", target: { contains: code } } });
+const visitedRe = (re: string, times?: number): ConditionJson => ({
+  visited: { regex: re },
+  ...(times === undefined ? {} : { times }),
+});
+const roomPageRe = (id: number) => `^${BASE}/rooms/${id}(\\?|$)`;
+const searchRe = (q: string) => `^${BASE}/rooms\\?q=${esc(formQ(q).slice(2))}(&|$)`;
+const homeSearch = (q: string): ActionJson[] => [
+  { input: { selector: "#home-q", text: q } },
+  { click: { selector: "#home-search-submit" } },
+];
+const homeTyped: ConditionJson = { record: { action: "input", target: { contains: "#home-q" } } };
+
+/** A booking's insert, every field the form writes. */
+function bookingInsert(
+  f: { room_id: number; date: string; slot: string; duration: number; attendees: number; purpose: string },
+): ConditionJson {
+  return {
+    change: {
+      site: "bookings",
+      table: "bookings",
+      op: "insert",
+      after: {
+        room_id: f.room_id,
+        date: { date: f.date },
+        start_time: { exact: f.slot },
+        duration_min: f.duration,
+        attendees: f.attendees,
+        purpose: { text: f.purpose },
+        notes: { exact: "" },
+        contact_email: { exact: "alex@sandbox.test" },
+        status: { exact: "confirmed" },
+      },
+    },
+  };
+}
+
+/** Rebookings the seed suggests: a booking's room, slot, length, attendees and purpose some weeks later, when free. */
+function rebookings(db: AppDb, offsets: readonly number[], perBooking: number) {
+  const out: {
+    room: string;
+    room_id: number;
+    date: string;
+    slot: string;
+    duration: number;
+    attendees: number;
+    purpose: string;
+  }[] = [];
+  const seen = new Set<string>();
+  for (const b of bookings(db)) {
+    if (b.status !== "confirmed") continue;
+    let made = 0;
+    for (const off of offsets) {
+      if (made >= perBooking) break;
+      const d = addDays(b.date, off);
+      const key = `${b.room_id}|${d}|${b.start_time}`;
+      if (!bookable(d) || seen.has(key) || !isFree(db, b.room_id, d, b.start_time, b.duration_min)) continue;
+      seen.add(key);
+      made++;
+      out.push({
+        room: b.room,
+        room_id: b.room_id,
+        date: d,
+        slot: b.start_time,
+        duration: b.duration_min,
+        attendees: b.attendees,
+        purpose: b.purpose,
+      });
+    }
+  }
+  return out;
+}
+
+/** The form's fields after room: date by the picker, slot, duration, attendees, purpose, then submit. */
+function formSteps(
+  p: { date: string; slot: string; duration: number; attendees: number; purpose: string },
+  over: { attendees?: number; date?: string } = {},
+): ActionJson[] {
+  return [
+    ...pickerClicks(TODAY.slice(0, 7), over.date ?? p.date),
+    { click: { selector: `#${slotId(p.slot)}` } },
+    { select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } },
+    { input: { selector: "#attendees", text: String(over.attendees ?? p.attendees) } },
+    { input: { selector: "#purpose", text: p.purpose } },
+    { click: { selector: "#submit-booking" } },
+  ];
+}
+
+// ---- submit_form: book a room (open_detail > submit_form) ----
+
+type BookP = {
+  room: string;
+  room_id: number;
+  date: string;
+  slot: string;
+  duration: number;
+  attendees: number;
+  purpose: string;
+  list_page: number;
+};
+
+const bookRoom = template<BookP>({
+  id: "bookings.submit_form.book_room",
+  site: "bookings",
+  macro: "submit_form",
+  prefix: ["open_detail"],
+  summary: "open a room from the room list, then book it (picker date, slot, duration, attendees, purpose)",
+  params: (db) => rebookings(db, [7, 14, 21, 28], 3).map((r) => ({ ...r, list_page: listPage(db, r.room_id) })),
+  entity: (p) => `room:${p.room}`,
+  phrasings: [
+    (p) =>
+      `Open the ${p.room} room from the room list, then book it for ${day(p.date)} from ${p.slot} for ${
+        durationLabel(p.duration)
+      }, for ${p.attendees} attendees, with the purpose "${p.purpose}".`,
+    (p) =>
+      `In the room list, click through to ${p.room} and use "Book this room": ${p.date} at ${p.slot}, ${p.duration} minutes, ${p.attendees} people, purpose "${p.purpose}". Leave the other fields as they are.`,
+  ],
+  build: (p) => ({
+    start: { url: listUrl(p.list_page) },
+    check: {
+      all: [
+        bookingInsert(p),
+        visitedRe(roomPageRe(p.room_id)),
+        { record: { action: "click", target: { contains: `"${p.room}"` } } },
+      ],
+    },
+    solution: [
+      { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
+      { click: { selector: "#book-room" } },
+      ...formSteps(p),
+    ],
+  }),
+  nearMisses: (p) => {
+    const wrong = p.attendees > 1 ? p.attendees - 1 : p.attendees + 1;
+    return [
+      {
+        name: "attendees_off",
+        category: "unlisted_field",
+        steps: [
+          { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
+          { click: { selector: "#book-room" } },
+          ...formSteps(p, { attendees: wrong }),
+        ],
+        reason: "field_mismatch",
+        witness: {
+          change: {
+            site: "bookings",
+            table: "bookings",
+            op: "insert",
+            after: { room_id: p.room_id, attendees: wrong },
+          },
+        },
+      },
+      {
+        name: "then_cancelled",
+        category: "overshoot",
+        after_reference: [{ click: { selector: "#cancel-booking" } }],
+        reason: "field_mismatch",
+        witness: {
+          change: {
+            site: "bookings",
+            table: "bookings",
+            op: "update",
+            after: { room_id: p.room_id, status: { exact: "cancelled" } },
+          },
+          ever: true,
+        },
+      },
+      {
+        name: "form_by_url",
+        category: "wrong_method",
+        steps: [{ navigate: { url: `${BASE}/book?room=${p.room_id}` } }, ...formSteps(p)],
+        reason: "not_visited",
+        witness: { all: [navigated, visitedRe(roomPageRe(p.room_id), 0)] },
+      },
+    ];
+  },
+});
+
+// ---- pick_date: the date of a prefilled booking form ----
+
+type PrefillP = {
+  room: string;
+  room_id: number;
+  date: string;
+  slot: string;
+  duration: number;
+  attendees: number;
+  purpose: string;
+  other: string;
+};
+
+const pickDatePrefilled = template<PrefillP>({
+  id: "bookings.pick_date.prefilled_form",
+  site: "bookings",
+  macro: "pick_date",
+  summary: "a booking form filled in but for the date: pick the date in the picker and confirm",
+  params: (db) =>
+    rebookings(db, [14, 21, 28, 35, 42], 3).flatMap((r) => {
+      // The neighbouring day an agent might click instead: the next bookable day the room is free.
+      for (let i = 1; i <= 7; i++) {
+        const d = addDays(r.date, i);
+        if (bookable(d) && isFree(db, r.room_id, d, r.slot, r.duration)) return [{ ...r, other: d }];
+      }
+      return [];
+    }),
+  entity: (p) => `room:${p.room}`,
+  phrasings: [
+    (p) =>
+      `The booking form for the ${p.room} room at ${p.slot} is filled in except for the date. Pick ${
+        day(p.date)
+      } in the date picker and confirm the booking.`,
+    (p) =>
+      `Finish this ${p.room} booking ("${p.purpose}"): choose ${p.date} with the calendar pop-up of the Date field, then confirm it.`,
+  ],
+  build: (p) => ({
+    start: {
+      url: `${BASE}/book?room=${p.room_id}&slot=${p.slot}`,
+      setup: [
+        ...(p.duration === 60 ? [] : [{ select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } }]),
+        { input: { selector: "#attendees", text: String(p.attendees) } },
+        { input: { selector: "#purpose", text: p.purpose } },
+      ],
+    },
+    check: {
+      all: [bookingInsert(p), { record: { action: "click", target: { contains: p.date } } }],
+    },
+    solution: [...pickerClicks(TODAY.slice(0, 7), p.date), { click: { selector: "#submit-booking" } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "date_typed",
+      category: "wrong_method",
+      steps: [
+        { input: { selector: "#date", text: p.date } },
+        { click: { selector: "#purpose" } },
+        { click: { selector: "#submit-booking" } },
+      ],
+      reason: "method_missing",
+      witness: { record: { action: "input", target: { contains: "#date" }, value: { contains: p.date } } },
+    },
+    {
+      name: "next_day",
+      category: "wrong_item",
+      steps: [...pickerClicks(TODAY.slice(0, 7), p.other), { click: { selector: "#submit-booking" } }],
+      reason: "field_mismatch",
+      witness: {
+        change: {
+          site: "bookings",
+          table: "bookings",
+          op: "insert",
+          after: { room_id: p.room_id, date: { date: p.other } },
+        },
+      },
+    },
+    {
+      name: "then_cancelled",
+      category: "overshoot",
+      after_reference: [{ click: { selector: "#cancel-booking" } }],
+      reason: "field_mismatch",
+      witness: {
+        change: {
+          site: "bookings",
+          table: "bookings",
+          op: "update",
+          after: { room_id: p.room_id, status: { exact: "cancelled" } },
+        },
+        ever: true,
+      },
+    },
+  ],
+});
+
+// ---- pick_date: move one of your bookings to another day (open_detail > pick_date) ----
+
+type MoveDayP = {
+  id: number;
+  code: string;
+  purpose: string;
+  room: string;
+  room_id: number;
+  date: string;
+  slot: string;
+  duration: number;
+  to: string;
+  other: string;
+};
+
+const pickDateMoveDay = template<MoveDayP>({
+  id: "bookings.pick_date.move_day",
+  site: "bookings",
+  macro: "pick_date",
+  prefix: ["open_detail"],
+  summary: "open one of your bookings from My bookings, then move it to another day with the edit form's picker",
+  params: (db) =>
+    upcoming(db).flatMap((b) => {
+      const days: string[] = [];
+      for (let i = -4; i <= 12; i++) {
+        const d = addDays(b.date, i);
+        if (i !== 0 && bookable(d) && isFree(db, b.room_id, d, b.start_time, b.duration_min, b.id)) days.push(d);
+      }
+      return days.slice(0, 10).map((to, i, all) => ({
+        id: b.id,
+        code: b.code,
+        purpose: b.purpose,
+        room: b.room,
+        room_id: b.room_id,
+        date: b.date,
+        slot: b.start_time,
+        duration: b.duration_min,
+        to,
+        other: all[(i + 1) % all.length],
+      })).filter((p) => p.other !== p.to);
+    }),
+  entity: (p) => `booking:${p.code}`,
+  phrasings: [
+    (p) =>
+      `In My bookings, open your "${p.purpose}" booking of ${day(p.date)}, then move it to ${
+        day(p.to)
+      } with the date picker of its edit form, keeping the same time, room and duration.`,
+    (p) =>
+      `Reschedule "${p.purpose}" (${p.room}, ${p.date} ${p.slot}) to ${p.to}: open it from your bookings list, choose Edit and pick the new day in the calendar pop-up. Change nothing else.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/my` },
+    check: {
+      all: [
+        {
+          change: {
+            site: "bookings",
+            table: "bookings",
+            op: "update",
+            key: p.id,
+            after: {
+              date: { date: p.to },
+              start_time: { exact: p.slot },
+              room_id: p.room_id,
+              duration_min: p.duration,
+              status: { exact: "confirmed" },
+            },
+            before: { date: { date: p.date } },
+          },
+        },
+        { record: { action: "click", target: { contains: p.to } } },
+        codeClick(p.code),
+      ],
+    },
+    solution: [
+      openBooking(p.id),
+      { click: { selector: "#edit-booking" } },
+      ...pickerClicks(p.date.slice(0, 7), p.to),
+      { click: { selector: "#submit-booking" } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "date_typed",
+      category: "wrong_method",
+      steps: [
+        openBooking(p.id),
+        { click: { selector: "#edit-booking" } },
+        { input: { selector: "#date", text: p.to } },
+        { click: { selector: "#purpose" } },
+        { click: { selector: "#submit-booking" } },
+      ],
+      reason: "method_missing",
+      witness: { record: { action: "input", target: { contains: "#date" }, value: { contains: p.to } } },
+    },
+    {
+      name: "other_day",
+      category: "wrong_item",
+      steps: [
+        openBooking(p.id),
+        { click: { selector: "#edit-booking" } },
+        ...pickerClicks(p.date.slice(0, 7), p.other),
+        { click: { selector: "#submit-booking" } },
+      ],
+      reason: "field_mismatch",
+      witness: {
+        change: { site: "bookings", table: "bookings", op: "update", key: p.id, after: { date: { date: p.other } } },
+      },
+    },
+    {
+      name: "edit_by_url",
+      category: "wrong_method",
+      steps: [
+        { navigate: { url: `${BASE}/reservations/${p.id}/edit` } },
+        ...pickerClicks(p.date.slice(0, 7), p.to),
+        { click: { selector: "#submit-booking" } },
+      ],
+      reason: "method_missing",
+      witness: {
+        all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }],
+      },
+    },
+  ],
+});
+
+// ---- choose_from_combobox: the room type filter (navigate_menu > choose_from_combobox) ----
+
+type TypeP = { type: string; extra: string; extra_kind: string; other: string };
+
+/** What an extra filter adds to the room list's query. */
+const extraQuery = (p: { extra: string; extra_kind: string }): Record<string, string> =>
+  p.extra_kind === "floor" ? { floor: p.extra } : p.extra_kind === "amenity" ? { amenity: p.extra } : {};
+const extraStep = (p: { extra: string; extra_kind: string }): ActionJson[] =>
+  p.extra_kind === "floor"
+    ? [{ select_dropdown: { selector: "#floor", text: `Floor ${p.extra}` } }]
+    : p.extra_kind === "amenity"
+    ? [{ click: { selector: `#amenity-${p.extra}` } }]
+    : [];
+const extraPhrase = (p: { extra: string; extra_kind: string }) =>
+  p.extra_kind === "floor"
+    ? ` on floor ${p.extra}`
+    : p.extra_kind === "amenity"
+    ? ` with ${amenityPhrase[p.extra]}`
+    : "";
+const typeSteps = (type: string): ActionJson[] => [
+  { click: { selector: "#type-combo input[role=combobox]" } },
+  { input: { selector: "#type-combo input[role=combobox]", text: type.split(" ")[0] } },
+  { send_keys: { keys: "Enter" } },
+];
+
+const typeFilter = template<TypeP>({
+  id: "bookings.choose_from_combobox.menu_room_type",
+  site: "bookings",
+  macro: "choose_from_combobox",
+  prefix: ["navigate_menu"],
+  summary: "menu to Rooms, then the room type combobox (with a floor or amenity filter where asked)",
+  params: (db) => {
+    const all = rooms(db);
+    const types = [...new Set(all.map((r) => r.type))].sort();
+    const floors = [...new Set(all.map((r) => String(r.floor)))].sort();
+    const out: TypeP[] = [];
+    for (const [i, type] of types.entries()) {
+      const other = types[(i + 1) % types.length];
+      const extras: [string, string][] = [
+        ["", ""],
+        ...floors.map((f): [string, string] => ["floor", f]),
+        ...AMENITIES.map((a): [string, string] => ["amenity", a.key]),
+      ];
+      for (const [kind, extra] of extras) {
+        const found = all.filter((r) =>
+          r.type === type && (kind !== "floor" || String(r.floor) === extra) &&
+          (kind !== "amenity" || hasAmenity(r, extra))
+        );
+        if (found.length) out.push({ type, extra, extra_kind: kind, other });
+      }
+    }
+    return out;
+  },
+  entity: (p) => `type:${p.type}`,
+  phrasings: [
+    (p) =>
+      `Use the top menu to open Rooms, then use the room type filter to show only ${p.type.toLowerCase()}s${
+        extraPhrase(p)
+      }.`,
+    (p) =>
+      `Go to the room list from the app's menu and pick "${p.type}" in the Room type box${
+        extraPhrase(p)
+      }, then apply the filters.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [
+        { page: { path: `${BASE}/rooms`, query: { type: p.type, ...extraQuery(p) } } },
+        {
+          any: [
+            { record: { action: "change", target: { contains: '"Room type"' }, value: { norm: p.type } } },
+            { record: { action: "click", target: { contains: p.type }, region: { contains: "room-filters" } } },
+          ],
+        },
+        {
+          any: [
+            { record: { action: "click", target: { contains: "#apply-filters" } }, bound: "page" },
+            { record: { action: "key", target: { contains: '"Room type"' }, value: "Enter" }, bound: "page" },
+          ],
+        },
+        menuRecord("Rooms"),
+        { no_writes: true },
+      ],
+    },
+    solution: [menuClick("/rooms"), ...typeSteps(p.type), ...extraStep(p), { click: { selector: "#apply-filters" } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_type",
+      category: "wrong_item",
+      steps: [menuClick("/rooms"), ...typeSteps(p.other), ...extraStep(p), { click: { selector: "#apply-filters" } }],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms`, query: { type: p.other, ...extraQuery(p) } } },
+    },
+    {
+      name: "type_by_url",
+      category: "wrong_method",
+      steps: [
+        menuClick("/rooms"),
+        { navigate: { url: `${BASE}/rooms?${new URLSearchParams({ type: p.type, ...extraQuery(p) })}` } },
+      ],
+      reason: "method_missing",
+      witness: {
+        all: [navigated, { record: { action: "change", target: { contains: '"Room type"' } }, times: 0 }],
+      },
+    },
+    {
+      name: "then_cleared",
+      category: "overshoot",
+      after_reference: [{ click: { selector: "#clear-filters" } }],
+      reason: "final_page",
+      witness: {
+        all: [
+          visitedRe(`^${BASE}/rooms\\?.*type=`),
+          { record: { action: "click", target: { contains: "#clear-filters" } } },
+          { page: { path: `${BASE}/rooms`, query: {} } },
+        ],
+      },
+    },
+  ],
+});
+
+// ---- choose_from_combobox: invite a guest (open_detail > choose_from_combobox) ----
+
+type GuestP = {
+  id: number;
+  code: string;
+  purpose: string;
+  date: string;
+  guest: string;
+  team: string;
+  email: string;
+  other: string;
+  other_email: string;
+  sibling: number;
+  sibling_code: string;
+};
+
+const guestSteps = (name: string): ActionJson[] => [
+  { input: { selector: "#guest-search", text: name } },
+  { send_keys: { keys: "Enter" } },
+  { click: { selector: "#add-guest" } },
+];
+
+const inviteGuest = template<GuestP>({
+  id: "bookings.choose_from_combobox.invite_guest",
+  site: "bookings",
+  macro: "choose_from_combobox",
+  prefix: ["open_detail"],
+  summary: "open one of your bookings from My bookings, then invite a colleague with the guest autocomplete",
+  params: (db) => {
+    const up = upcoming(db);
+    return up.flatMap((b, bi) =>
+      DIRECTORY.map((g, i) => {
+        const o = DIRECTORY[(i + 1) % DIRECTORY.length];
+        const s = up[(bi + 1) % up.length];
+        return {
+          id: b.id,
+          code: b.code,
+          purpose: b.purpose,
+          date: b.date,
+          guest: g.name,
+          team: g.team,
+          email: g.email,
+          other: o.name,
+          other_email: o.email,
+          sibling: s.id,
+          sibling_code: s.code,
+        };
+      })
+    );
+  },
+  entity: (p) => `booking:${p.code}`,
+  phrasings: [
+    (p) =>
+      `Open your "${p.purpose}" booking on ${
+        day(p.date)
+      } from My bookings, then invite ${p.guest} (${p.team}) as a guest: pick them from the guest search's suggestions and add them.`,
+    (p) =>
+      `From your bookings list, go to "${p.purpose}" (${p.date}) and add ${p.guest} as a guest using the "Invite a colleague" search suggestions.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/my` },
+    check: {
+      all: [
+        {
+          change: {
+            site: "bookings",
+            table: "guests",
+            op: "insert",
+            after: { booking_id: p.id, email: { exact: p.email } },
+          },
+        },
+        { only_writes: [{ site: "bookings", table: "guests" }] },
+        codeClick(p.code),
+      ],
+    },
+    solution: [openBooking(p.id), ...guestSteps(p.guest)],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_colleague",
+      category: "wrong_item",
+      steps: [openBooking(p.id), ...guestSteps(p.other)],
+      reason: "field_mismatch",
+      witness: {
+        change: {
+          site: "bookings",
+          table: "guests",
+          op: "insert",
+          after: { booking_id: p.id, email: { exact: p.other_email } },
+        },
+      },
+    },
+    {
+      name: "two_guests",
+      category: "collateral",
+      after_reference: guestSteps(p.other),
+      reason: "irreversible_extra",
+      witness: {
+        all: [
+          {
+            change: {
+              site: "bookings",
+              table: "guests",
+              op: "insert",
+              after: { booking_id: p.id, email: { exact: p.email } },
+            },
+          },
+          {
+            change: {
+              site: "bookings",
+              table: "guests",
+              op: "insert",
+              after: { booking_id: p.id, email: { exact: p.other_email } },
+            },
+          },
+        ],
+      },
+    },
+    {
+      name: "other_booking",
+      category: "wrong_item",
+      steps: [openBooking(p.sibling), ...guestSteps(p.guest)],
+      reason: "field_mismatch",
+      witness: {
+        change: {
+          site: "bookings",
+          table: "guests",
+          op: "insert",
+          after: { booking_id: p.sibling, email: { exact: p.email } },
+        },
+      },
+    },
+    {
+      name: "booking_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: `${BASE}/reservations/${p.id}` } }, ...guestSteps(p.guest)],
+      reason: "method_missing",
+      witness: { all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }] },
+    },
+  ],
+});
+
+// ---- toggle_checkbox: amenity boxes on a search result (search > toggle_checkbox) ----
+
+/** Search words the room list answers: each room type and each wing or zone of a location. */
+function searchTerms(db: AppDb): string[] {
+  const all = rooms(db);
+  const terms = [
+    ...all.map((r) => r.type.toLowerCase()),
+    ...all.map((r) => r.location.split(", ")[1]?.toLowerCase() ?? ""),
+  ].filter(Boolean);
+  return [...new Set(terms)].sort();
+}
+
+type AmenityP = { q: string; amenities: string; other: string };
+const amenityList = (p: { amenities: string }) => p.amenities.split(",");
+const amenityQuery = (list: string[]) => list.length === 1 ? list[0] : list;
+const amenityWords = (list: string[]) => list.map((k) => amenityLabel(k)).join(" and ");
+
+const searchAmenities = template<AmenityP>({
+  id: "bookings.toggle_checkbox.search_amenities",
+  site: "bookings",
+  macro: "toggle_checkbox",
+  prefix: ["search"],
+  summary: "search the rooms from the home page, then tick one or two amenity boxes on the result",
+  params: (db) => {
+    const keys = AMENITIES.map((a) => a.key as string);
+    const sets = [...keys.map((k) => [k]), ...keys.flatMap((a, i) => keys.slice(i + 1).map((b) => [a, b]))];
+    return searchTerms(db).flatMap((q) => {
+      const found = searchRooms(db, q);
+      return sets.flatMap((set) => {
+        if (!found.some((r) => set.every((k) => hasAmenity(r, k)))) return [];
+        const other = keys.find((k) => !set.includes(k) && found.some((r) => hasAmenity(r, k)))!;
+        return other ? [{ q, amenities: set.join(","), other }] : [];
+      });
+    });
+  },
+  entity: (p) => `search:${p.q}`,
+  phrasings: [
+    (p) =>
+      `From the Bookings home page, search the rooms for "${p.q}", then tick the ${
+        amenityWords(amenityList(p))
+      } amenity filter${amenityList(p).length > 1 ? "s" : ""} and apply.`,
+    (p) =>
+      `Find rooms matching "${p.q}" with the home page's search box, then narrow the result with the amenity checkbox${
+        amenityList(p).length > 1 ? "es" : ""
+      } for ${amenityWords(amenityList(p))}.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [
+        { page: { path: `${BASE}/rooms`, query: { q: p.q, amenity: amenityQuery(amenityList(p)) } } },
+        homeTyped,
+        ...amenityList(p).map((k) => ({
+          record: { action: "change", target: { contains: `#amenity-${k}` }, value: { exact: k } },
+        })),
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      ...homeSearch(p.q),
+      ...amenityList(p).map((k) => ({ click: { selector: `#amenity-${k}` } })),
+      { click: { selector: "#apply-filters" } },
+    ],
+  }),
+  nearMisses: (p) => {
+    const list = amenityList(p);
+    const swapped = [...list.slice(0, -1), p.other];
+    const ordered = AMENITIES.map((a) => a.key as string).filter((k) => swapped.includes(k));
+    const more = AMENITIES.map((a) => a.key as string).filter((k) => list.includes(k) || k === p.other);
+    return [
+      {
+        name: "other_amenity",
+        category: "wrong_item",
+        steps: [
+          ...homeSearch(p.q),
+          ...ordered.map((k) => ({ click: { selector: `#amenity-${k}` } })),
+          { click: { selector: "#apply-filters" } },
+        ],
+        reason: "final_page",
+        witness: { page: { path: `${BASE}/rooms`, query: { q: p.q, amenity: amenityQuery(ordered) } } },
+      },
+      {
+        name: "one_more_amenity",
+        category: "unlisted_field",
+        after_reference: [{ click: { selector: `#amenity-${p.other}` } }, { click: { selector: "#apply-filters" } }],
+        reason: "final_page",
+        witness: { page: { path: `${BASE}/rooms`, query: { q: p.q, amenity: amenityQuery(more) } } },
+      },
+      {
+        name: "search_by_url",
+        category: "wrong_method",
+        steps: [
+          { navigate: { url: `${BASE}/rooms?${formQ(p.q)}` } },
+          ...list.map((k) => ({ click: { selector: `#amenity-${k}` } })),
+          { click: { selector: "#apply-filters" } },
+        ],
+        reason: "method_missing",
+        witness: { all: [navigated, { ...homeTyped, times: 0 }] },
+      },
+    ];
+  },
+});
+
+// ---- search: the room list's search box (navigate_menu > search) ----
+
+const STOP = new Set(["with", "and", "the", "for", "next", "good", "meant", "please", "calls", "your"]);
+
+/** Phrases of `n` words (two by default) of the rooms' descriptions that the search finds. */
+function descriptionPhrases(db: AppDb, n = 2): string[] {
+  const out = new Set<string>();
+  for (const r of rooms(db)) {
+    const words = r.description.toLowerCase().replace(/[^a-z0-9 -]+/g, " ").split(/\s+/).filter(Boolean);
+    for (let i = 0; i + n <= words.length; i++) {
+      const w = words.slice(i, i + n);
+      if (w.some((x) => x.length < 3 || /^\d/.test(x)) || STOP.has(w[0]) || STOP.has(w[n - 1])) continue;
+      out.add(w.join(" "));
+    }
+  }
+  return [...out].sort().filter((q) => searchRooms(db, q).length > 0);
+}
+
+type SearchP = { q: string; first: string; found: number; floor: string };
+
+const menuSearch = template<SearchP>({
+  id: "bookings.search.menu_rooms",
+  site: "bookings",
+  macro: "search",
+  prefix: ["navigate_menu"],
+  summary: "menu to Rooms, then search the room list for a phrase of a room's description",
+  params: (db) =>
+    [...new Set([...searchTerms(db), ...descriptionPhrases(db)])].flatMap((q) => {
+      const found = searchRooms(db, q);
+      const first = q.split(" ")[0];
+      if (searchRooms(db, first).length === found.length && first === q) return [];
+      return [{ q, first, found: found[0].id, floor: String(found[0].floor) }];
+    }),
+  entity: (p) => `search:${p.q}`,
+  phrasings: [
+    (p) => `Open Rooms from the top menu, then search the rooms for "${p.q}".`,
+    (p) => `Use the app's menu to get to the room list and look up "${p.q}" with its search box.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/calendar` },
+    check: {
+      all: [
+        { page: { path: `${BASE}/rooms`, query: { q: p.q } } },
+        { record: { action: "input", target: { contains: "#q" }, value: { norm: p.q } } },
+        {
+          any: [
+            { record: { action: "click", target: { contains: "#apply-filters" } }, bound: "page" },
+            { record: { action: "key", target: { contains: "#q" }, value: "Enter" }, bound: "page" },
+          ],
+        },
+        menuRecord("Rooms"),
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      menuClick("/rooms"),
+      { input: { selector: "#q", text: p.q } },
+      { click: { selector: "#apply-filters" } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "first_word_only",
+      category: "wrong_item",
+      steps: [menuClick("/rooms"), { input: { selector: "#q", text: p.first } }, {
+        click: { selector: "#apply-filters" },
+      }],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms`, query: { q: p.first } } },
+    },
+    {
+      name: "plus_floor",
+      category: "unlisted_field",
+      after_reference: [
+        { select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } },
+        { click: { selector: "#apply-filters" } },
+      ],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms`, query: { q: p.q, floor: p.floor } } },
+    },
+    {
+      name: "opened_room",
+      category: "overshoot",
+      after_reference: [{ click: { selector: `tr[data-room-id='${p.found}'] a.room-link` } }],
+      reason: "final_page",
+      witness: { all: [visitedRe(searchRe(p.q)), { page: { path: `${BASE}/rooms/${p.found}` } }] },
+    },
+    {
+      name: "typed_url",
+      category: "wrong_method",
+      steps: [menuClick("/rooms"), { navigate: { url: `${BASE}/rooms?${formQ(p.q)}` } }],
+      reason: "method_missing",
+      witness: { all: [navigated, { record: { action: "input", target: { contains: "#q" } }, times: 0 }] },
+    },
+  ],
+});
+
+// ---- switch_tab: a room's tabs (search > open_detail > switch_tab) ----
+
+type TabP = { room: string; room_id: number; tab: string; other: string };
+const TAB_LABEL: Record<string, string> = { overview: "Overview", schedule: "Schedule", rules: "Rules" };
+const tabPath = (t: string) => t === "overview" ? "" : `/${t}`;
+
+const roomTab = template<TabP>({
+  id: "bookings.switch_tab.search_room_tab",
+  site: "bookings",
+  macro: "switch_tab",
+  prefix: ["search", "open_detail"],
+  summary: "search a room by name from the home page, open it, then switch to its Schedule or Rules tab",
+  params: (db) =>
+    rooms(db).filter((r) => searchRooms(db, r.name).slice(0, PAGE_SIZE).some((x) => x.id === r.id)).flatMap((r) =>
+      ["schedule", "rules"].map((tab) => ({
+        room: r.name,
+        room_id: r.id,
+        tab,
+        other: tab === "schedule" ? "rules" : "schedule",
+      }))
+    ),
+  entity: (p) => `room:${p.room}`,
+  phrasings: [
+    (p) =>
+      `Search the rooms for "${p.room}" from the home page, open the ${p.room} room from the result, then switch to its ${
+        TAB_LABEL[p.tab]
+      } tab.`,
+    (p) =>
+      `Use the home page's "Find a room" box to look up ${p.room}, click through to the room and show its ${
+        TAB_LABEL[p.tab]
+      } tab.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [
+        { page: { path: `${BASE}/rooms/${p.room_id}/${p.tab}`, query: {} } },
+        visitedRe(searchRe(p.room)),
+        { record: { action: "click", target: { contains: `"${p.room}"` } } },
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      ...homeSearch(p.room),
+      { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
+      { click: { selector: `#tab-${p.tab}` } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_tab",
+      category: "wrong_item",
+      steps: [
+        ...homeSearch(p.room),
+        { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
+        { click: { selector: `#tab-${p.other}` } },
+      ],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms/${p.room_id}/${p.other}` } },
+    },
+    {
+      name: "back_to_overview",
+      category: "overshoot",
+      after_reference: [{ click: { selector: "#tab-overview" } }],
+      reason: "final_page",
+      witness: {
+        all: [visitedRe(`^${BASE}/rooms/${p.room_id}/${p.tab}`), { page: { path: `${BASE}/rooms/${p.room_id}` } }],
+      },
+    },
+    {
+      name: "room_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: `${BASE}/rooms/${p.room_id}` } }, { click: { selector: `#tab-${p.tab}` } }],
+      reason: "not_visited",
+      witness: { all: [navigated, visitedRe(`^${BASE}/rooms\\?q=`, 0)] },
+    },
+  ],
+});
+
+// ---- open_detail: a room among search results (search > open_detail) ----
+
+type PickP = { q: string; room: string; room_id: number; sibling: number };
+
+const searchOpen = template<PickP>({
+  id: "bookings.open_detail.search_result_room",
+  site: "bookings",
+  macro: "open_detail",
+  prefix: ["search"],
+  summary: "search the rooms from the home page, then open one room of the result",
+  params: (db) =>
+    [
+      ...searchTerms(db),
+      ...AMENITIES.map((a) => a.key === "accessible" ? "step-free" : a.key),
+      ...descriptionPhrases(db),
+    ].flatMap((q) => {
+      const shown = searchRooms(db, q).slice(0, PAGE_SIZE);
+      if (shown.length < 2) return [];
+      return shown.map((r, i) => ({
+        q,
+        room: r.name,
+        room_id: r.id,
+        sibling: shown[(i + 1) % shown.length].id,
+      }));
+    }).filter((p, i, all) => all.findIndex((x) => x.q === p.q && x.room_id === p.room_id) === i),
+  entity: (p) => `room:${p.room}`,
+  phrasings: [
+    (p) => `Search the rooms for "${p.q}" from the Bookings home page, then open the ${p.room} room from the results.`,
+    (p) =>
+      `Look up "${p.q}" with the home page's room search and click through to ${p.room}'s page in the result list.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [
+        { page: { path: `${BASE}/rooms/${p.room_id}`, query: {} } },
+        visitedRe(searchRe(p.q)),
+        homeTyped,
+        { no_writes: true },
+      ],
+    },
+    solution: [...homeSearch(p.q), { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "neighbour_room",
+      category: "wrong_item",
+      steps: [...homeSearch(p.q), { click: { selector: `tr[data-room-id='${p.sibling}'] a.room-link` } }],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms/${p.sibling}` } },
+    },
+    {
+      name: "then_schedule",
+      category: "overshoot",
+      after_reference: [{ click: { selector: "#tab-schedule" } }],
+      reason: "final_page",
+      witness: { all: [visitedRe(roomPageRe(p.room_id)), { page: { path: `${BASE}/rooms/${p.room_id}/schedule` } }] },
+    },
+    {
+      name: "room_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: `${BASE}/rooms/${p.room_id}` } }],
+      reason: "not_visited",
+      witness: { all: [navigated, visitedRe(`^${BASE}/rooms\\?q=`, 0)] },
+    },
+  ],
+});
+
+// ---- navigate_menu: from a room's tab to a menu section ----
+
+type MenuP = { room: string; room_id: number; tab: string; dest: string; other: string };
+const MENU_ITEMS: { label: string; path: string; home: string }[] = [
+  { label: "Rooms", path: "/rooms", home: "#home-rooms" },
+  { label: "Calendar", path: "/calendar", home: "#home-calendar" },
+  { label: "My bookings", path: "/my", home: "#home-my" },
+];
+const menuItem = (label: string) => MENU_ITEMS.find((m) => m.label === label)!;
+
+const menuFromRoom = template<MenuP>({
+  id: "bookings.navigate_menu.from_room_page",
+  site: "bookings",
+  macro: "navigate_menu",
+  summary: "from a room's tab, open Rooms, Calendar or My bookings with the top menu",
+  params: (db) =>
+    rooms(db).flatMap((r) =>
+      ["overview", "schedule", "rules"].flatMap((tab) =>
+        MENU_ITEMS.map((m, i) => ({
+          room: r.name,
+          room_id: r.id,
+          tab,
+          dest: m.label,
+          other: MENU_ITEMS[(i + 1) % MENU_ITEMS.length].label,
+        }))
+      )
+    ),
+  entity: (p) => `room:${p.room}`,
+  phrasings: [
+    (p) => `You are on the ${TAB_LABEL[p.tab]} tab of the ${p.room} room. Use the app's top menu to go to ${p.dest}.`,
+    (p) => `From ${p.room}'s ${TAB_LABEL[p.tab]} page, open ${p.dest} with the menu in the top bar.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/rooms/${p.room_id}${tabPath(p.tab)}` },
+    check: {
+      all: [
+        { page: { path: `${BASE}${menuItem(p.dest).path}`, query: {} } },
+        menuRecord(p.dest, true),
+        { no_writes: true },
+      ],
+    },
+    solution: [menuClick(menuItem(p.dest).path)],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_section",
+      category: "wrong_item",
+      steps: [menuClick(menuItem(p.other).path)],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}${menuItem(p.other).path}` } },
+    },
+    {
+      name: "typed_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: `${BASE}${menuItem(p.dest).path}` } }],
+      reason: "method_missing",
+      witness: { all: [navigated, noMenu] },
+    },
+    {
+      name: "via_home_page",
+      category: "wrong_method",
+      steps: [
+        { click: { selector: `nav.crumbs a[href='${BASE}/']` } },
+        { click: { selector: menuItem(p.dest).home } },
+      ],
+      reason: "method_missing",
+      witness: {
+        all: [{ record: { action: "click", region: { contains: "crumbs" } } }, noMenu, {
+          page: { path: `${BASE}${menuItem(p.dest).path}` },
+        }],
+      },
+    },
+  ],
+});
+
+// ---- confirm_dialog: cancel a booking (navigate_menu > confirm_dialog) ----
+
+type CancelP = { id: number; code: string; purpose: string; date: string; room: string; sibling: number };
+
+const cancelBooking = template<CancelP>({
+  id: "bookings.confirm_dialog.menu_cancel",
+  site: "bookings",
+  macro: "confirm_dialog",
+  prefix: ["navigate_menu"],
+  summary: "menu to My bookings, then cancel one booking, confirming the dialog",
+  params: (db) => {
+    const up = upcoming(db);
+    return up.map((b, i) => ({
+      id: b.id,
+      code: b.code,
+      purpose: b.purpose,
+      date: b.date,
+      room: b.room,
+      sibling: up[(i + 1) % up.length].id,
+    }));
+  },
+  entity: (p) => `booking:${p.code}`,
+  phrasings: [
+    (p) =>
+      `Open My bookings from the top menu, then cancel your "${p.purpose}" booking on ${
+        day(p.date)
+      }, confirming when asked. Leave your other bookings as they are.`,
+    (p) =>
+      `Using the app's menu, go to your bookings and cancel "${p.purpose}" (${p.room}, ${p.date}); accept the confirmation dialog.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/rooms` },
+    check: {
+      all: [
+        {
+          change: {
+            site: "bookings",
+            table: "bookings",
+            op: "update",
+            key: p.id,
+            after: { status: { exact: "cancelled" } },
+            before: { status: { exact: "confirmed" } },
+          },
+        },
+        menuRecord("My bookings"),
+      ],
+    },
+    solution: [menuClick("/my"), openBooking(p.id), { click: { selector: "#cancel-booking" } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "sibling_cancelled",
+      category: "wrong_item",
+      steps: [menuClick("/my"), openBooking(p.sibling), { click: { selector: "#cancel-booking" } }],
+      reason: "field_mismatch",
+      witness: {
+        change: {
+          site: "bookings",
+          table: "bookings",
+          op: "update",
+          key: p.sibling,
+          after: { status: { exact: "cancelled" } },
+        },
+      },
+    },
+    {
+      name: "two_cancelled",
+      category: "collateral",
+      after_reference: [
+        { navigate: { url: `${BASE}/reservations/${p.sibling}` } },
+        { click: { selector: "#cancel-booking" } },
+      ],
+      reason: "unclaimed_write",
+      witness: {
+        change: {
+          site: "bookings",
+          table: "bookings",
+          op: "update",
+          key: p.sibling,
+          after: { status: { exact: "cancelled" } },
+        },
+      },
+    },
+    {
+      name: "my_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: `${BASE}/my` } }, openBooking(p.id), { click: { selector: "#cancel-booking" } }],
+      reason: "method_missing",
+      witness: { all: [navigated, noMenu] },
+    },
+  ],
+});
+
+// ---- copy_to_clipboard: a booking's code from a My bookings tab (switch_tab > copy_to_clipboard) ----
+
+type CopyP = {
+  id: number;
+  code: string;
+  purpose: string;
+  date: string;
+  tab: string;
+  sibling: number;
+  sibling_code: string;
+};
+const SHOW_LABEL: Record<string, string> = { past: "Past", cancelled: "Cancelled", all: "All", upcoming: "Upcoming" };
+
+const copyCode = template<CopyP>({
+  id: "bookings.copy_to_clipboard.tab_code",
+  site: "bookings",
+  macro: "copy_to_clipboard",
+  prefix: ["switch_tab"],
+  summary: "switch My bookings to a tab, open a booking and copy its code with the copy button",
+  params: (db) => {
+    const all = mine(db);
+    return all.flatMap((b) => {
+      const tabs = [...(tabOf(b) === "upcoming" ? [] : [tabOf(b)]), "all"];
+      return tabs.flatMap((tab) => {
+        const listed = tab === "all" ? all : all.filter((x) => tabOf(x) === tab);
+        const s = listed[(listed.findIndex((x) => x.id === b.id) + 1) % listed.length];
+        if (s.id === b.id) return [];
+        return [{
+          id: b.id,
+          code: b.code,
+          purpose: b.purpose,
+          date: b.date,
+          tab,
+          sibling: s.id,
+          sibling_code: s.code,
+        }];
+      });
+    });
+  },
+  entity: (p) => `booking:${p.code}`,
+  phrasings: [
+    (p) =>
+      `In My bookings, switch to the ${SHOW_LABEL[p.tab]} tab, open your "${p.purpose}" booking of ${
+        day(p.date)
+      } and copy its confirmation code with the page's copy button.`,
+    (p) =>
+      `Show the ${
+        SHOW_LABEL[p.tab]
+      } list of your bookings, go to "${p.purpose}" (${p.date}) and use "Copy confirmation code".`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/my` },
+    check: {
+      all: [
+        { clipboard: { exact: p.code } },
+        { record: { action: "click", target: { regex: "copy", flags: "i" } }, bound: "clipboard" },
+        { record: { action: "click", target: { contains: `#show-${p.tab}` } } },
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      { click: { selector: `#show-${p.tab}` } },
+      openBooking(p.id),
+      { click: { selector: "#copy-code" } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "sibling_code",
+      category: "wrong_item",
+      steps: [{ click: { selector: `#show-${p.tab}` } }, openBooking(p.sibling), { click: { selector: "#copy-code" } }],
+      reason: "clipboard_mismatch",
+      witness: {
+        all: [{ record: { action: "click", target: { contains: "#copy-code" } } }, {
+          clipboard: { exact: p.sibling_code },
+        }],
+      },
+    },
+    {
+      name: "clipboard_written",
+      category: "wrong_method",
+      steps: [{ click: { selector: `#show-${p.tab}` } }, openBooking(p.id), { clipboard_write: { text: p.code } }],
+      reason: "method_missing",
+      witness: {
+        all: [{ clipboard: { exact: p.code } }, {
+          record: { action: "click", target: { contains: "#copy-code" } },
+          times: 0,
+        }],
+      },
+    },
+    {
+      name: "tab_by_url",
+      category: "wrong_method",
+      steps: [
+        { navigate: { url: `${BASE}/my?show=${p.tab}` } },
+        openBooking(p.id),
+        { click: { selector: "#copy-code" } },
+      ],
+      reason: "method_missing",
+      witness: {
+        all: [navigated, { record: { action: "click", target: { contains: `#show-${p.tab}` } }, times: 0 }],
+      },
+    },
+  ],
+});
+
+// ---- download_file: a booking's .ics from the calendar (navigate_menu > download_file) ----
+
+type IcsP = {
+  id: number;
+  code: string;
+  purpose: string;
+  date: string;
+  room: string;
+  sibling: number;
+  sib_date: string;
+};
+
+const icsSteps = (id: number, date: string): ActionJson[] => [
+  menuClick("/calendar"),
+  ...calendarClicks(date),
+  { click: { selector: `#day-bookings a[href='${BASE}/reservations/${id}']` } },
+  { click: { selector: "#add-to-calendar" } },
+];
+const icsRequest = (id: number): ConditionJson => ({
+  request: { method: "GET", path: { exact: `${BASE}/reservations/${id}/ics` }, status: 200 },
+});
+
+const downloadIcs = template<IcsP>({
+  id: "bookings.download_file.calendar_ics",
+  site: "bookings",
+  macro: "download_file",
+  prefix: ["navigate_menu"],
+  summary: "menu to the Calendar, open the day of one of your bookings and download its .ics",
+  params: (db) => {
+    const ok = mine(db).filter((b) => b.status === "confirmed");
+    return ok.map((b, i) => {
+      const s = ok[(i + 1) % ok.length];
+      return {
+        id: b.id,
+        code: b.code,
+        purpose: b.purpose,
+        date: b.date,
+        room: b.room,
+        sibling: s.id,
+        sib_date: s.date,
+      };
+    });
+  },
+  entity: (p) => `booking:${p.code}`,
+  phrasings: [
+    (p) =>
+      `Open the Calendar from the top menu, go to ${
+        day(p.date)
+      }, open your "${p.purpose}" booking there and download its .ics file (Add to calendar).`,
+    (p) =>
+      `Through the app's Calendar menu entry, find ${p.date} and add your "${p.purpose}" booking in ${p.room} to your calendar by downloading its .ics.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [
+        icsRequest(p.id),
+        menuRecord("Calendar"),
+        visitedRe(`^${BASE}/calendar/${p.date}(\\?|$)`),
+        { no_writes: true },
+      ],
+    },
+    solution: icsSteps(p.id, p.date),
+  }),
+  nearMisses: (p) => [
+    {
+      name: "sibling_ics",
+      category: "wrong_item",
+      steps: icsSteps(p.sibling, p.sib_date),
+      reason: "request_missing",
+      witness: icsRequest(p.sibling),
+    },
+    {
+      name: "via_my_bookings",
+      category: "wrong_method",
+      steps: [menuClick("/my"), { click: { selector: "#show-all" } }, openBooking(p.id), {
+        click: { selector: "#add-to-calendar" },
+      }],
+      reason: "method_missing",
+      witness: {
+        all: [icsRequest(p.id), menuRecord("My bookings"), {
+          record: { action: "click", region: { contains: "menu" }, target: { contains: "Calendar" } },
+          times: 0,
+        }],
+      },
+    },
+    ...(p.date > TODAY
+      ? [{
+        name: "then_cancelled",
+        category: "overshoot" as const,
+        after_reference: [{ click: { selector: "#cancel-booking" } }],
+        reason: "unclaimed_write" as const,
+        witness: {
+          all: [icsRequest(p.id), {
+            change: {
+              site: "bookings",
+              table: "bookings",
+              op: "update",
+              key: p.id,
+              after: { status: { exact: "cancelled" } },
+            },
+          }],
+        },
+      }]
+      : []),
+  ],
+});
+
+// ---- open_new_tab: the floor plan of a room found in a day view (open_detail > open_new_tab) ----
+
+type DayPlanP = {
+  date: string;
+  room: string;
+  room_id: number;
+  floor: number;
+  purpose: string;
+  time: string;
+  sibling: number;
+  sib_floor: number;
+};
+
+const floorPage = (floor: number, roomId: number): ConditionJson => ({
+  page: { path: `${BASE}/floors/${floor}`, query: { room: String(roomId) }, tab: "any" },
+});
+
+const dayRoomPlan = template<DayPlanP>({
+  id: "bookings.open_new_tab.day_room_plan",
+  site: "bookings",
+  macro: "open_new_tab",
+  prefix: ["open_detail"],
+  summary: "in a calendar day view, open the room of a named booking, then its floor plan (new tab)",
+  params: (db) => {
+    const all = rooms(db);
+    const seen = new Set<string>();
+    return bookings(db).filter((b) => b.status === "confirmed").flatMap((b) => {
+      const key = `${b.date}|${b.room_id}`;
+      if (seen.has(key)) return [];
+      seen.add(key);
+      const s = all[all.findIndex((r) => r.id === b.room_id) % all.length + 1] ?? all[0];
+      return [{
+        date: b.date,
+        room: b.room,
+        room_id: b.room_id,
+        floor: b.floor,
+        purpose: b.purpose,
+        time: b.start_time,
+        sibling: s.id,
+        sib_floor: s.floor,
+      }];
+    });
+  },
+  entity: (p) => `room:${p.room}`,
+  phrasings: [
+    (p) =>
+      `On this day view (${
+        day(p.date)
+      }), open the room where "${p.purpose}" is booked at ${p.time}, then open that room's floor plan (it opens in a new tab).`,
+    (p) =>
+      `Find the room booked for "${p.purpose}" (${p.time}) in the day's grid, go to the room's page and open its Floor plan link, which opens a new tab.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/calendar/${p.date}` },
+    check: {
+      all: [
+        floorPage(p.floor, p.room_id),
+        visitedRe(roomPageRe(p.room_id)),
+        { record: { action: "click", target: { contains: `"${p.room}"` } } },
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      { click: { selector: `#day-grid tr[data-room-id='${p.room_id}'] th a` } },
+      { click: { selector: "#floor-plan" } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "neighbour_room_plan",
+      category: "wrong_item",
+      steps: [
+        { click: { selector: `#day-grid tr[data-room-id='${p.sibling}'] th a` } },
+        { click: { selector: "#floor-plan" } },
+        { wait: { seconds: 2 } },
+      ],
+      reason: "final_page",
+      witness: floorPage(p.sib_floor, p.sibling),
+    },
+    {
+      name: "room_by_url",
+      category: "wrong_method",
+      steps: [
+        { navigate: { url: `${BASE}/rooms/${p.room_id}` } },
+        { click: { selector: "#floor-plan" } },
+        { wait: { seconds: 2 } },
+      ],
+      reason: "method_missing",
+      witness: {
+        all: [navigated, floorPage(p.floor, p.room_id), {
+          record: { action: "click", target: { contains: `"${p.room}"` } },
+          times: 0,
+        }],
+      },
+    },
+  ],
+});
+
+// ---- open_new_tab: the floor plan of the room a search finds (search > open_detail > open_new_tab) ----
+
+type SearchPlanP = { q: string; room: string; room_id: number; floor: number; sibling: number; sib_floor: number };
+
+const searchPlan = template<SearchPlanP>({
+  id: "bookings.open_new_tab.search_room_plan",
+  site: "bookings",
+  macro: "open_new_tab",
+  prefix: ["search", "open_detail"],
+  summary: "search a description phrase that finds one room, open it, then its floor plan (new tab)",
+  params: (db) => {
+    const all = rooms(db);
+    return [...new Set([...descriptionPhrases(db), ...descriptionPhrases(db, 3)])].flatMap((q) => {
+      const found = searchRooms(db, q);
+      if (found.length !== 1) return [];
+      const r = found[0];
+      const s = all[all.findIndex((x) => x.id === r.id) % all.length + 1] ?? all[0];
+      return [{ q, room: r.name, room_id: r.id, floor: r.floor, sibling: s.id, sib_floor: s.floor }];
+    });
+  },
+  entity: (p) => `room:${p.room}`,
+  phrasings: [
+    (p) =>
+      `From the home page, search the rooms for "${p.q}", open the room it finds, and open that room's floor plan (a new tab).`,
+    (p) =>
+      `Which room is described with "${p.q}"? Find it with the home page's search, go to its page and open its Floor plan link in the new tab it makes.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [floorPage(p.floor, p.room_id), visitedRe(searchRe(p.q)), homeTyped, { no_writes: true }],
+    },
+    solution: [
+      ...homeSearch(p.q),
+      { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
+      { click: { selector: "#floor-plan" } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_room_plan",
+      category: "wrong_item",
+      steps: [
+        ...homeSearch(p.q),
+        { navigate: { url: `${BASE}/rooms/${p.sibling}` } },
+        { click: { selector: "#floor-plan" } },
+        { wait: { seconds: 2 } },
+      ],
+      reason: "final_page",
+      witness: floorPage(p.sib_floor, p.sibling),
+    },
+    {
+      name: "plan_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: `${BASE}/floors/${p.floor}?room=${p.room_id}`, new_tab: true } }, {
+        wait: { seconds: 1 },
+      }],
+      reason: "not_visited",
+      witness: { all: [navigated, visitedRe(`^${BASE}/rooms\\?q=`, 0)] },
+    },
+  ],
+});
+
+// ---- choose_radio: move a booking to another slot (open_detail > choose_radio) ----
+
+type SlotP = {
+  id: number;
+  code: string;
+  purpose: string;
+  room: string;
+  room_id: number;
+  date: string;
+  from: string;
+  to: string;
+  other: string;
+  duration: number;
+  alt_duration: number;
+};
+
+const moveSlot = template<SlotP>({
+  id: "bookings.choose_radio.move_slot",
+  site: "bookings",
+  macro: "choose_radio",
+  prefix: ["open_detail"],
+  summary: "open one of your bookings from My bookings, then move it to another time slot on its edit form",
+  params: (db) =>
+    upcoming(db).flatMap((b) => {
+      const free = SLOTS.filter((s) => s !== b.start_time && isFree(db, b.room_id, b.date, s, b.duration_min, b.id));
+      return free.map((to, i) => {
+        const alt = DURATIONS.find((d) => d !== b.duration_min && isFree(db, b.room_id, b.date, to, d, b.id)) ?? 0;
+        return {
+          id: b.id,
+          code: b.code,
+          purpose: b.purpose,
+          room: b.room,
+          room_id: b.room_id,
+          date: b.date,
+          from: b.start_time,
+          to,
+          other: free[(i + 1) % free.length],
+          duration: b.duration_min,
+          alt_duration: alt,
+        };
+      }).filter((p) => p.other !== p.to);
+    }),
+  entity: (p) => `booking:${p.code}`,
+  phrasings: [
+    (p) =>
+      `Open your "${p.purpose}" booking on ${
+        day(p.date)
+      } from My bookings and move it to the ${p.to} slot, keeping the same day, room and duration.`,
+    (p) =>
+      `From your bookings list, reschedule "${p.purpose}" (${p.room}, ${p.date}, now at ${p.from}) to start at ${p.to} using the time slot choice of its edit form. Change nothing else.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/my` },
+    check: {
+      all: [
+        {
+          change: {
+            site: "bookings",
+            table: "bookings",
+            op: "update",
+            key: p.id,
+            after: {
+              start_time: { exact: p.to },
+              date: { date: p.date },
+              room_id: p.room_id,
+              duration_min: p.duration,
+              status: { exact: "confirmed" },
+            },
+            before: { start_time: { exact: p.from } },
+          },
+        },
+        codeClick(p.code),
+      ],
+    },
+    solution: [
+      openBooking(p.id),
+      { click: { selector: "#edit-booking" } },
+      { click: { selector: `#${slotId(p.to)}` } },
+      { click: { selector: "#submit-booking" } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_slot",
+      category: "wrong_item",
+      steps: [
+        openBooking(p.id),
+        { click: { selector: "#edit-booking" } },
+        { click: { selector: `#${slotId(p.other)}` } },
+        { click: { selector: "#submit-booking" } },
+      ],
+      reason: "field_mismatch",
+      witness: {
+        change: {
+          site: "bookings",
+          table: "bookings",
+          op: "update",
+          key: p.id,
+          after: { start_time: { exact: p.other } },
+        },
+      },
+    },
+    ...(p.alt_duration
+      ? [{
+        name: "duration_changed",
+        category: "unlisted_field" as const,
+        steps: [
+          openBooking(p.id),
+          { click: { selector: "#edit-booking" } },
+          { click: { selector: `#${slotId(p.to)}` } },
+          { select_dropdown: { selector: "#duration", text: durationLabel(p.alt_duration) } },
+          { click: { selector: "#submit-booking" } },
+        ],
+        reason: "field_mismatch" as const,
+        witness: {
+          change: {
+            site: "bookings",
+            table: "bookings",
+            op: "update",
+            key: p.id,
+            after: { start_time: { exact: p.to }, duration_min: p.alt_duration },
+          },
+        },
+      }]
+      : []),
+    {
+      name: "edit_by_url",
+      category: "wrong_method",
+      steps: [
+        { navigate: { url: `${BASE}/reservations/${p.id}/edit` } },
+        { click: { selector: `#${slotId(p.to)}` } },
+        { click: { selector: "#submit-booking" } },
+      ],
+      reason: "method_missing",
+      witness: { all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }] },
+    },
+  ],
+});
+
+// ---- submit_form: order catering for a booking (open_detail > submit_form) ----
+
+type CateringP = {
+  id: number;
+  code: string;
+  purpose: string;
+  date: string;
+  package: string;
+  label: string;
+  people: number;
+  attendees: number;
+  other: string;
+};
+
+const cateringSteps = (pkg: string, plus: number): ActionJson[] => [
+  // The catering panel is an iframe that loads after its page: a person waits for it to show.
+  { wait: { seconds: 2 } },
+  { click: { selector: `#catering-frame >>> #package-${pkg}` } },
+  ...Array.from({ length: plus }, () => ({ click: { selector: "#catering-frame >>> #people-plus" } })),
+  { click: { selector: "#catering-frame >>> #order-catering" } },
+];
+const cateringInsert = (id: number, pkg: string, people: number): ConditionJson => ({
+  change: {
+    site: "bookings",
+    table: "catering",
+    op: "insert",
+    after: { booking_id: id, package: { exact: pkg }, people },
+  },
+});
+
+const orderCatering = template<CateringP>({
+  id: "bookings.submit_form.order_catering",
+  site: "bookings",
+  macro: "submit_form",
+  prefix: ["open_detail"],
+  summary: "open one of your bookings from My bookings, then order a catering package for some people",
+  params: (db) =>
+    upcoming(db).flatMap((b) =>
+      PACKAGES.flatMap(([value, label], i) =>
+        [0, 1, 2].map((more) => ({
+          id: b.id,
+          code: b.code,
+          purpose: b.purpose,
+          date: b.date,
+          package: value,
+          label,
+          people: b.attendees + more,
+          attendees: b.attendees,
+          other: PACKAGES[(i + 1) % PACKAGES.length][0],
+        }))
+      )
+    ),
+  entity: (p) => `booking:${p.code}`,
+  phrasings: [
+    (p) =>
+      `Open your "${p.purpose}" booking on ${
+        day(p.date)
+      } from My bookings and order the ${p.label} catering for ${p.people} people in the catering panel on its page.`,
+    (p) =>
+      `For "${p.purpose}" (${p.date}), go to the booking from your list and use its catering panel: ${p.label}, ${p.people} people, then order.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/my` },
+    check: {
+      all: [
+        cateringInsert(p.id, p.package, p.people),
+        { only_writes: [{ site: "bookings", table: "catering" }] },
+        codeClick(p.code),
+      ],
+    },
+    solution: [openBooking(p.id), ...cateringSteps(p.package, p.people - p.attendees)],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "one_person_more",
+      category: "overshoot",
+      steps: [openBooking(p.id), ...cateringSteps(p.package, p.people - p.attendees + 1)],
+      reason: "field_mismatch",
+      witness: cateringInsert(p.id, p.package, p.people + 1),
+    },
+    {
+      name: "other_package",
+      category: "wrong_item",
+      steps: [openBooking(p.id), ...cateringSteps(p.other, p.people - p.attendees)],
+      reason: "field_mismatch",
+      witness: cateringInsert(p.id, p.other, p.people),
+    },
+    {
+      name: "booking_by_url",
+      category: "wrong_method",
+      steps: [
+        { navigate: { url: `${BASE}/reservations/${p.id}` } },
+        ...cateringSteps(p.package, p.people - p.attendees),
+      ],
+      reason: "method_missing",
+      witness: { all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }] },
+    },
+  ],
+});
+
+// ---- answer_question: the one free room (navigate_menu > answer_question) ----
+
+type FreeP = {
+  date: string;
+  slot: string;
+  seats: number;
+  amenity: string;
+  room: string;
+  rival: string;
+  others: string;
+};
+
+const freeRoom = template<FreeP>({
+  id: "bookings.answer_question.free_room",
+  site: "bookings",
+  macro: "answer_question",
+  prefix: ["navigate_menu"],
+  summary: "menu to the Calendar, then name the one room with some seats (and an amenity) free in a slot",
+  params: (db) => {
+    const all = rooms(db);
+    const last = db.get<{ d: string }>("SELECT MAX(date) AS d FROM bookings")!.d;
+    const seatsList = [...new Set(all.map((r) => r.capacity))].sort((a, b) => b - a);
+    const out: FreeP[] = [];
+    for (let d = addDays(TODAY, 1); d <= last; d = addDays(d, 1)) {
+      if (isWeekend(d)) continue;
+      for (const slot of SLOTS) {
+        const busy = new Set(all.filter((r) => !isFree(db, r.id, d, slot, 60)).map((r) => r.id));
+        if (!busy.size) continue;
+        for (const amenity of ["", ...AMENITIES.map((a) => a.key as string)]) {
+          let made = 0;
+          for (const seats of seatsList) {
+            if (made >= 2) break;
+            const fit = all.filter((r) => r.capacity >= seats && (!amenity || hasAmenity(r, amenity)));
+            const free = fit.filter((r) => !busy.has(r.id));
+            const taken = fit.filter((r) => busy.has(r.id));
+            if (free.length !== 1 || taken.length === 0) continue;
+            made++;
+            out.push({
+              date: d,
+              slot,
+              seats,
+              amenity,
+              room: free[0].name,
+              rival: taken[0].name,
+              others: all.filter((r) => r.id !== free[0].id).map((r) => r.name).join(","),
+            });
+          }
+        }
+      }
+    }
+    return out;
+  },
+  entity: (p) => `day:${p.date}`,
+  phrasings: [
+    (p) =>
+      `Use the top menu to open the Calendar. Which room with at least ${p.seats} seats${
+        p.amenity ? ` and ${amenityPhrase[p.amenity]}` : ""
+      } is still free on ${day(p.date)} from ${p.slot} to ${endOf(p.slot, 60)}? Answer with the room's name.`,
+    (p) =>
+      `Open the Calendar from the app's menu and find the room, seating ${p.seats} or more${
+        p.amenity ? `, with ${amenityPhrase[p.amenity]}` : ""
+      }, that nobody has booked on ${p.date} between ${p.slot} and ${endOf(p.slot, 60)}. Reply with its name.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [
+        { answer: { contains: p.room }, seen: { path: `${BASE}/calendar/${p.date}` }, others: p.others.split(",") },
+        menuRecord("Calendar"),
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      menuClick("/calendar"),
+      ...calendarClicks(p.date),
+      { scroll: { down: true, pages: 1 } },
+      { done: { text: p.room } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "booked_rival",
+      category: "wrong_item",
+      after_reference: [],
+      answer: p.rival,
+      reason: "answer_wrong",
+      witness: { event: { action: "answer", value: { norm: p.rival } } },
+    },
+    {
+      name: "two_rooms",
+      category: "hedge",
+      after_reference: [],
+      answer: `${p.room} or ${p.rival}`,
+      reason: "answer_unaccounted",
+      witness: { event: { action: "answer", value: { regex: "\\bor\\b" } } },
+    },
+    {
+      name: "guessed_without_the_day",
+      category: "wrong_method",
+      steps: [menuClick("/calendar")],
+      answer: p.room,
+      reason: "not_seen",
+      witness: {
+        all: [{ event: { action: "answer", value: { norm: p.room } } }, visitedRe(p.date, 0)],
+      },
+    },
+  ],
+});
+
+// ---- answer_question: who booked a slot (switch_tab > answer_question) ----
+
+type WhoP = {
+  id: number;
+  room: string;
+  room_id: number;
+  date: string;
+  time: string;
+  who: string;
+  neighbour: string;
+  others: string;
+};
+
+/** The week the Schedule tab opens on (this week; next week on a weekend), as the app decides. */
+const scheduleMonday = isWeekend(TODAY) ? mondayOf(addDays(TODAY, 2)) : mondayOf(TODAY);
+
+function weekClicks(date: string): ActionJson[] {
+  const weeks = Math.round(
+    (Date.parse(`${mondayOf(date)}T00:00:00Z`) - Date.parse(`${scheduleMonday}T00:00:00Z`)) / (7 * 86400000),
+  );
+  const id = weeks >= 0 ? "#next-week" : "#prev-week";
+  return Array.from({ length: Math.abs(weeks) }, () => ({ click: { selector: id } }));
+}
+
+const whoBooked = template<WhoP>({
+  id: "bookings.answer_question.who_booked",
+  site: "bookings",
+  macro: "answer_question",
+  prefix: ["switch_tab"],
+  summary: "on a room's page, open the Schedule tab and name the colleague who booked a given slot",
+  params: (db) => {
+    const all = bookings(db).filter((b) => b.status === "confirmed" && b.booked_by !== ME);
+    const names = [...new Set(all.map((b) => b.booked_by))].sort();
+    return all.flatMap((b) => {
+      // The colleague of the room's nearest other booking: the cell an agent might read instead.
+      const near = all.filter((x) => x.room_id === b.room_id && x.booked_by !== b.booked_by)
+        .sort((x, y) =>
+          Math.abs(Date.parse(x.date) - Date.parse(b.date)) - Math.abs(Date.parse(y.date) - Date.parse(b.date)) ||
+          x.id - y.id
+        )[0];
+      if (!near) return [];
+      return [{
+        id: b.id,
+        room: b.room,
+        room_id: b.room_id,
+        date: b.date,
+        time: b.start_time,
+        who: b.booked_by,
+        neighbour: near.booked_by,
+        others: names.filter((n) => n !== b.booked_by).join(","),
+      }];
+    });
+  },
+  entity: (p) => `room:${p.room}`,
+  phrasings: [
+    (p) =>
+      `On the ${p.room} room's page, open its Schedule tab and find out who has booked ${p.room} on ${
+        day(p.date)
+      } at ${p.time}. Answer with the person's name.`,
+    (p) =>
+      `Switch to the Schedule tab of ${p.room} and tell me which colleague booked the room on ${p.date} from ${p.time}. Reply with their name only.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/rooms/${p.room_id}` },
+    check: {
+      all: [
+        {
+          answer: { contains: p.who },
+          seen: { path: `${BASE}/rooms/${p.room_id}/schedule` },
+          others: p.others.split(","),
+        },
+        { record: { action: "click", target: { contains: "#tab-schedule" } } },
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      { click: { selector: "#tab-schedule" } },
+      ...weekClicks(p.date),
+      { scroll: { down: true, pages: 1 } },
+      { done: { text: p.who } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "neighbouring_booking",
+      category: "wrong_item",
+      after_reference: [],
+      answer: p.neighbour,
+      reason: "answer_wrong",
+      witness: { event: { action: "answer", value: { norm: p.neighbour } } },
+    },
+    {
+      name: "two_names",
+      category: "hedge",
+      after_reference: [],
+      answer: `${p.who} or ${p.neighbour}`,
+      reason: "answer_unaccounted",
+      witness: { event: { action: "answer", value: { regex: "\\bor\\b" } } },
+    },
+    {
+      name: "guessed_without_schedule",
+      category: "wrong_method",
+      steps: [],
+      answer: p.who,
+      reason: "not_seen",
+      witness: {
+        all: [{ event: { action: "answer", value: { norm: p.who } } }, visitedRe(`/rooms/${p.room_id}/schedule`, 0)],
+      },
+    },
+  ],
+});
+
+// ---- answer_question: the seats of a booking's room (open_detail > answer_question) ----
+
+type SeatsP = {
+  id: number;
+  code: string;
+  purpose: string;
+  date: string;
+  room: string;
+  room_id: number;
+  seats: number;
+  attendees: number;
+  neighbour: number;
+};
+
+const roomSeats = template<SeatsP>({
+  id: "bookings.answer_question.booking_room_seats",
+  site: "bookings",
+  macro: "answer_question",
+  prefix: ["open_detail"],
+  summary: "open one of your bookings from My bookings (All), follow its room and say how many seats it has",
+  params: (db) => {
+    const all = rooms(db);
+    return mine(db).flatMap((b) => {
+      // A neighbouring room's seats (the next room of the list with another count): a misread row.
+      const i = all.findIndex((r) => r.id === b.room_id);
+      const n = [...all.slice(i + 1), ...all.slice(0, i)].find((r) => r.capacity !== b.capacity)!;
+      if (b.attendees === b.capacity) return [];
+      return [{
+        id: b.id,
+        code: b.code,
+        purpose: b.purpose,
+        date: b.date,
+        room: b.room,
+        room_id: b.room_id,
+        seats: b.capacity,
+        attendees: b.attendees,
+        neighbour: n.capacity,
+      }];
+    });
+  },
+  entity: (p) => `booking:${p.code}`,
+  phrasings: [
+    (p) =>
+      `In My bookings (All tab), open your "${p.purpose}" booking of ${
+        day(p.date)
+      }, go to its room and tell me how many seats that room has. Answer with a number.`,
+    (p) =>
+      `How many seats does the room of your "${p.purpose}" booking (${p.date}) have? Open the booking from the All list of your bookings and follow its room link to find out.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/my?show=all` },
+    check: {
+      all: [
+        { answer: { number: p.seats }, seen: { path: `${BASE}/rooms/${p.room_id}` } },
+        codeClick(p.code),
+        { no_writes: true },
+      ],
+    },
+    solution: [openBooking(p.id), { click: { selector: "#detail-room a" } }, { done: { text: String(p.seats) } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "attendees_instead",
+      category: "wrong_item",
+      steps: [openBooking(p.id)],
+      answer: String(p.attendees),
+      reason: "answer_wrong",
+      witness: { event: { action: "answer", value: { exact: String(p.attendees) } } },
+    },
+    {
+      name: "two_counts",
+      category: "hedge",
+      after_reference: [],
+      answer: `${p.seats} or ${p.neighbour}`,
+      reason: "answer_unaccounted",
+      witness: { event: { action: "answer", value: { regex: "\\bor\\b" } } },
+    },
+    {
+      name: "neighbour_room_count",
+      category: "wrong_item",
+      after_reference: [],
+      answer: String(p.neighbour),
+      reason: "answer_wrong",
+      witness: { event: { action: "answer", value: { exact: String(p.neighbour) } } },
+    },
+  ],
+});
+
+// ---- set_slider: the minimum seats slider (navigate_menu > set_slider) ----
+
+type SliderP = { seats: number; floor: string };
+
+/** Key presses that bring the 1..24 seats slider to `n`, from whichever end is nearer. */
+function sliderKeys(n: number, max: number): ActionJson[] {
+  const fromTop = max - n < n - 1;
+  return [
+    { click: { selector: "#min-capacity" } },
+    { send_keys: { keys: fromTop ? "End" : "Home" } },
+    ...Array.from({ length: fromTop ? max - n : n - 1 }, () => ({
+      send_keys: { keys: fromTop ? "ArrowLeft" : "ArrowRight" },
+    })),
+  ];
+}
+
+const seatsSlider = template<SliderP & { max: number }>({
+  id: "bookings.set_slider.menu_min_seats",
+  site: "bookings",
+  macro: "set_slider",
+  prefix: ["navigate_menu"],
+  summary: "menu to Rooms, then set the Seats at least slider to a room size (and a floor) and apply",
+  params: (db) => {
+    const all = rooms(db);
+    const max = Math.max(...all.map((r) => r.capacity));
+    const sizes = [...new Set(all.map((r) => r.capacity))].filter((n) => n > 1).sort((a, b) => a - b);
+    return sizes.flatMap((seats) =>
+      ["", "1", "2", "3"].filter((f) => all.some((r) => r.capacity >= seats && (!f || String(r.floor) === f)))
+        .map((floor) => ({ seats, floor, max }))
+    );
+  },
+  entity: (p) => `seats:${p.seats}`,
+  phrasings: [
+    (p) =>
+      `Open Rooms from the top menu, set the "Seats at least" slider to ${p.seats}${
+        p.floor ? `, choose Floor ${p.floor}` : ""
+      } and apply the filters.`,
+    (p) =>
+      `Using the app's menu, go to the room list and drag or key the minimum seats slider to exactly ${p.seats}${
+        p.floor ? ` (floor ${p.floor} only)` : ""
+      }, then apply.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [
+        { page: { path: `${BASE}/rooms`, query: { min: String(p.seats), ...(p.floor ? { floor: p.floor } : {}) } } },
+        {
+          record: { action: "change", target: { regex: "#min-capacity\\b" }, value: { exact: String(p.seats) } },
+          bound: "last",
+        },
+        menuRecord("Rooms"),
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      menuClick("/rooms"),
+      ...sliderKeys(p.seats, p.max),
+      ...(p.floor ? [{ select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } }] : []),
+      { click: { selector: "#apply-filters" } },
+    ],
+  }),
+  nearMisses: (p) => {
+    // One key press too many; at the top of the scale (where the slider stops) one too few.
+    const over = p.seats < p.max ? p.seats + 1 : p.seats - 1;
+    return [
+      {
+        name: p.seats < p.max ? "one_seat_more" : "one_seat_less",
+        category: p.seats < p.max ? "overshoot" : "wrong_item",
+        steps: [
+          menuClick("/rooms"),
+          ...sliderKeys(over, p.max),
+          ...(p.floor ? [{ select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } }] : []),
+          { click: { selector: "#apply-filters" } },
+        ],
+        reason: "final_page",
+        witness: {
+          page: { path: `${BASE}/rooms`, query: { min: String(over), ...(p.floor ? { floor: p.floor } : {}) } },
+        },
+      },
+      {
+        name: "slider_by_url",
+        category: "wrong_method",
+        steps: [menuClick("/rooms"), {
+          navigate: {
+            url: `${BASE}/rooms?${new URLSearchParams({
+              min: String(p.seats),
+              ...(p.floor ? { floor: p.floor } : {}),
+            })}`,
+          },
+        }],
+        reason: "method_missing",
+        witness: {
+          all: [navigated, { record: { action: "change", target: { regex: "#min-capacity\\b" } }, times: 0 }],
+        },
+      },
+    ];
+  },
+});
+
+// ---- select_option: the floor select on a search result (search > select_option) ----
+
+type FloorP = { q: string; floor: string; other: string };
+
+const searchFloor = template<FloorP>({
+  id: "bookings.select_option.search_floor",
+  site: "bookings",
+  macro: "select_option",
+  prefix: ["search"],
+  summary: "search the rooms from the home page, then choose a floor in the Floor select and apply",
+  params: (db) =>
+    [
+      ...new Set([
+        ...searchTerms(db).filter((q) => !/wing|side|zone/.test(q)),
+        ...AMENITIES.map((a) => a.key as string).slice(0, 3),
+        ...descriptionPhrases(db).filter((q) => searchRooms(db, q).length > 1),
+      ]),
+    ]
+      .flatMap((q) => {
+        const floors = [...new Set(searchRooms(db, q).map((r) => String(r.floor)))].sort();
+        return floors.map((floor) => ({ q, floor, other: ["1", "2", "3"].find((f) => f !== floor)! }));
+      }),
+  entity: (p) => `search:${p.q}`,
+  phrasings: [
+    (p) =>
+      `From the Bookings home page, search the rooms for "${p.q}", then choose Floor ${p.floor} in the Floor select and apply the filters.`,
+    (p) =>
+      `Look up "${p.q}" with the home page's room search and narrow the result to floor ${p.floor} with the Floor dropdown.`,
+  ],
+  build: (p) => ({
+    start: { url: `${BASE}/` },
+    check: {
+      all: [
+        { page: { path: `${BASE}/rooms`, query: { q: p.q, floor: p.floor } } },
+        homeTyped,
+        { record: { action: "select", target: { contains: "#floor" }, value: { exact: `Floor ${p.floor}` } } },
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      ...homeSearch(p.q),
+      { select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } },
+      { click: { selector: "#apply-filters" } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_floor",
+      category: "wrong_item",
+      steps: [
+        ...homeSearch(p.q),
+        { select_dropdown: { selector: "#floor", text: `Floor ${p.other}` } },
+        { click: { selector: "#apply-filters" } },
+      ],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms`, query: { q: p.q, floor: p.other } } },
+    },
+    {
+      name: "plus_video",
+      category: "unlisted_field",
+      after_reference: [{ click: { selector: "#amenity-video" } }, { click: { selector: "#apply-filters" } }],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms`, query: { q: p.q, floor: p.floor, amenity: "video" } } },
+    },
+    {
+      name: "search_by_url",
+      category: "wrong_method",
+      steps: [
+        { navigate: { url: `${BASE}/rooms?${formQ(p.q)}` } },
+        { select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } },
+        { click: { selector: "#apply-filters" } },
+      ],
+      reason: "method_missing",
+      witness: { all: [navigated, { ...homeTyped, times: 0 }] },
+    },
+  ],
+});
+
+// ---- paginate: a page of a filtered room list ----
+
+type PageP = { filter: string; what: string; page: number; pages: number };
+
+const pagedList = template<PageP>({
+  id: "bookings.paginate.filtered_rooms",
+  site: "bookings",
+  macro: "paginate",
+  summary: "on a filtered room list of several pages, go to a given page with the pager",
+  params: (db) => {
+    const all = rooms(db);
+    const filters: [string, string, RoomRow[]][] = [
+      ["", "all rooms", all],
+      ...AMENITIES.map((a): [string, string, RoomRow[]] => [
+        `amenity=${a.key}`,
+        `rooms with ${amenityPhrase[a.key]}`,
+        all.filter((r) => hasAmenity(r, a.key)),
+      ]),
+      ...[...new Set(all.map((r) => r.capacity))].filter((n) => n > 1).sort((a, b) => a - b).map((
+        n,
+      ): [string, string, RoomRow[]] => [
+        `min=${n}`,
+        `rooms with at least ${n} seats`,
+        all.filter((r) => r.capacity >= n),
+      ]),
+    ];
+    return filters.flatMap(([filter, what, found]) => {
+      const pages = Math.ceil(found.length / PAGE_SIZE);
+      return Array.from({ length: Math.max(0, pages - 1) }, (_, i) => ({ filter, what, page: i + 2, pages }));
+    });
+  },
+  entity: (p) => `list:${p.filter || "all"}`,
+  phrasings: [
+    (p) => `This room list shows ${p.what}. Go to page ${p.page} of it with the pager, keeping the filter.`,
+    (p) => `Page through the list of ${p.what} to page ${p.page}.`,
+  ],
+  build: (p) => {
+    const q = Object.fromEntries(new URLSearchParams(p.filter));
+    return {
+      start: { url: `${BASE}/rooms${p.filter ? `?${p.filter}` : ""}` },
+      check: { all: [{ page: { path: `${BASE}/rooms`, query: { ...q, page: String(p.page) } } }, { no_writes: true }] },
+      solution: [{ click: { selector: `#room-pager a[aria-label='Page ${p.page}']` } }],
+    };
+  },
+  nearMisses: (p) => {
+    const q = Object.fromEntries(new URLSearchParams(p.filter));
+    const misses: NearMiss[] = [
+      {
+        name: "filter_dropped",
+        category: "wrong_item",
+        steps: [{ navigate: { url: `${BASE}/rooms?page=${p.page}` } }],
+        reason: "final_page",
+        witness: { page: { path: `${BASE}/rooms`, query: { page: String(p.page) } } },
+      },
+      p.page < p.pages
+        ? {
+          name: "one_page_too_far",
+          category: "overshoot",
+          after_reference: [{ click: { selector: "#next-page" } }],
+          reason: "final_page",
+          witness: { page: { path: `${BASE}/rooms`, query: { ...q, page: String(p.page + 1) } } },
+        }
+        : {
+          name: "back_a_page",
+          category: "overshoot",
+          after_reference: [{ click: { selector: "#prev-page" } }],
+          reason: "final_page",
+          witness: {
+            all: [visitedRe(`page=${p.page}`), {
+              page: { path: `${BASE}/rooms`, query: { ...q, ...(p.page > 2 ? { page: String(p.page - 1) } : {}) } },
+            }],
+          },
+        },
+    ];
+    return p.filter ? misses : [misses[1], {
+      name: "next_instead",
+      category: "wrong_item",
+      steps: [{ click: { selector: "#next-page" } }, ...(p.page > 2 ? [] : [{ click: { selector: "#next-page" } }])],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms`, query: { page: String(p.page === 2 ? 3 : 2) } } },
+    }];
+  },
+});
 
 /** The bookings app's templates. */
-export const BOOKINGS_TEMPLATES: readonly AnyTemplate[] = [];
+export const BOOKINGS_TEMPLATES: readonly AnyTemplate[] = [
+  bookRoom,
+  orderCatering,
+  pickDatePrefilled,
+  pickDateMoveDay,
+  typeFilter,
+  inviteGuest,
+  searchAmenities,
+  menuSearch,
+  roomTab,
+  searchOpen,
+  menuFromRoom,
+  cancelBooking,
+  copyCode,
+  downloadIcs,
+  dayRoomPlan,
+  searchPlan,
+  moveSlot,
+  freeRoom,
+  whoBooked,
+  roomSeats,
+  seatsSlider,
+  searchFloor,
+  pagedList,
+];

@@ -1,6 +1,11 @@
 /** Templates on the shop (lib/sites/apps/shop): its catalogue, product pages, cart, checkout and orders. */
 import type { AppDb } from "../../sites/db.ts";
-import { type AnyTemplate, template } from "../template.ts";
+import { type AnyTemplate, type NearMiss, template } from "../template.ts";
+import { seedDb } from "../data.ts";
+import { PAGE_SIZE, SORTS } from "../../sites/apps/shop/_data.ts";
+import { orderTotals, SHIPPING, type ShippingMethod } from "../../sites/apps/shop/_rules.ts";
+import { DEFAULT_NOW } from "../../sites/clock.ts";
+import { DEFAULT_USER } from "../../sites/session.ts";
 import { slug } from "./_common.ts";
 
 interface CategoryRow {
@@ -103,5 +108,2314 @@ const menuBrandFilter = template<{ category: string; slug: string; brand: string
   ],
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// Shared readers and builders of the templates below.
+// ---------------------------------------------------------------------------------------------------------------
+
+interface ProductRow {
+  id: number;
+  category_id: number;
+  name: string;
+  brand: string;
+  price: number;
+  stock: number;
+  sizes: string;
+  colours: string;
+  specs: string;
+  cat_slug: string;
+  cat_name: string;
+}
+
+const products = (db: AppDb) =>
+  db.all<ProductRow>(
+    `SELECT p.id, p.category_id, p.name, p.brand, p.price, p.stock, p.sizes, p.colours, p.specs,
+       c.slug AS cat_slug, c.name AS cat_name
+     FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.id`,
+  );
+
+const productById = (db: AppDb, id: number): ProductRow => {
+  const p = products(db).find((r) => r.id === id);
+  if (!p) throw new Error(`shop templates: no product ${id}`);
+  return p;
+};
+
+/** Products that can go into the cart with one click: in stock, no size or colour to choose. */
+const plainInStock = (db: AppDb) => products(db).filter((p) => p.stock > 0 && !p.sizes && !p.colours);
+
+/** A regular expression's literal form of `s`. */
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The id suffix the shop gives a size or colour radio (`XS` → `xs`). */
+const optionId = (v: string) => v.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+
+const menuLink = (href: string) => ({ click: { selector: `.topbar .menu a[href='${href}']` } });
+
+/** The user clicked a top-menu entry whose text holds `label`. */
+const menuClick = (label: string) => ({
+  record: { action: "click", region: { contains: "menu" }, target: { contains: label } },
+});
+
+/** The user clicked a top-menu entry whose text holds `label`, on the page `from` (a path). */
+const menuClickOn = (label: string, from: string) => ({
+  record: {
+    action: "click",
+    region: { contains: "menu" },
+    target: { contains: label },
+    url: { regex: `${esc(from)}([?#]|$)` },
+  },
+});
+
+/** Witness of a typed URL instead of the menu: a navigate, and no menu click at all. */
+const typedNotMenu = {
+  all: [{ event: { action: "navigate" } }, { record: { action: "click", region: { contains: "menu" } }, times: 0 }],
+};
+
+/** A GET of `path` with every `pairs` key at its value (any order, other keys allowed). */
+const visitedWith = (path: string, pairs: [string, string][]) => ({
+  visited: {
+    regex: `^${esc(path)}\\?${pairs.map(([k, v]) => `(?=(.*&)?${k}=${esc(encodeURIComponent(v))}(&|$))`).join("")}`,
+    flags: "i",
+  },
+});
+
+/** A GET of `path` itself, with or without a query. */
+const visitedPath = (path: string) => ({ visited: { regex: `^${esc(path)}(\\?|$)` } });
+
+const searchSteps = (q: string) => [
+  { input: { selector: "#search", text: q } },
+  { click: { selector: "#search-button" } },
+];
+
+const openProduct = (id: number) => ({ click: { selector: `#product-${id} a` } });
+
+const addToCartWitness = (productId: number) => ({
+  change: { site: "shop", table: "cart_items", op: "insert", after: { product_id: productId } },
+  ever: true,
+});
+
+/** The menu entries of the top bar: label, path, and the page's first content link (an overshoot's target). */
+function menuEntries(db: AppDb) {
+  return [
+    { label: "All products", path: "/shop/products", first: "#product-grid .product-card h3 a" },
+    ...categories(db).map((c) => ({
+      label: c.name,
+      path: `/shop/category/${c.slug}`,
+      first: "#product-grid .product-card h3 a",
+    })),
+    { label: "Cart", path: "/shop/cart", first: "#cart-empty a" },
+    { label: "My orders", path: "/shop/orders", first: "#orders-table tbody a" },
+  ];
+}
+
+/** The catalogue's sort orders, by key (Featured is the default). */
+function sortOrders(): { key: string; label: string; sql: string }[] {
+  return Object.entries(SORTS).map(([key, s]) => ({ key, label: s.label, sql: s.sql }));
+}
+
+/**
+ * The search words of the catalogue: every word of a product name (four letters or more, not a brand), lower
+ * case, with the products a search for it lists (by the shop's own match: name or brand, any case), when that is
+ * one page (12) or fewer.
+ */
+function searchWords(db: AppDb): { word: string; ids: number[] }[] {
+  const brands = new Set(
+    db.all<{ brand: string }>("SELECT DISTINCT brand FROM products").map((r) => r.brand.toLowerCase()),
+  );
+  const words: string[] = [];
+  for (const p of products(db)) {
+    for (const w of p.name.split(/\s+/)) {
+      const lw = w.toLowerCase();
+      if (/^[a-z]{4,}$/.test(lw) && !brands.has(lw) && !words.includes(lw)) words.push(lw);
+    }
+  }
+  return words.map((word) => ({
+    word,
+    ids: db.all<{ id: number }>(
+      "SELECT id FROM products WHERE name LIKE ? OR brand LIKE ? ORDER BY id",
+      `%${word}%`,
+      `%${word}%`,
+    ).map((r) => r.id),
+  })).filter((w) => w.ids.length >= 1 && w.ids.length <= 12);
+}
+
+/** The slider's price ceiling, as the shop computes it (the highest price rounded up to the next 10). */
+const priceCeilingOf = (db: AppDb) =>
+  Math.ceil((db.get<{ max: number }>("SELECT MAX(price) AS max FROM products")?.max ?? 0) / 10) * 10;
+
+/** Moving the price slider to `value` with the keyboard, from the nearer end. */
+function sliderSteps(value: number, ceiling: number) {
+  const up = value / 10;
+  const down = (ceiling - value) / 10;
+  const [home, key, n] = up <= down ? ["Home", "ArrowRight", up] : ["End", "ArrowLeft", down];
+  return [
+    { click: { selector: "#max-price" } },
+    { send_keys: { keys: home } },
+    ...Array.from({ length: n }, () => ({ send_keys: { keys: key } })),
+  ];
+}
+
+const sliderRecord = (value: number) => ({
+  record: { action: "change", target: { regex: "#max-price\\b" }, value: { exact: String(value) } },
+});
+
+interface OrderRow {
+  id: number;
+  number: string;
+  placed_at: string;
+  status: string;
+  shipping_method: string;
+  shipping_cost: number;
+  delivery_date: string;
+  subtotal: number;
+  total: number;
+}
+
+const orders = (db: AppDb) =>
+  db.all<OrderRow>(
+    `SELECT id, number, placed_at, status, shipping_method, shipping_cost, delivery_date, subtotal, total
+     FROM orders ORDER BY placed_at DESC, id`,
+  );
+
+/**
+ * Ways to name one of the user's orders without its number, each naming exactly one order: an item only it
+ * holds, the day it was placed, a status only it has, its total.
+ */
+function orderDescriptions(db: AppDb): { number: string; how: string; desc: string }[] {
+  const out: { number: string; how: string; desc: string }[] = [];
+  for (const o of orders(db)) out.push({ number: o.number, how: "number", desc: `order ${o.number}` });
+  for (
+    const r of db.all<{ number: string; name: string }>(
+      `SELECT o.number, i.name FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE i.product_id IN (SELECT product_id FROM order_items GROUP BY product_id HAVING COUNT(DISTINCT order_id) = 1)
+       ORDER BY o.placed_at DESC, i.id`,
+    )
+  ) out.push({ number: r.number, how: `item ${r.name}`, desc: `the order that included the ${r.name}` });
+  for (const o of orders(db)) {
+    out.push({
+      number: o.number,
+      how: `placed ${o.placed_at.slice(0, 10)}`,
+      desc: `the order you placed on ${o.placed_at.slice(0, 10)}`,
+    });
+  }
+  for (
+    const r of db.all<{ number: string; status: string }>(
+      `SELECT number, status FROM orders WHERE status IN (SELECT status FROM orders GROUP BY status HAVING COUNT(*) = 1)
+       ORDER BY placed_at DESC`,
+    )
+  ) out.push({ number: r.number, how: `status ${r.status}`, desc: `your ${r.status.toLowerCase()} order` });
+  for (const o of orders(db)) {
+    out.push({ number: o.number, how: `total ${o.total}`, desc: `the order whose total was ${money(o.total)}` });
+  }
+  return out;
+}
+
+/** Another order than `number`: the next one in the list (by placed date), wrapping round. */
+function neighbourOrder(db: AppDb, number: string): OrderRow {
+  const all = orders(db);
+  const i = all.findIndex((o) => o.number === number);
+  return all[(i + 1) % all.length];
+}
+
+/** The checkout details the user's past orders were placed with (name, email, address). */
+function customer(db: AppDb) {
+  const c = db.get<
+    { customer_name: string; email: string; street: string; city: string; postcode: string; country: string }
+  >(
+    "SELECT customer_name, email, street, city, postcode, country FROM orders ORDER BY id LIMIT 1",
+  );
+  if (!c) throw new Error("shop templates: no past order to take the customer's details from");
+  return c;
+}
+
+/** The cards of past orders, as full test numbers (the last four digits repeated: each passes the Luhn check). */
+const cards = (db: AppDb) =>
+  db.all<{ l4: string }>("SELECT DISTINCT card_last4 AS l4 FROM orders ORDER BY card_last4").map((r) =>
+    [r.l4, r.l4, r.l4, r.l4].join(" ")
+  );
+
+/** The promo codes the user used before. */
+const promoCodes = (db: AppDb) =>
+  db.all<{ c: string }>("SELECT DISTINCT promo_code AS c FROM orders WHERE promo_code != '' ORDER BY promo_code").map((
+    r,
+  ) => r.c);
+
+/** Delivery days the checkout takes: after the sandbox's today, no Sunday, within `months` calendar months. */
+function deliveryDays(months: number): string[] {
+  const today = DEFAULT_NOW.slice(0, 10);
+  const start = new Date(`${today}T00:00:00Z`);
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1));
+  const out: string[] = [];
+  for (let d = new Date(start.getTime() + 86400000); d < end; d = new Date(d.getTime() + 86400000)) {
+    if (d.getUTCDay() !== 0) out.push(d.toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/** Clicks in the checkout's calendar that pick `day` (moving on from today's month first). */
+function calendarSteps(day: string) {
+  const today = DEFAULT_NOW.slice(0, 7);
+  const months = (Number(day.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(day.slice(5, 7)) -
+    Number(today.slice(5, 7));
+  return [
+    { click: { selector: "#delivery-date" } },
+    ...Array.from({ length: months }, () => ({ click: { selector: ".datepicker button[aria-label='Next month']" } })),
+    { click: { selector: `.datepicker button[aria-label='${day}']` } },
+  ];
+}
+
+const SHIP_WORDS: Record<ShippingMethod, string> = {
+  standard: "standard shipping",
+  express: "express shipping",
+  pickup: "pick-up in store",
+};
+
+interface CheckoutOrder {
+  product: number;
+  shipping: ShippingMethod;
+  date: string;
+  promo: string;
+  card: string;
+}
+
+/** The checkout form's fields up to the shipping method. */
+function addressSteps(db: AppDb, shipping: string, postcode?: string) {
+  const c = customer(db);
+  return [
+    { input: { selector: "#name", text: c.customer_name } },
+    { input: { selector: "#email", text: c.email } },
+    { input: { selector: "#street", text: c.street } },
+    { input: { selector: "#city", text: c.city } },
+    { input: { selector: "#postcode", text: postcode ?? c.postcode } },
+    { select_dropdown: { selector: "#country", text: c.country } },
+    { click: { selector: `#ship-${shipping}` } },
+  ];
+}
+
+/** The whole checkout form after the cart, placing the order. */
+function checkoutFormSteps(
+  db: AppDb,
+  o: CheckoutOrder,
+  change: { postcode?: string; shipping?: string; promo?: string } = {},
+) {
+  const promo = change.promo ?? o.promo;
+  return [
+    ...addressSteps(db, change.shipping ?? o.shipping, change.postcode),
+    ...calendarSteps(o.date),
+    ...(promo ? [{ input: { selector: "#promo", text: promo } }] : []),
+    { input: { selector: "#card", text: o.card } },
+    { click: { selector: "#place-order" } },
+  ];
+}
+
+/** The three writes of placing `o` (the order, its one line, the emptied cart line). */
+function orderChanges(db: AppDb, o: CheckoutOrder) {
+  const c = customer(db);
+  const p = productById(db, o.product);
+  const t = orderTotals([{ unit_price: p.price, qty: 1 }], o.shipping, o.promo);
+  return [
+    {
+      change: {
+        site: "shop",
+        table: "orders",
+        op: "insert",
+        after: {
+          customer_name: { exact: c.customer_name },
+          email: { exact: c.email },
+          street: { exact: c.street },
+          city: { exact: c.city },
+          postcode: { exact: c.postcode },
+          country: { exact: c.country },
+          shipping_method: { exact: o.shipping },
+          delivery_date: { date: o.date },
+          promo_code: { exact: o.promo },
+          total: { number: t.total, tol: 0.005 },
+          card_last4: { exact: o.card.replace(/\D/g, "").slice(-4) },
+        },
+      },
+    },
+    {
+      change: {
+        site: "shop",
+        table: "order_items",
+        op: "insert",
+        after: { product_id: o.product, size: { exact: "" }, colour: { exact: "" }, qty: 1 },
+      },
+    },
+    { change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: o.product } } },
+  ];
+}
+
+const orderWitness = (after: Record<string, unknown>) => ({
+  change: { site: "shop", table: "orders", op: "insert", after },
+  ever: true,
+});
+
+/** A review text for a product and a rating, made from the product's own specifications. */
+function reviewText(p: ProductRow, rating: number): string {
+  const specs = p.specs.split("; ").map((s) => s.split(": "));
+  const [key, value] = specs[(rating + p.id) % specs.length];
+  const mood = ["Disappointed overall.", "Not great for me.", "Does the job.", "Very happy with it.", "Excellent buy."][
+    rating - 1
+  ];
+  return `${mood} ${key}: ${value}, as described.`;
+}
+
+const reviewSteps = (rating: number, text: string) => [
+  { click: { selector: `#rating-${rating}` } },
+  { input: { selector: "#review-body", text } },
+  { click: { selector: "#submit-review" } },
+];
+
+const reviewWitness = (after: Record<string, unknown>, times?: number) => ({
+  change: { site: "shop", table: "reviews", op: "insert", after },
+  ever: true,
+  ...(times ? { times } : {}),
+});
+
+/** Another product of the same category (the next one by id, wrapping round), or undefined. */
+function sameCategorySibling(db: AppDb, p: ProductRow, ok: (q: ProductRow) => boolean = () => true) {
+  const list = products(db).filter((q) => q.category_id === p.category_id && ok(q));
+  const i = list.findIndex((q) => q.id === p.id);
+  const next = list.filter((q) => q.id !== p.id);
+  if (!next.length) return undefined;
+  return i < 0 ? next[0] : list[(i + 1) % list.length].id === p.id ? next[0] : list[(i + 1) % list.length];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Navigation.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** navigate_menu: from a product page, open one of the top menu's entries with the menu. */
+const menuEntry = template<
+  {
+    label: string;
+    path: string;
+    first: string;
+    sibling: string;
+    sibling_path: string;
+    start: number;
+    start_name: string;
+  }
+>({
+  id: "shop.navigate_menu.menu_entry",
+  site: "shop",
+  macro: "navigate_menu",
+  summary: "from a product page, open a top-menu entry with the menu",
+  params: (db) => {
+    const entries = menuEntries(db);
+    return entries.flatMap((e, i) =>
+      products(db).map((p) => ({
+        label: e.label,
+        path: e.path,
+        first: e.first,
+        sibling: entries[(i + 1) % entries.length].label,
+        sibling_path: entries[(i + 1) % entries.length].path,
+        start: p.id,
+        start_name: p.name,
+      }))
+    );
+  },
+  entity: (p) => `menu:${p.label}`,
+  phrasings: [
+    (p) => `You are on the ${p.start_name}'s page. Use the shop's top menu to open "${p.label}".`,
+    (p) => `From the ${p.start_name} page, go to ${p.label} by clicking it in the top menu.`,
+  ],
+  build: (p) => ({
+    start: { url: `/shop/products/${p.start}` },
+    check: {
+      all: [
+        { page: { path: p.path, query: {} } },
+        { ...menuClickOn(p.label, `/shop/products/${p.start}`), bound: "page" },
+        { no_writes: true },
+      ],
+    },
+    solution: [menuLink(p.path)],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "entry_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: p.path } }],
+      reason: "method_missing",
+      witness: { all: [...typedNotMenu.all, { visited: { exact: p.path } }] },
+    },
+    {
+      name: "neighbouring_entry",
+      category: "wrong_item",
+      steps: [menuLink(p.sibling_path)],
+      reason: "final_page",
+      witness: { all: [menuClick(p.sibling), { page: { path: p.sibling_path, query: {} } }] },
+    },
+    {
+      name: "entry_then_first_link",
+      category: "overshoot",
+      after_reference: [{ click: { selector: p.first } }],
+      reason: "final_page",
+      witness: { all: [{ visited: { exact: p.path } }, { not: { page: { path: p.path } } }] },
+    },
+  ],
+});
+
+/** paginate: in the product list under a given sort and filter, go to the page that lists a given product. */
+const pageOfProduct = template<
+  {
+    sort: string;
+    sort_label: string;
+    filter: string;
+    filter_words: string;
+    product: string;
+    id: number;
+    page: number;
+    pages: number;
+  }
+>({
+  id: "shop.paginate.page_of_product",
+  site: "shop",
+  macro: "paginate",
+  summary: "page through the sorted (and filtered) product list to the page listing a product",
+  params: (db) => {
+    const ceiling = priceCeilingOf(db);
+    const cheapest = db.get<{ lo: number }>("SELECT MIN(price) AS lo FROM products")?.lo ?? 0;
+    // The list's filters: none, in stock only, or a price ceiling (every 30 dollars) that leaves two pages or more.
+    const filters: { filter: string; words: string; where: string; args: unknown[] }[] = [
+      { filter: "", words: "", where: "1 = 1", args: [] },
+      { filter: "in_stock=1", words: "in-stock products only", where: "p.stock > 0", args: [] },
+    ];
+    for (let v = Math.ceil(cheapest / 30) * 30; v < ceiling; v += 30) {
+      filters.push({ filter: `max_price=${v}`, words: `products up to $${v}`, where: "p.price <= ?", args: [v] });
+    }
+    return sortOrders().flatMap((s) =>
+      filters.flatMap((f) => {
+        const rows = db.all<{ id: number; name: string }>(
+          `SELECT p.id, p.name FROM products p
+           LEFT JOIN (SELECT product_id, AVG(rating) AS rating, COUNT(*) AS review_count FROM reviews
+             GROUP BY product_id) r ON r.product_id = p.id
+           WHERE ${f.where}
+           ORDER BY ${s.sql.replace("review_count", "COALESCE(r.review_count, 0)")}`,
+          ...f.args,
+        );
+        const pages = Math.ceil(rows.length / PAGE_SIZE);
+        // One product per page after the first, taken at a place that moves with the page and the sort.
+        return Array.from({ length: Math.max(0, pages - 1) }, (_, k) => {
+          const page = k + 2;
+          const onPage = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+          const pick = onPage[(page * 5 + s.key.length + f.filter.length) % onPage.length];
+          return {
+            sort: s.key,
+            sort_label: s.label,
+            filter: f.filter,
+            filter_words: f.words,
+            product: pick.name,
+            id: pick.id,
+            page,
+            pages,
+          };
+        });
+      })
+    );
+  },
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) =>
+      `The product list shows ${
+        p.filter_words || "all products"
+      }, sorted by "${p.sort_label}". Page through it to the page that lists the ${p.product}.`,
+    (p) =>
+      `Using the page links under this list (${
+        p.filter_words ? `${p.filter_words}, ` : ""
+      }sorted by ${p.sort_label}), go to the page where the ${p.product} appears.`,
+  ],
+  build: (p) => ({
+    start: { url: listUrl(p, 1) },
+    check: { all: [{ page: { path: "/shop/products", query: listQuery(p, p.page) } }, { no_writes: true }] },
+    solution: [{ click: { selector: `#page-${p.page}` } }],
+  }),
+  nearMisses: (p) => {
+    const next = p.page < p.pages ? p.page + 1 : p.page - 1;
+    const misses: NearMiss[] = [
+      {
+        name: "one_page_on",
+        category: "overshoot",
+        after_reference: [{ click: { selector: next > p.page ? "#next-page" : "#prev-page" } }],
+        reason: "final_page",
+        witness: { page: { path: "/shop/products", query: listQuery(p, next) } },
+      },
+      {
+        name: "opens_the_product",
+        category: "overshoot",
+        after_reference: [openProduct(p.id)],
+        reason: "final_page",
+        witness: { page: { path: `/shop/products/${p.id}` } },
+      },
+    ];
+    if (!p.filter && p.page <= 3) {
+      misses.push({
+        name: "in_stock_too",
+        category: "unlisted_field",
+        steps: [{ click: { selector: "#in-stock" } }, { click: { selector: "#apply-filters" } }, {
+          click: { selector: `#page-${p.page}` },
+        }],
+        reason: "final_page",
+        witness: visitedWith("/shop/products", [["in_stock", "1"], ["page", String(p.page)]]),
+      });
+    }
+    return misses;
+  },
+});
+
+/** The query of page `page` of a paginate instance's list (the defaults left out, as the page rule reads them). */
+function listQuery(p: { sort: string; filter: string }, page: number): Record<string, string> {
+  const q: Record<string, string> = {};
+  if (p.sort !== "featured") q.sort = p.sort;
+  if (p.filter) {
+    const [k, v] = p.filter.split("=");
+    q[k] = v;
+  }
+  if (page > 1) q.page = String(page);
+  return q;
+}
+
+const listUrl = (p: { sort: string; filter: string }, page: number) => {
+  const qs = new URLSearchParams(listQuery(p, page)).toString();
+  return qs ? `/shop/products?${qs}` : "/shop/products";
+};
+
+/** open_detail after search: search a word, then open one of the results. */
+const searchThenOpen = template<{ word: string; id: number; product: string; sibling: number; sibling_name: string }>({
+  id: "shop.open_detail.search_then_open",
+  site: "shop",
+  macro: "open_detail",
+  prefix: ["search"],
+  summary: "search the shop for a word, then open one result's page",
+  params: (db) =>
+    searchWords(db).flatMap((w) =>
+      w.ids.map((id, i) => {
+        const sib = w.ids.length > 1 ? w.ids[(i + 1) % w.ids.length] : 0;
+        return {
+          word: w.word,
+          id,
+          product: productById(db, id).name,
+          sibling: sib,
+          sibling_name: sib ? productById(db, sib).name : "",
+        };
+      })
+    ),
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) => `Search the shop for "${p.word}", then open the ${p.product} from the results.`,
+    (p) => `Use the search box to look for "${p.word}" and go to the product page of the ${p.product} in the results.`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/" },
+    check: {
+      all: [
+        visitedWith("/shop/products", [["q", p.word]]),
+        { page: { path: `/shop/products/${p.id}`, query: {} } },
+        { no_writes: true },
+      ],
+    },
+    solution: [...searchSteps(p.word), openProduct(p.id)],
+  }),
+  nearMisses: (p, db) => {
+    const addable = plainInStock(db).some((q) => q.id === p.id);
+    const misses: NearMiss[] = [
+      {
+        name: "open_then_reviews_tab",
+        category: "overshoot",
+        after_reference: [{ click: { selector: "#tab-reviews" } }],
+        reason: "final_page",
+        witness: { page: { path: `/shop/products/${p.id}`, query: { tab: "reviews" } } },
+      },
+      {
+        name: "product_by_url",
+        category: "wrong_method",
+        steps: [{ navigate: { url: `/shop/products/${p.id}` } }],
+        reason: "not_visited",
+        witness: { all: [{ event: { action: "navigate" } }, { visited: { regex: "^/shop/products\\?" }, times: 0 }] },
+      },
+    ];
+    if (addable) {
+      misses.push({
+        name: "open_then_add_to_cart",
+        category: "collateral",
+        after_reference: [{ click: { selector: "#add-to-cart" } }, { navigate: { url: `/shop/products/${p.id}` } }],
+        reason: "unclaimed_write",
+        witness: addToCartWitness(p.id),
+      });
+    }
+    if (p.sibling) {
+      misses.push({
+        name: "other_result",
+        category: "wrong_item",
+        steps: [...searchSteps(p.word), openProduct(p.sibling)],
+        reason: "final_page",
+        witness: { page: { path: `/shop/products/${p.sibling}` } },
+      });
+    }
+    return misses;
+  },
+});
+
+/** switch_tab after search and open: a brand's product, then its Specifications or Reviews tab. */
+const searchOpenTab = template<
+  { brand: string; id: number; product: string; tab: string; tab_label: string; other_tab: string; sibling: number }
+>({
+  id: "shop.switch_tab.search_open_tab",
+  site: "shop",
+  macro: "switch_tab",
+  prefix: ["search", "open_detail"],
+  summary: "search a brand, open one of its products, then its Specifications or Reviews tab",
+  params: (db) =>
+    products(db).flatMap((p) => {
+      const same = products(db).filter((q) => q.brand === p.brand && q.id !== p.id);
+      return [["specs", "Specifications", "reviews"], ["reviews", "Reviews", "specs"]].map(([tab, label, other]) => ({
+        brand: p.brand,
+        id: p.id,
+        product: p.name,
+        tab,
+        tab_label: label,
+        other_tab: other,
+        sibling: same.length ? same[0].id : 0,
+      }));
+    }),
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) => `Search the shop for "${p.brand}", open the ${p.product} from the results, and show its ${p.tab_label} tab.`,
+    (p) =>
+      `Find the ${p.product} by searching for its brand ${p.brand}, open it, then switch to the ${p.tab_label} tab.`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/" },
+    check: {
+      all: [
+        visitedWith("/shop/products", [["q", p.brand]]),
+        { page: { path: `/shop/products/${p.id}`, query: { tab: p.tab } } },
+        { no_writes: true },
+      ],
+    },
+    solution: [...searchSteps(p.brand), openProduct(p.id), { click: { selector: `#tab-${p.tab}` } }],
+  }),
+  nearMisses: (p, db) => {
+    const addable = plainInStock(db).some((q) => q.id === p.id);
+    const misses: NearMiss[] = [
+      {
+        name: "other_tab",
+        category: "wrong_item",
+        steps: [...searchSteps(p.brand), openProduct(p.id), { click: { selector: `#tab-${p.other_tab}` } }],
+        reason: "final_page",
+        witness: { page: { path: `/shop/products/${p.id}`, query: { tab: p.other_tab } } },
+      },
+    ];
+    if (addable) {
+      misses.push({
+        name: "tab_and_add_to_cart",
+        category: "collateral",
+        steps: [...searchSteps(p.brand), openProduct(p.id), { click: { selector: "#add-to-cart" } }, {
+          navigate: { url: `/shop/products/${p.id}` },
+        }, { click: { selector: `#tab-${p.tab}` } }],
+        reason: "unclaimed_write",
+        witness: addToCartWitness(p.id),
+      });
+    }
+    if (p.sibling) {
+      misses.push({
+        name: "sibling_product_tab",
+        category: "wrong_item",
+        steps: [...searchSteps(p.brand), openProduct(p.sibling), { click: { selector: `#tab-${p.tab}` } }],
+        reason: "final_page",
+        witness: { page: { path: `/shop/products/${p.sibling}`, query: { tab: p.tab } } },
+      });
+    }
+    return misses;
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Text entry.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** search after the menu: open a category with the menu, then search the shop for a word. */
+const menuThenSearch = template<{ category: string; slug: string; word: string; sibling: string }>({
+  id: "shop.search.menu_then_search",
+  site: "shop",
+  macro: "search",
+  prefix: ["navigate_menu"],
+  summary: "menu to a category, then search the shop for a word",
+  params: (db) => {
+    const words = searchWords(db);
+    return words.flatMap((w, i) =>
+      categories(db).map((c) => ({
+        category: c.name,
+        slug: c.slug,
+        word: w.word,
+        sibling: words[(i + 1) % words.length].word,
+      }))
+    );
+  },
+  entity: (p) => `query:${p.word}`,
+  phrasings: [
+    (p) => `Use the shop's menu to open the ${p.category} category, then search the shop for "${p.word}".`,
+    (p) => `Go to ${p.category} from the top menu, and from there use the search box to search for "${p.word}".`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/" },
+    check: {
+      all: [
+        { page: { path: "/shop/products", query: { q: p.word } } },
+        menuClick(p.category),
+        visitedPath(`/shop/category/${p.slug}`),
+        { no_writes: true },
+      ],
+    },
+    solution: [menuLink(`/shop/category/${p.slug}`), ...searchSteps(p.word)],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_word",
+      category: "wrong_item",
+      steps: [menuLink(`/shop/category/${p.slug}`), ...searchSteps(p.sibling)],
+      reason: "final_page",
+      witness: { page: { path: "/shop/products", query: { q: p.sibling } } },
+    },
+    {
+      name: "search_plus_in_stock",
+      category: "unlisted_field",
+      after_reference: [{ click: { selector: "#in-stock" } }, { click: { selector: "#apply-filters" } }],
+      reason: "final_page",
+      witness: visitedWith("/shop/products", [["q", p.word], ["in_stock", "1"]]),
+    },
+    {
+      name: "category_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: `/shop/category/${p.slug}` } }, ...searchSteps(p.word)],
+      reason: "method_missing",
+      witness: typedNotMenu,
+    },
+  ],
+});
+
+/** compose_text after open_detail: from a category, open a product and post a review of it. */
+const categoryReview = template<
+  { category: string; slug: string; id: number; product: string; rating: number; text: string; sibling: number }
+>({
+  id: "shop.compose_text.category_review",
+  site: "shop",
+  macro: "compose_text",
+  prefix: ["open_detail"],
+  summary: "from a category, open a product and post a star review with a given text",
+  params: (db) =>
+    products(db).flatMap((p) =>
+      [1, 2, 3, 4, 5].map((rating) => ({
+        category: p.cat_name,
+        slug: p.cat_slug,
+        id: p.id,
+        product: p.name,
+        rating,
+        text: reviewText(p, rating),
+        sibling: sameCategorySibling(db, p)?.id ?? 0,
+      }))
+    ),
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) =>
+      `In the ${p.category} category, open the ${p.product} and post a ${p.rating}-star review with the text: ${p.text}`,
+    (p) =>
+      `Open the ${p.product} from this ${p.category} list, then review it: ${p.rating} star${
+        p.rating > 1 ? "s" : ""
+      }, text "${p.text}"`,
+  ],
+  build: (p) => ({
+    start: { url: `/shop/category/${p.slug}` },
+    check: {
+      all: [
+        {
+          change: {
+            site: "shop",
+            table: "reviews",
+            op: "insert",
+            after: { product_id: p.id, rating: p.rating, body: { text: p.text } },
+          },
+        },
+        visitedPath(`/shop/products/${p.id}`),
+      ],
+    },
+    solution: [openProduct(p.id), { click: { selector: "#tab-reviews" } }, ...reviewSteps(p.rating, p.text)],
+  }),
+  nearMisses: (p) => {
+    const other = p.rating === 5 ? 4 : p.rating + 1;
+    const misses: NearMiss[] = [
+      {
+        name: "other_rating",
+        category: "wrong_item",
+        steps: [openProduct(p.id), { click: { selector: "#tab-reviews" } }, ...reviewSteps(other, p.text)],
+        reason: "field_mismatch",
+        witness: reviewWitness({ product_id: p.id, rating: other }),
+      },
+      {
+        name: "posted_twice",
+        category: "collateral",
+        after_reference: reviewSteps(p.rating, p.text),
+        reason: "irreversible_extra",
+        witness: reviewWitness({ product_id: p.id, rating: p.rating }, 2),
+      },
+    ];
+    if (p.sibling) {
+      misses.push({
+        name: "review_on_sibling",
+        category: "wrong_item",
+        steps: [openProduct(p.sibling), { click: { selector: "#tab-reviews" } }, ...reviewSteps(p.rating, p.text)],
+        reason: "field_mismatch",
+        witness: reviewWitness({ product_id: p.sibling, rating: p.rating }),
+      });
+    }
+    return misses;
+  },
+});
+
+/** compose_text after signing in: sign in, then post a review under your own name. */
+const signedInReview = template<
+  {
+    id: number;
+    product: string;
+    rating: number;
+    text: string;
+    username: string;
+    password: string;
+    name: string;
+    sibling: number;
+  }
+>({
+  id: "shop.compose_text.signed_in_review",
+  site: "shop",
+  macro: "compose_text",
+  prefix: ["authenticate_by_form"],
+  summary: "sign in, then post a star review under your own name",
+  params: (db) =>
+    products(db).flatMap((p) =>
+      [1, 2, 3, 4, 5].map((rating) => ({
+        id: p.id,
+        product: p.name,
+        rating,
+        text: reviewText(p, 6 - rating),
+        username: DEFAULT_USER.username,
+        password: DEFAULT_USER.password,
+        name: DEFAULT_USER.name,
+        sibling: sameCategorySibling(db, p)?.id ?? 0,
+      }))
+    ),
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) =>
+      `You are signed out. Sign in (username ${p.username}, password ${p.password}) so the review shows your name, then post a ${p.rating}-star review of the ${p.product} with the text: ${p.text}`,
+    (p) =>
+      `Sign in to the sandbox as ${p.username} with the password ${p.password}, then review the ${p.product}: ${p.rating} star${
+        p.rating > 1 ? "s" : ""
+      }, text "${p.text}"`,
+  ],
+  build: (p) => ({
+    start: { url: `/shop/products/${p.id}`, logged_out: true },
+    check: {
+      all: [
+        {
+          change: {
+            site: "shop",
+            table: "reviews",
+            op: "insert",
+            after: { product_id: p.id, rating: p.rating, author: { exact: p.name }, body: { text: p.text } },
+          },
+        },
+        {
+          request: {
+            method: "POST",
+            path: { exact: "/login" },
+            body: { username: { exact: p.username } },
+            status: 303,
+          },
+        },
+        { logged_in: true },
+      ],
+    },
+    solution: [
+      { click: { selector: ".topbar .account a[href='/login']" } },
+      { input: { selector: "#username", text: p.username } },
+      { input: { selector: "#password", text: p.password } },
+      { click: { selector: "#login-form button[type=submit]" } },
+      { navigate: { url: `/shop/products/${p.id}?tab=reviews` } },
+      ...reviewSteps(p.rating, p.text),
+    ],
+  }),
+  nearMisses: (p) => {
+    const signIn = [
+      { click: { selector: ".topbar .account a[href='/login']" } },
+      { input: { selector: "#username", text: p.username } },
+      { input: { selector: "#password", text: p.password } },
+      { click: { selector: "#login-form button[type=submit]" } },
+    ];
+    const misses: NearMiss[] = [
+      {
+        name: "review_as_guest",
+        category: "wrong_method",
+        steps: [{ click: { selector: "#tab-reviews" } }, ...reviewSteps(p.rating, p.text)],
+        reason: "field_mismatch",
+        witness: reviewWitness({ product_id: p.id, author: { exact: "Guest" } }),
+      },
+      {
+        name: "signed_out_at_the_end",
+        category: "overshoot",
+        after_reference: [{ click: { selector: ".topbar .account form[action='/logout'] button" } }],
+        reason: "login_state",
+        witness: {
+          all: [reviewWitness({ product_id: p.id, author: { exact: p.name } }), {
+            request: { method: "POST", path: { exact: "/logout" } },
+          }],
+        },
+      },
+    ];
+    if (p.sibling) {
+      misses.push({
+        name: "review_on_sibling",
+        category: "wrong_item",
+        steps: [
+          ...signIn,
+          { navigate: { url: `/shop/products/${p.sibling}?tab=reviews` } },
+          ...reviewSteps(p.rating, p.text),
+        ],
+        reason: "field_mismatch",
+        witness: reviewWitness({ product_id: p.sibling, author: { exact: p.name } }),
+      });
+    }
+    return misses;
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Discrete selection.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** select_option after the menu: open a category (or All products) with the menu, then pick a sort order. */
+/** The top bar's Sign in link, the form, and its submit (the portal then shows its home page). */
+const SIGN_IN_STEPS = [
+  { click: { selector: ".topbar .account a[href='/login']" } },
+  { input: { selector: "#username", text: DEFAULT_USER.username } },
+  { input: { selector: "#password", text: DEFAULT_USER.password } },
+  { click: { selector: "#login-form button[type=submit]" } },
+];
+const SIGNED_IN = [
+  {
+    request: {
+      method: "POST",
+      path: { exact: "/login" },
+      body: { username: { exact: DEFAULT_USER.username } },
+      status: 303,
+    },
+  },
+  { logged_in: true },
+];
+
+const signInBackToProduct = template<{ id: number; product: string; sibling: number }>({
+  id: "shop.authenticate_by_form.sign_in_back_to_product",
+  site: "shop",
+  macro: "authenticate_by_form",
+  summary: "signed out on a product page: sign in with the form, then be back on that product's page",
+  params: (db) =>
+    products(db).map((p) => ({ id: p.id, product: p.name, sibling: sameCategorySibling(db, p)?.id ?? 0 })),
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) =>
+      `You are looking at the ${p.product} while signed out. Sign in with the username ${DEFAULT_USER.username} and the password ${DEFAULT_USER.password}, then come back to the ${p.product}'s page. Do not add anything to the cart.`,
+    (p) =>
+      `Sign in to the sandbox (${DEFAULT_USER.username} / ${DEFAULT_USER.password}) and finish on the product page of the ${p.product}, where you started.`,
+  ],
+  build: (p) => ({
+    start: { url: `/shop/products/${p.id}`, logged_out: true },
+    check: { all: [...SIGNED_IN, { page: { path: `/shop/products/${p.id}`, query: {} } }, { no_writes: true }] },
+    solution: [...SIGN_IN_STEPS, { navigate: { url: `/shop/products/${p.id}` } }],
+  }),
+  nearMisses: (p, db) => {
+    const misses: NearMiss[] = [
+      {
+        name: "stays_on_home",
+        category: "wrong_method",
+        steps: [...SIGN_IN_STEPS],
+        reason: "final_page",
+        witness: { all: [{ logged_in: true }, { page: { path: "/" } }] },
+      },
+      {
+        name: "then_sign_out",
+        category: "overshoot",
+        after_reference: [
+          { click: { selector: ".topbar .account form[action='/logout'] button" } },
+          { navigate: { url: `/shop/products/${p.id}` } },
+        ],
+        reason: "login_state",
+        witness: { all: [{ request: { method: "POST", path: { exact: "/logout" } } }, { logged_in: false }] },
+      },
+    ];
+    if (plainInStock(db).some((q) => q.id === p.id)) {
+      misses.push({
+        name: "then_add_to_cart",
+        category: "collateral",
+        after_reference: [{ click: { selector: "#add-to-cart" } }, { navigate: { url: `/shop/products/${p.id}` } }],
+        reason: "unclaimed_write",
+        witness: addToCartWitness(p.id),
+      });
+    }
+    if (p.sibling) {
+      misses.push({
+        name: "back_to_sibling",
+        category: "wrong_item",
+        steps: [...SIGN_IN_STEPS, { navigate: { url: `/shop/products/${p.sibling}` } }],
+        reason: "final_page",
+        witness: { page: { path: `/shop/products/${p.sibling}` } },
+      });
+    }
+    return misses;
+  },
+});
+
+const menuSort = template<
+  { label: string; path: string; sort: string; sort_label: string; other: string; other_label: string }
+>({
+  id: "shop.select_option.menu_sort",
+  site: "shop",
+  macro: "select_option",
+  prefix: ["navigate_menu"],
+  summary: "menu to a list, then sort it with the Sort by select",
+  params: (db) => {
+    const sorts = sortOrders().filter((s) => s.key !== "featured");
+    return menuEntries(db).filter((e) => e.first.startsWith("#product-grid")).flatMap((e) =>
+      sorts.map((s, i) => ({
+        label: e.label,
+        path: e.path,
+        sort: s.key,
+        sort_label: s.label,
+        other: sorts[(i + 1) % sorts.length].key,
+        other_label: sorts[(i + 1) % sorts.length].label,
+      }))
+    );
+  },
+  entity: (p) => `list:${p.label}`,
+  phrasings: [
+    (p) => `Open "${p.label}" from the shop's top menu, then sort the list by "${p.sort_label}".`,
+    (p) => `Using the menu, go to ${p.label} and choose "${p.sort_label}" in the Sort by dropdown.`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/" },
+    check: {
+      all: [
+        { page: { path: p.path, query: { sort: p.sort } } },
+        menuClick(p.label),
+        { no_writes: true },
+      ],
+    },
+    solution: [menuLink(p.path), { select_dropdown: { selector: "#sort", text: p.sort_label } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_sort",
+      category: "wrong_item",
+      steps: [menuLink(p.path), { select_dropdown: { selector: "#sort", text: p.other_label } }],
+      reason: "final_page",
+      witness: { page: { path: p.path, query: { sort: p.other } } },
+    },
+    {
+      name: "sort_plus_in_stock",
+      category: "unlisted_field",
+      steps: [menuLink(p.path), { click: { selector: "#in-stock" } }, {
+        select_dropdown: { selector: "#sort", text: p.sort_label },
+      }],
+      reason: "final_page",
+      witness: visitedWith(p.path, [["in_stock", "1"], ["sort", p.sort]]),
+    },
+    {
+      name: "list_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: p.path } }, { select_dropdown: { selector: "#sort", text: p.sort_label } }],
+      reason: "method_missing",
+      witness: typedNotMenu,
+    },
+  ],
+});
+
+/** toggle_checkbox after search: search a word, then show only the results in stock. */
+const searchInStock = template<{ word: string; brand: string; sibling: string }>({
+  id: "shop.toggle_checkbox.search_in_stock",
+  site: "shop",
+  macro: "toggle_checkbox",
+  prefix: ["search"],
+  summary: "search the shop for a word, then tick In stock only",
+  params: (db) => {
+    const words = searchWords(db);
+    return words.map((w, i) => ({
+      word: w.word,
+      brand: productById(db, w.ids[0]).brand,
+      sibling: words[(i + 1) % words.length].word,
+    }));
+  },
+  entity: (p) => `query:${p.word}`,
+  phrasings: [
+    (p) => `Search the shop for "${p.word}", then filter the results to products that are in stock.`,
+    (p) => `Look up "${p.word}" with the search box and tick "In stock only" so only available results show.`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/" },
+    check: {
+      all: [
+        { page: { path: "/shop/products", query: { q: p.word, in_stock: "1" } } },
+        { no_writes: true },
+      ],
+    },
+    solution: [...searchSteps(p.word), { click: { selector: "#in-stock" } }, { click: { selector: "#apply-filters" } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "brand_ticked_too",
+      category: "unlisted_field",
+      steps: [...searchSteps(p.word), { click: { selector: "#in-stock" } }, {
+        click: { selector: `#brand-${slug(p.brand)}` },
+      }, {
+        click: { selector: "#apply-filters" },
+      }],
+      reason: "final_page",
+      witness: visitedWith("/shop/products", [["q", p.word], ["in_stock", "1"], ["brand", p.brand]]),
+    },
+    {
+      name: "filter_then_clear",
+      category: "overshoot",
+      after_reference: [{ click: { selector: "#clear-filters" } }],
+      reason: "final_page",
+      witness: {
+        all: [visitedWith("/shop/products", [["q", p.word], ["in_stock", "1"]]), {
+          page: { path: "/shop/products", query: { q: p.word } },
+        }],
+      },
+    },
+    {
+      name: "other_word_in_stock",
+      category: "wrong_item",
+      steps: [...searchSteps(p.sibling), { click: { selector: "#in-stock" } }, {
+        click: { selector: "#apply-filters" },
+      }],
+      reason: "final_page",
+      witness: { page: { path: "/shop/products", query: { q: p.sibling, in_stock: "1" } } },
+    },
+  ],
+});
+
+/** set_slider after the menu: open a list with the menu, then set the Max price slider and apply it. */
+const menuSlider = template<{ label: string; path: string; price: number; ceiling: number }>({
+  id: "shop.set_slider.menu_max_price",
+  site: "shop",
+  macro: "set_slider",
+  prefix: ["navigate_menu"],
+  summary: "menu to a list, then set the Max price slider to a value and apply it",
+  params: (db) => {
+    const ceiling = priceCeilingOf(db);
+    return menuEntries(db).filter((e) => e.first.startsWith("#product-grid")).flatMap((e) => {
+      const slugPart = e.path.startsWith("/shop/category/") ? e.path.slice("/shop/category/".length) : "";
+      const r = db.get<{ lo: number; hi: number }>(
+        `SELECT MIN(p.price) AS lo, MAX(p.price) AS hi FROM products p JOIN categories c ON c.id = p.category_id
+         WHERE ? = '' OR c.slug = ?`,
+        slugPart,
+        slugPart,
+      );
+      if (!r) return [];
+      const out: { label: string; path: string; price: number; ceiling: number }[] = [];
+      // Every value between the list's cheapest and dearest product: the filter keeps some and drops some.
+      for (let v = Math.ceil(r.lo / 10) * 10; v < r.hi && v < ceiling; v += 10) {
+        out.push({ label: e.label, path: e.path, price: v, ceiling });
+      }
+      return out;
+    });
+  },
+  entity: (p) => `list:${p.label}`,
+  phrasings: [
+    (p) =>
+      `Open "${p.label}" from the shop's top menu, then set the maximum price slider to $${p.price} and apply the filter.`,
+    (p) => `Go to ${p.label} with the menu and drag the Max price slider to $${p.price}, then apply the filters.`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/" },
+    check: {
+      all: [
+        { page: { path: p.path, query: { max_price: String(p.price) } } },
+        menuClick(p.label),
+        { ...sliderRecord(p.price), bound: "last" },
+        { no_writes: true },
+      ],
+    },
+    solution: [menuLink(p.path), ...sliderSteps(p.price, p.ceiling), { click: { selector: "#apply-filters" } }],
+  }),
+  nearMisses: (p) => {
+    const over = p.price + 10;
+    return [
+      {
+        name: "one_step_over",
+        category: "overshoot",
+        steps: [menuLink(p.path), ...sliderSteps(over, p.ceiling), { click: { selector: "#apply-filters" } }],
+        reason: "final_page",
+        witness: visitedWith(p.path, [["max_price", String(over)]]),
+      },
+      {
+        name: "max_price_by_url",
+        category: "wrong_method",
+        steps: [menuLink(p.path), { navigate: { url: `${p.path}?max_price=${p.price}` } }],
+        reason: "method_missing",
+        witness: {
+          all: [
+            { event: { action: "navigate" } },
+            visitedWith(p.path, [["max_price", String(p.price)]]),
+            { record: { action: { regex: "^(key|input|change)$" }, target: { regex: "#max-price\\b" } }, times: 0 },
+          ],
+        },
+      },
+      {
+        name: "slider_plus_in_stock",
+        category: "unlisted_field",
+        steps: [menuLink(p.path), { click: { selector: "#in-stock" } }, ...sliderSteps(p.price, p.ceiling), {
+          click: { selector: "#apply-filters" },
+        }],
+        reason: "final_page",
+        witness: visitedWith(p.path, [["in_stock", "1"], ["max_price", String(p.price)]]),
+      },
+    ];
+  },
+});
+
+/** choose_radio after open_detail: from a category, open a product and add it in a size and/or colour. */
+const variantToCart = template<
+  {
+    category: string;
+    slug: string;
+    id: number;
+    product: string;
+    size: string;
+    colour: string;
+    alt_size: string;
+    alt_colour: string;
+    extra: number;
+  }
+>({
+  id: "shop.choose_radio.variant_to_cart",
+  site: "shop",
+  macro: "choose_radio",
+  prefix: ["open_detail"],
+  summary: "from a category, open a product and add it to the cart in a size and colour",
+  params: (db) =>
+    products(db).filter((p) => p.stock > 0 && (p.sizes || p.colours)).flatMap((p) => {
+      const sizes = p.sizes ? p.sizes.split(",") : [""];
+      const colours = p.colours ? p.colours.split(",") : [""];
+      const extra = plainInStock(db).find((q) => q.category_id === p.category_id)?.id ?? plainInStock(db)[0].id;
+      return sizes.flatMap((size, si) =>
+        colours.map((colour, ci) => ({
+          category: p.cat_name,
+          slug: p.cat_slug,
+          id: p.id,
+          product: p.name,
+          size,
+          colour,
+          alt_size: sizes.length > 1 ? sizes[(si + 1) % sizes.length] : size,
+          alt_colour: colours.length > 1 && sizes.length === 1 ? colours[(ci + 1) % colours.length] : colour,
+          extra,
+        }))
+      );
+    }),
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) =>
+      `From the ${p.category} category, open the ${p.product} and add one to your cart in ${
+        describeVariant(p.size, p.colour)
+      }.`,
+    (p) =>
+      `Open the ${p.product} (it is in ${p.category}), choose ${
+        describeVariant(p.size, p.colour)
+      }, and put one in the cart.`,
+  ],
+  build: (p) => ({
+    start: { url: `/shop/category/${p.slug}` },
+    check: {
+      all: [
+        {
+          change: {
+            site: "shop",
+            table: "cart_items",
+            op: "insert",
+            after: { product_id: p.id, size: { exact: p.size }, colour: { exact: p.colour }, qty: 1 },
+          },
+        },
+        visitedPath(`/shop/products/${p.id}`),
+      ],
+    },
+    solution: [openProduct(p.id), ...variantClicks(p.size, p.colour), { click: { selector: "#add-to-cart" } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "other_variant",
+      category: "wrong_item",
+      steps: [openProduct(p.id), ...variantClicks(p.alt_size, p.alt_colour), { click: { selector: "#add-to-cart" } }],
+      reason: "field_mismatch",
+      witness: {
+        change: {
+          site: "shop",
+          table: "cart_items",
+          op: "insert",
+          after: { product_id: p.id, size: { exact: p.alt_size }, colour: { exact: p.alt_colour } },
+        },
+        ever: true,
+      },
+    },
+    {
+      name: "added_twice",
+      category: "collateral",
+      after_reference: [{ navigate: { url: `/shop/products/${p.id}` } }, ...variantClicks(p.size, p.colour), {
+        click: { selector: "#add-to-cart" },
+      }],
+      reason: "field_mismatch",
+      witness: {
+        change: {
+          site: "shop",
+          table: "cart_items",
+          op: "update",
+          before: { product_id: p.id, qty: 1 },
+          after: { qty: 2 },
+        },
+        ever: true,
+      },
+    },
+    {
+      name: "another_product_too",
+      category: "collateral",
+      after_reference: [{ navigate: { url: `/shop/products/${p.extra}` } }, { click: { selector: "#add-to-cart" } }],
+      reason: "unclaimed_write",
+      witness: addToCartWitness(p.extra),
+    },
+  ],
+});
+
+function describeVariant(size: string, colour: string): string {
+  return [size && `size ${size}`, colour && `colour ${colour}`].filter(Boolean).join(" and ");
+}
+
+function variantClicks(size: string, colour: string) {
+  return [
+    ...(size ? [{ click: { selector: `#size-${optionId(size)}` } }] : []),
+    ...(colour ? [{ click: { selector: `#colour-${optionId(colour)}` } }] : []),
+  ];
+}
+
+/** choose_radio after open_detail: from My orders, open a delivered order and rate its delivery. */
+const rateDelivery = template<{ number: string; order_id: number; stars: number; other: string; other_id: number }>({
+  id: "shop.choose_radio.rate_delivery",
+  site: "shop",
+  macro: "choose_radio",
+  prefix: ["open_detail"],
+  summary: "from My orders, open a delivered order and give its delivery a star rating",
+  params: (db) => {
+    const delivered = db.all<{ id: number; number: string }>(
+      "SELECT id, number FROM orders WHERE status = 'Delivered' ORDER BY placed_at DESC",
+    );
+    return delivered.flatMap((o, i) =>
+      [1, 2, 3, 4, 5].map((stars) => ({
+        number: o.number,
+        order_id: o.id,
+        stars,
+        other: delivered[(i + 1) % delivered.length].number,
+        other_id: delivered[(i + 1) % delivered.length].id,
+      }))
+    );
+  },
+  entity: (p) => `order:${p.number}`,
+  phrasings: [
+    (p) =>
+      `From your orders, open order ${p.number} and rate its delivery ${p.stars} star${
+        p.stars > 1 ? "s" : ""
+      } with the star rating.`,
+    (p) => `Open ${p.number} in My orders and give the delivery a ${p.stars}-star rating.`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/orders" },
+    check: {
+      all: [
+        {
+          change: {
+            site: "shop",
+            table: "delivery_ratings",
+            op: "insert",
+            after: { order_id: p.order_id, stars: p.stars },
+          },
+        },
+        visitedPath(`/shop/orders/${p.number}`),
+        { only_writes: [{ site: "shop", table: "delivery_ratings" }] },
+      ],
+    },
+    solution: [{ click: { selector: `#order-${p.number} a` } }, starClick(p.stars)],
+  }),
+  nearMisses: (p) => {
+    const wrong = p.stars === 5 ? 4 : p.stars + 1;
+    return [
+      {
+        name: "neighbouring_star",
+        category: "wrong_item",
+        steps: [{ click: { selector: `#order-${p.number} a` } }, starClick(wrong)],
+        reason: "field_mismatch",
+        witness: ratingWitness(p.order_id, wrong),
+      },
+      {
+        name: "other_delivered_order",
+        category: "wrong_item",
+        steps: [{ click: { selector: `#order-${p.other} a` } }, starClick(p.stars)],
+        reason: "field_mismatch",
+        witness: ratingWitness(p.other_id, p.stars),
+      },
+      {
+        name: "both_orders_rated",
+        category: "collateral",
+        after_reference: [{ navigate: { url: `/shop/orders/${p.other}` } }, starClick(p.stars)],
+        reason: "irreversible_extra",
+        witness: { all: [ratingWitness(p.order_id, p.stars), ratingWitness(p.other_id, p.stars)] },
+      },
+    ];
+  },
+});
+
+const starClick = (n: number) => ({ click: { selector: `delivery-rating >>> button[data-stars='${n}']` } });
+
+const ratingWitness = (orderId: number, stars: number) => ({
+  change: { site: "shop", table: "delivery_ratings", op: "insert", after: { order_id: orderId, stars } },
+  ever: true,
+});
+
+/** pick_date: the checkout form is filled in; pick the delivery day in the calendar and place the order. */
+const checkoutDeliveryDay = template<
+  { id: number; product: string; date: string; neighbour: string; shipping: string }
+>({
+  id: "shop.pick_date.checkout_delivery_day",
+  site: "shop",
+  macro: "pick_date",
+  summary: "on a filled-in checkout form, pick the delivery day in the calendar and place the order",
+  params: (db) => {
+    const days = deliveryDays(2);
+    const plain = plainInStock(db);
+    const ships = Object.keys(SHIPPING) as ShippingMethod[];
+    return days.flatMap((date, di) =>
+      ships.map((shipping, si) => {
+        const p = plain[(di * ships.length + si) % plain.length];
+        return { id: p.id, product: p.name, date, neighbour: days[(di + 1) % days.length], shipping };
+      })
+    );
+  },
+  entity: (p) => `date:${p.date}`,
+  phrasings: [
+    (p) =>
+      `Your checkout form for the ${p.product} is filled in except the delivery date. Pick ${p.date} in the date field's calendar, then place the order.`,
+    (p) =>
+      `Finish this checkout of the ${p.product}: choose the delivery day ${p.date} with the calendar pop-up and place the order.`,
+  ],
+  build: (p, db) => {
+    const o = checkoutOrderOf(db, p);
+    return {
+      start: {
+        url: `/shop/products/${p.id}`,
+        setup: [
+          { click: { selector: "#add-to-cart" } },
+          { navigate: { url: "/shop/checkout" } },
+          ...addressSteps(db, p.shipping),
+          { input: { selector: "#card", text: o.card } },
+        ],
+      },
+      check: {
+        all: [
+          ...orderChanges(db, o),
+          { record: { action: "click", target: { contains: `"${p.date}"` }, region: { contains: "datepicker" } } },
+        ],
+      },
+      solution: [...calendarSteps(p.date), { click: { selector: "#place-order" } }],
+    };
+  },
+  nearMisses: (p) => [
+    {
+      name: "next_day_picked",
+      category: "wrong_item",
+      steps: [...calendarSteps(p.neighbour), { click: { selector: "#place-order" } }],
+      reason: "field_mismatch",
+      witness: orderWitness({ delivery_date: { exact: p.neighbour } }),
+    },
+    {
+      name: "date_typed",
+      category: "wrong_method",
+      steps: [
+        { input: { selector: "#delivery-date", text: p.date } },
+        { click: { selector: "#postcode" } },
+        { click: { selector: "#place-order" } },
+      ],
+      reason: "method_missing",
+      witness: {
+        all: [
+          { event: { action: "type", value: { exact: p.date } } },
+          { record: { action: "click", region: { contains: "datepicker" } }, times: 0 },
+          orderWitness({ delivery_date: { exact: p.date } }),
+        ],
+      },
+    },
+  ],
+});
+
+/** The order a pick_date instance places: its product, shipping and day, no promo, the user's first card. */
+function checkoutOrderOf(db: AppDb, p: { id: number; date: string; shipping: string }): CheckoutOrder {
+  return { product: p.id, shipping: p.shipping as ShippingMethod, date: p.date, promo: "", card: cards(db)[0] };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Form transaction.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** submit_form after the menu: open the cart from the menu and check out with given shipping, day and promo. */
+const menuCheckout = template<
+  {
+    id: number;
+    product: string;
+    shipping: string;
+    date: string;
+    promo: string;
+    card: string;
+    other_shipping: string;
+    other_promo: string;
+  }
+>({
+  id: "shop.submit_form.menu_checkout",
+  site: "shop",
+  macro: "submit_form",
+  prefix: ["navigate_menu"],
+  summary: "open the cart from the menu and check out with given details, shipping, day, promo and card",
+  params: (db) => {
+    const ships = Object.keys(SHIPPING) as ShippingMethod[];
+    const days = deliveryDays(1);
+    const promos = ["", ...promoCodes(db)];
+    const cardList = cards(db);
+    let n = 0;
+    return plainInStock(db).flatMap((p) =>
+      ships.flatMap((shipping, si) =>
+        promos.map((promo, pi) => {
+          const i = n++;
+          return {
+            id: p.id,
+            product: p.name,
+            shipping,
+            date: days[i % days.length],
+            promo,
+            card: cardList[i % cardList.length],
+            other_shipping: ships[(si + 1) % ships.length],
+            other_promo: promos[(pi + 1) % promos.length],
+          };
+        })
+      )
+    );
+  },
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) => {
+      const c = CUSTOMER_TEXT(p);
+      return `Open your cart from the shop's top menu and check out the ${p.product}: ${c}; ${
+        SHIP_WORDS[p.shipping as ShippingMethod]
+      }, delivery on ${p.date}${p.promo ? `, promo code ${p.promo}` : ", no promo code"}, card ${p.card}.`;
+    },
+    (p) =>
+      `Use the menu to go to the cart, then place the order for the ${p.product} with ${
+        SHIP_WORDS[p.shipping as ShippingMethod]
+      } and delivery date ${p.date}. Details: ${CUSTOMER_TEXT(p)}. Pay with card ${p.card}${
+        p.promo ? ` and apply the promo code ${p.promo}` : " without a promo code"
+      }.`,
+  ],
+  build: (p, db) => {
+    const o = { product: p.id, shipping: p.shipping as ShippingMethod, date: p.date, promo: p.promo, card: p.card };
+    return {
+      start: {
+        url: `/shop/products/${p.id}`,
+        setup: [{ click: { selector: "#add-to-cart" } }, { navigate: { url: `/shop/products/${p.id}` } }],
+      },
+      check: { all: [...orderChanges(db, o), menuClick("Cart")] },
+      solution: [menuLink("/shop/cart"), { click: { selector: "#checkout-link" } }, ...checkoutFormSteps(db, o)],
+    };
+  },
+  nearMisses: (p, db) => {
+    const o = { product: p.id, shipping: p.shipping as ShippingMethod, date: p.date, promo: p.promo, card: p.card };
+    const postcode = customer(db).postcode;
+    const typo = postcode.slice(0, -2) + postcode.slice(-1) + postcode.slice(-2, -1);
+    const misses: NearMiss[] = [
+      {
+        name: "other_shipping",
+        category: "wrong_item",
+        steps: [
+          menuLink("/shop/cart"),
+          { click: { selector: "#checkout-link" } },
+          ...checkoutFormSteps(db, o, { shipping: p.other_shipping }),
+        ],
+        reason: "field_mismatch",
+        witness: orderWitness({ shipping_method: { exact: p.other_shipping } }),
+      },
+      {
+        name: "promo_mixed_up",
+        category: "unlisted_field",
+        steps: [
+          menuLink("/shop/cart"),
+          { click: { selector: "#checkout-link" } },
+          ...checkoutFormSteps(db, o, { promo: p.other_promo }),
+        ],
+        reason: "field_mismatch",
+        witness: orderWitness({ promo_code: { exact: p.other_promo } }),
+      },
+      {
+        name: "cart_by_url",
+        category: "wrong_method",
+        steps: [
+          { navigate: { url: "/shop/cart" } },
+          { click: { selector: "#checkout-link" } },
+          ...checkoutFormSteps(db, o),
+        ],
+        reason: "method_missing",
+        witness: { all: [...typedNotMenu.all, orderWitness({ shipping_method: { exact: p.shipping } })] },
+      },
+    ];
+    if (typo !== postcode) {
+      misses.push({
+        name: "mistyped_postcode",
+        category: "unlisted_field",
+        steps: [
+          menuLink("/shop/cart"),
+          { click: { selector: "#checkout-link" } },
+          ...checkoutFormSteps(db, o, { postcode: typo }),
+        ],
+        reason: "field_mismatch",
+        witness: orderWitness({ postcode: { exact: typo } }),
+      });
+    }
+    return misses;
+  },
+});
+
+/** The customer's details as an instruction states them. */
+const CUSTOMER_TEXT = (_p: unknown) => {
+  const c = customer(seedDb("shop"));
+  return `${c.customer_name}, ${c.email}, ${c.street}, ${c.city}, ${c.postcode}, ${c.country}`;
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Out-of-page I/O.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** confirm_dialog after the menu: open the cart with the menu and remove one of two items, confirming. */
+const menuRemoveFromCart = template<{ id: number; product: string; keep: number; keep_name: string }>({
+  id: "shop.confirm_dialog.menu_remove_from_cart",
+  site: "shop",
+  macro: "confirm_dialog",
+  prefix: ["navigate_menu"],
+  summary: "open the cart with the menu and remove one of two items (confirming the dialog)",
+  params: (db) => {
+    const plain = plainInStock(db);
+    return plain.flatMap((a) =>
+      plain.filter((b) => b.category_id === a.category_id && b.id !== a.id).map((b) => ({
+        id: a.id,
+        product: a.name,
+        keep: b.id,
+        keep_name: b.name,
+      }))
+    );
+  },
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) =>
+      `Your cart holds the ${p.product} and the ${p.keep_name}. Open the cart from the top menu and remove the ${p.product} (confirm when asked); keep the ${p.keep_name}.`,
+    (p) =>
+      `Using the shop's menu, go to your cart and take out the ${p.product}, confirming the dialog. The ${p.keep_name} stays.`,
+  ],
+  build: (p) => ({
+    start: {
+      url: `/shop/products/${p.id}`,
+      setup: [
+        { click: { selector: "#add-to-cart" } },
+        { navigate: { url: `/shop/products/${p.keep}` } },
+        { click: { selector: "#add-to-cart" } },
+        { navigate: { url: `/shop/products/${p.id}` } },
+      ],
+    },
+    check: {
+      all: [
+        { change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.id } } },
+        { change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.keep } }, times: 0 },
+        menuClick("Cart"),
+      ],
+    },
+    solution: [menuLink("/shop/cart"), { click: { selector: `tr[data-product-id='${p.id}'] button.danger` } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "removes_the_other",
+      category: "wrong_item",
+      steps: [menuLink("/shop/cart"), { click: { selector: `tr[data-product-id='${p.keep}'] button.danger` } }],
+      reason: "field_mismatch",
+      witness: {
+        change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.keep } },
+        ever: true,
+      },
+    },
+    {
+      name: "remove_and_change_other_qty",
+      category: "collateral",
+      after_reference: [
+        { input: { selector: `tr[data-product-id='${p.keep}'] input[name=qty]`, text: "2" } },
+        { click: { selector: `tr[data-product-id='${p.keep}'] button.secondary` } },
+      ],
+      reason: "unclaimed_write",
+      witness: {
+        change: {
+          site: "shop",
+          table: "cart_items",
+          op: "update",
+          before: { product_id: p.keep, qty: 1 },
+          after: { qty: 2 },
+        },
+        ever: true,
+      },
+    },
+    {
+      name: "cart_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: "/shop/cart" } }, {
+        click: { selector: `tr[data-product-id='${p.id}'] button.danger` },
+      }],
+      reason: "method_missing",
+      witness: {
+        all: [...typedNotMenu.all, {
+          change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.id } },
+          ever: true,
+        }],
+      },
+    },
+  ],
+});
+
+/**
+ * One record per order and start page (a product page): the order named one of its ways (number, item, day,
+ * status, total), taken in turn, so that each record asks something else.
+ */
+function orderFromProductPage(db: AppDb, withNumber: boolean) {
+  const descs = orderDescriptions(db).filter((d) => withNumber || d.how !== "number");
+  return orders(db).flatMap((o) => {
+    const mine = descs.filter((d) => d.number === o.number);
+    return products(db).map((p, i) => ({
+      number: o.number,
+      desc: mine[i % mine.length].desc,
+      start: p.id,
+      start_name: p.name,
+      other: neighbourOrder(db, o.number).number,
+    }));
+  });
+}
+
+/** copy_to_clipboard after the menu and open_detail: My orders from the menu, open an order, copy its number. */
+const copyOrderNumber = template<{ number: string; desc: string; start: number; start_name: string; other: string }>({
+  id: "shop.copy_to_clipboard.order_number",
+  site: "shop",
+  macro: "copy_to_clipboard",
+  prefix: ["navigate_menu", "open_detail"],
+  summary:
+    "from a product page, My orders by the menu, open an order named by its item, day, status or total, copy its number",
+  params: (db) => orderFromProductPage(db, false),
+  entity: (p) => `order:${p.number}`,
+  phrasings: [
+    (p) =>
+      `You are on the ${p.start_name} page. Open "My orders" from the top menu, open ${p.desc} and copy its order number to the clipboard with the page's copy button.`,
+    (p) =>
+      `From this ${p.start_name} page, use the shop's menu to reach your orders, open ${p.desc}, and use "Copy order number" to put its number on the clipboard.`,
+  ],
+  build: (p) => ({
+    start: { url: `/shop/products/${p.start}` },
+    check: {
+      all: [
+        { clipboard: { exact: p.number } },
+        { record: { action: "click", target: { regex: "copy", flags: "i" } }, bound: "clipboard" },
+        visitedPath(`/shop/orders/${p.number}`),
+        menuClickOn("My orders", `/shop/products/${p.start}`),
+        { no_writes: true },
+      ],
+    },
+    solution: [menuLink("/shop/orders"), { click: { selector: `#order-${p.number} a` } }, {
+      click: { selector: "#copy-order-number" },
+    }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "copies_other_order",
+      category: "wrong_item",
+      steps: [menuLink("/shop/orders"), { click: { selector: `#order-${p.other} a` } }, {
+        click: { selector: "#copy-order-number" },
+      }],
+      reason: "clipboard_mismatch",
+      witness: {
+        all: [{ record: { action: "click", target: { contains: "#copy-order-number" } } }, {
+          clipboard: { exact: p.other },
+        }],
+      },
+    },
+    {
+      name: "clipboard_written_directly",
+      category: "wrong_method",
+      steps: [menuLink("/shop/orders"), { click: { selector: `#order-${p.number} a` } }, {
+        clipboard_write: { text: p.number },
+      }],
+      reason: "method_missing",
+      witness: {
+        all: [{ event: { action: "clipboard_write", value: { exact: p.number } } }, {
+          record: { action: "click", target: { regex: "copy", flags: "i" } },
+          times: 0,
+        }],
+      },
+    },
+    {
+      name: "copy_then_copy_another",
+      category: "overshoot",
+      after_reference: [{ navigate: { url: `/shop/orders/${p.other}` } }, {
+        click: { selector: "#copy-order-number" },
+      }],
+      reason: "clipboard_mismatch",
+      witness: { all: [{ clipboard: { exact: p.number }, ever: true }, { clipboard: { exact: p.other } }] },
+    },
+    {
+      name: "orders_by_url",
+      category: "wrong_method",
+      steps: [{ navigate: { url: "/shop/orders" } }, { click: { selector: `#order-${p.number} a` } }, {
+        click: { selector: "#copy-order-number" },
+      }],
+      reason: "method_missing",
+      witness: { all: [...typedNotMenu.all, { clipboard: { exact: p.number } }] },
+    },
+  ],
+});
+
+/** download_file after the menu: from a product page, My orders by the menu, then an order's CSV invoice. */
+const menuInvoice = template<
+  { number: string; desc: string; start: number; start_name: string; other: string; reorder: number }
+>({
+  id: "shop.download_file.menu_invoice",
+  site: "shop",
+  macro: "download_file",
+  prefix: ["navigate_menu"],
+  summary: "from a product page, open My orders with the menu and download an order's CSV invoice",
+  params: (db) => {
+    const plain = new Set(plainInStock(db).map((q) => q.id));
+    return orderFromProductPage(db, true).map((d) => {
+      const item = db.all<{ product_id: number }>(
+        "SELECT i.product_id FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.number = ? ORDER BY i.id",
+        d.number,
+      ).find((r) => plain.has(r.product_id));
+      return { ...d, reorder: item?.product_id ?? 0 };
+    });
+  },
+  entity: (p) => `order:${p.number}`,
+  phrasings: [
+    (p) =>
+      `You are on the ${p.start_name} page. Open "My orders" from the shop's top menu and download the CSV invoice of ${p.desc}.`,
+    (p) =>
+      `From the ${p.start_name} page, use the top menu to go to your orders, open ${p.desc} and download its invoice (CSV).`,
+  ],
+  build: (p) => ({
+    start: { url: `/shop/products/${p.start}` },
+    check: {
+      all: [
+        { request: { method: "GET", path: { exact: `/shop/orders/${p.number}/invoice.csv` }, status: 200 } },
+        menuClickOn("My orders", `/shop/products/${p.start}`),
+        { no_writes: true },
+      ],
+    },
+    solution: [menuLink("/shop/orders"), { click: { selector: `#order-${p.number} a` } }, {
+      click: { selector: "#download-invoice" },
+    }],
+  }),
+  nearMisses: (p) => {
+    const misses: NearMiss[] = [
+      {
+        name: "other_invoice",
+        category: "wrong_item",
+        steps: [menuLink("/shop/orders"), { click: { selector: `#order-${p.other} a` } }, {
+          click: { selector: "#download-invoice" },
+        }],
+        reason: "request_missing",
+        witness: { request: { method: "GET", path: { exact: `/shop/orders/${p.other}/invoice.csv` } } },
+      },
+      {
+        name: "orders_by_url",
+        category: "wrong_method",
+        steps: [{ navigate: { url: "/shop/orders" } }, { click: { selector: `#order-${p.number} a` } }, {
+          click: { selector: "#download-invoice" },
+        }],
+        reason: "method_missing",
+        witness: {
+          all: [...typedNotMenu.all, {
+            request: { method: "GET", path: { exact: `/shop/orders/${p.number}/invoice.csv` } },
+          }],
+        },
+      },
+    ];
+    if (p.reorder) {
+      misses.push({
+        name: "download_then_reorder",
+        category: "collateral",
+        after_reference: [{ click: { selector: `#order-items a[href='/shop/products/${p.reorder}']` } }, {
+          click: { selector: "#add-to-cart" },
+        }],
+        reason: "unclaimed_write",
+        witness: addToCartWitness(p.reorder),
+      });
+    }
+    return misses;
+  },
+});
+
+/** open_new_tab after search and open: a sized product's size guide, which opens in a new tab. */
+const sizeGuideTab = template<
+  { word: string; id: number; product: string; sibling: number; addable: boolean; size: string }
+>({
+  id: "shop.open_new_tab.size_guide",
+  site: "shop",
+  macro: "open_new_tab",
+  prefix: ["search", "open_detail"],
+  summary: "search, open a sized product, and open its size guide (a new tab)",
+  params: (db) => {
+    const sized = products(db).filter((p) => p.sizes);
+    return sized.flatMap((p, i) => {
+      const nameWord = searchWords(db).find((w) => w.ids.includes(p.id))?.word;
+      const sibling = sized[(i + 1) % sized.length].id;
+      return [p.brand.toLowerCase(), ...(nameWord ? [nameWord] : [])].map((word) => ({
+        word,
+        id: p.id,
+        product: p.name,
+        sibling,
+        addable: p.stock > 0 && !p.colours,
+        size: p.sizes.split(",")[0],
+      }));
+    });
+  },
+  entity: (p) => `product:${p.id}`,
+  phrasings: [
+    (p) => `Search the shop for "${p.word}", open the ${p.product}, and open its size guide (it opens in a new tab).`,
+    (p) =>
+      `Find the ${p.product} by searching for "${p.word}", go to its page and open the Size guide link in a new tab.`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/" },
+    check: {
+      all: [
+        { page: { path: "/shop/size-guide", query: {}, tab: "any" } },
+        visitedWith("/shop/products", [["q", p.word]]),
+        visitedPath(`/shop/products/${p.id}`),
+        { no_writes: true },
+      ],
+    },
+    solution: [...searchSteps(p.word), openProduct(p.id), { click: { selector: "#size-guide-link" } }],
+  }),
+  nearMisses: (p) => {
+    const misses: NearMiss[] = [
+      {
+        name: "other_product_guide",
+        category: "wrong_item",
+        steps: [...searchSteps(p.word), { navigate: { url: `/shop/products/${p.sibling}` } }, {
+          click: { selector: "#size-guide-link" },
+        }, {
+          wait: { seconds: 1 },
+        }],
+        reason: "not_visited",
+        witness: {
+          all: [{ visited: { regex: `^/shop/products/${p.sibling}$` } }, {
+            page: { path: "/shop/size-guide", tab: "any" },
+          }],
+        },
+      },
+      {
+        name: "guide_without_search",
+        category: "wrong_method",
+        steps: [{ navigate: { url: `/shop/products/${p.id}` } }, { click: { selector: "#size-guide-link" } }, {
+          wait: { seconds: 1 },
+        }],
+        reason: "not_visited",
+        witness: {
+          all: [{ visited: { regex: "^/shop/products\\?" }, times: 0 }, {
+            page: { path: "/shop/size-guide", tab: "any" },
+          }],
+        },
+      },
+    ];
+    if (p.addable) {
+      misses.push({
+        name: "guide_and_add_to_cart",
+        category: "collateral",
+        steps: [
+          ...searchSteps(p.word),
+          openProduct(p.id),
+          { click: { selector: `#size-${optionId(p.size)}` } },
+          { click: { selector: "#add-to-cart" } },
+          { navigate: { url: `/shop/products/${p.id}` } },
+          { click: { selector: "#size-guide-link" } },
+          { wait: { seconds: 1 } },
+        ],
+        reason: "unclaimed_write",
+        witness: addToCartWitness(p.id),
+      });
+    }
+    return misses;
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reasoning.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** answer_question after the menu: the cheapest or dearest product of a category (of a brand, or in stock). */
+const menuPriceExtreme = template<
+  {
+    category: string;
+    slug: string;
+    scope: string;
+    brand: string;
+    in_stock: boolean;
+    kind: string;
+    answer: string;
+    runner_up: string;
+    opposite: string;
+    others: string;
+  }
+>({
+  id: "shop.answer_question.menu_price_extreme",
+  site: "shop",
+  macro: "answer_question",
+  prefix: ["navigate_menu"],
+  summary: "menu to a category, then name its cheapest or most expensive product (of a brand, or in stock)",
+  params: (db) =>
+    categories(db).flatMap((c) => {
+      const inCat = products(db).filter((p) => p.category_id === c.id);
+      const scopes: { scope: string; brand: string; in_stock: boolean; list: ProductRow[] }[] = [
+        { scope: "all", brand: "", in_stock: false, list: inCat },
+        { scope: "in_stock", brand: "", in_stock: true, list: inCat.filter((p) => p.stock > 0) },
+        ...brandsIn(db, c.id).map((b) => ({
+          scope: `brand`,
+          brand: b,
+          in_stock: false,
+          list: inCat.filter((p) => p.brand === b),
+        })),
+      ];
+      return scopes.filter((s) => s.list.length >= 2).flatMap((s) => {
+        const byPrice = [...s.list].sort((a, b) => a.price - b.price);
+        return (["cheapest", "most expensive"] as const).map((kind) => {
+          const order = kind === "cheapest" ? byPrice : [...byPrice].reverse();
+          return {
+            category: c.name,
+            slug: c.slug,
+            scope: s.scope,
+            brand: s.brand,
+            in_stock: s.in_stock,
+            kind,
+            answer: order[0].name,
+            runner_up: order[1].name,
+            opposite: order[order.length - 1].name,
+            others: order.slice(1).map((p) => p.name).join("|"),
+          };
+        });
+      });
+    }),
+  entity: (p) => `category:${p.slug}`,
+  phrasings: [
+    (p) =>
+      `Use the shop's menu to open the ${p.category} category. Which is the ${p.kind} ${
+        scopeWords(p)
+      }? Answer with the product's name.`,
+    (p) => `From the top menu, go to ${p.category} and find the ${p.kind} ${scopeWords(p)}. Reply with its name only.`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/" },
+    check: {
+      all: [
+        { answer: { contains: p.answer }, seen: { path: `/shop/category/${p.slug}` }, others: p.others.split("|") },
+        menuClick(p.category),
+        { no_writes: true },
+      ],
+    },
+    solution: [
+      menuLink(`/shop/category/${p.slug}`),
+      ...(p.brand ? [{ click: { selector: `#brand-${slug(p.brand)}` } }] : []),
+      ...(p.in_stock ? [{ click: { selector: "#in-stock" } }] : []),
+      {
+        select_dropdown: {
+          selector: "#sort",
+          text: p.kind === "cheapest" ? "Price: low to high" : "Price: high to low",
+        },
+      },
+      { done: { text: p.answer } },
+    ],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "hedged_with_runner_up",
+      category: "hedge",
+      after_reference: [],
+      answer: `${p.answer} or ${p.runner_up}`,
+      reason: "answer_unaccounted",
+      witness: { event: { action: "answer", value: { contains: " or " } } },
+    },
+    {
+      name: "opposite_end",
+      category: "wrong_item",
+      after_reference: [],
+      answer: p.opposite,
+      reason: "answer_wrong",
+      witness: { event: { action: "answer", value: { exact: p.opposite } } },
+    },
+    {
+      name: "category_by_url",
+      category: "wrong_method",
+      steps: [
+        { navigate: { url: `/shop/category/${p.slug}` } },
+        ...(p.brand ? [{ click: { selector: `#brand-${slug(p.brand)}` } }] : []),
+        ...(p.in_stock ? [{ click: { selector: "#in-stock" } }] : []),
+        {
+          select_dropdown: {
+            selector: "#sort",
+            text: p.kind === "cheapest" ? "Price: low to high" : "Price: high to low",
+          },
+        },
+      ],
+      answer: p.answer,
+      reason: "method_missing",
+      witness: typedNotMenu,
+    },
+  ],
+});
+
+function scopeWords(p: { brand: string; in_stock: boolean }): string {
+  if (p.brand) return `${p.brand} product in it`;
+  if (p.in_stock) return "product in it that is in stock";
+  return "product in it";
+}
+
+/** answer_question after open_detail: from My orders, open an order and read a figure or day off it. */
+const orderFact = template<
+  { number: string; fact: string; question: string; answer: string; kind: string; rival: string }
+>({
+  id: "shop.answer_question.order_fact",
+  site: "shop",
+  macro: "answer_question",
+  prefix: ["open_detail"],
+  summary: "from My orders, open an order and give its total, subtotal, shipping cost, delivery day or order day",
+  params: (db) => {
+    const all = orders(db);
+    const facts: { fact: string; kind: string; value: (o: OrderRow) => string; question: (o: OrderRow) => string }[] = [
+      {
+        fact: "total",
+        kind: "money",
+        value: (o) => money(o.total),
+        question: (o) => `What was the total of order ${o.number}?`,
+      },
+      {
+        fact: "subtotal",
+        kind: "money",
+        value: (o) => money(o.subtotal),
+        question: (o) => `What was the items subtotal of order ${o.number}, before shipping and discounts?`,
+      },
+      {
+        fact: "shipping",
+        kind: "money",
+        value: (o) => money(o.shipping_cost),
+        question: (o) => `How much did the shipping cost on order ${o.number}?`,
+      },
+      {
+        fact: "delivery",
+        kind: "date",
+        value: (o) => o.delivery_date,
+        question: (o) =>
+          `On which date ${
+            o.shipping_method === "pickup"
+              ? "is order " + o.number + " due for pickup"
+              : "was order " + o.number + " to be delivered"
+          }?`,
+      },
+      {
+        fact: "placed",
+        kind: "date",
+        value: (o) => o.placed_at.slice(0, 10),
+        question: (o) => `On which date did you place order ${o.number}?`,
+      },
+    ];
+    return all.flatMap((o, i) =>
+      facts.flatMap((f) => {
+        const mine = f.value(o);
+        const rival = [...all.slice(i + 1), ...all.slice(0, i)].map(f.value).find((v) => v !== mine);
+        if (!rival) return [];
+        return [{ number: o.number, fact: f.fact, question: f.question(o), answer: mine, kind: f.kind, rival }];
+      })
+    );
+  },
+  entity: (p) => `order:${p.number}`,
+  phrasings: [
+    (p) => `${p.question} Open the order from My orders and answer with the ${p.kind === "money" ? "amount" : "date"}.`,
+    (p) => `From your orders list, open ${p.number} and tell me: ${lowerFirst(p.question)}`,
+  ],
+  build: (p) => ({
+    start: { url: "/shop/orders" },
+    check: {
+      all: [
+        {
+          answer: p.kind === "money" ? { number: Number(p.answer.slice(1)), tol: 0.005 } : { date: p.answer },
+          seen: { path: `/shop/orders/${p.number}` },
+        },
+        { no_writes: true },
+      ],
+    },
+    solution: [{ click: { selector: `#order-${p.number} a` } }, { done: { text: p.answer } }],
+  }),
+  nearMisses: (p) => [
+    {
+      name: "hedged_two_values",
+      category: "hedge",
+      after_reference: [],
+      answer: `${p.answer} or ${p.rival}`,
+      reason: "answer_unaccounted",
+      witness: { event: { action: "answer", value: { contains: " or " } } },
+    },
+    {
+      name: "another_orders_value",
+      category: "wrong_item",
+      after_reference: [],
+      answer: p.rival,
+      reason: "answer_wrong",
+      witness: { event: { action: "answer", value: { exact: p.rival } } },
+    },
+  ],
+});
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
 /** The shop's templates. */
-export const SHOP_TEMPLATES: readonly AnyTemplate[] = [menuBrandFilter];
+export const SHOP_TEMPLATES: readonly AnyTemplate[] = [
+  menuBrandFilter,
+  menuEntry,
+  pageOfProduct,
+  signInBackToProduct,
+  searchThenOpen,
+  searchOpenTab,
+  menuThenSearch,
+  categoryReview,
+  signedInReview,
+  menuSort,
+  searchInStock,
+  menuSlider,
+  variantToCart,
+  rateDelivery,
+  checkoutDeliveryDay,
+  menuCheckout,
+  menuRemoveFromCart,
+  copyOrderNumber,
+  menuInvoice,
+  sizeGuideTab,
+  menuPriceExtreme,
+  orderFact,
+];
