@@ -56,15 +56,27 @@ function relaxMatcher(m: Matcher, kept: ReadonlySet<string>): Matcher {
   return m; // not: negated values keep their meaning; contains, regex, number, present: no recorded date
 }
 
+/** Relaxes the recorded dates of the conditions that read what the site recorded (not answer, not clipboard). */
+function relaxCondition(c: Check, kept: ReadonlySet<string>): Check {
+  if (Array.isArray(c)) return c.map((x) => relaxCondition(x, kept));
+  if ("all" in c) return { ...c, all: c.all.map((x) => relaxCondition(x, kept)) };
+  if ("any" in c) return { ...c, any: c.any.map((x) => relaxCondition(x, kept)) };
+  // What the agent says or copies is the task's point, computed from the data the pages show: relaxing its date to
+  // "present" would pass every answer. Those are never a recording's artefact.
+  if ("answer" in c || "clipboard" in c) return c;
+  return mapConditionMatchers(c, (m) => relaxMatcher(m, kept));
+}
+
 /**
  * A copy of `check` in which every date matcher, and every exact/norm matcher whose value looks like a date
  * (`YYYY-MM-DD`, ISO timestamps), naming a day that is written in none of `texts` (the instruction, the JSON of
  * the option) becomes `{"present": true}`: such a date was recorded at generation time (a created_at), not asked
  * for. Days are compared in any format datesIn() reads, so "March 18, 2026" in the instruction keeps 2026-03-18.
+ * `answer` and `clipboard` conditions are kept whole: their dates are what the task asks the agent to find.
  */
 export function relaxRecordedDates(check: Check, texts: readonly (string | null | undefined)[]): Check {
   const kept = new Set(texts.flatMap((t) => t ? datesIn(t) : []));
-  return mapConditionMatchers(check, (m) => relaxMatcher(m, kept));
+  return relaxCondition(check, kept);
 }
 
 /** The texts whose dates a task asked for: its instruction and the JSON of its option. */

@@ -80,7 +80,8 @@ Deno.test("relaxRecordedDates() relaxes recorded dates and keeps the ones the ta
   assert.deepEqual(after.never, { not: { date: "2026-01-08" } }, "a negated matcher keeps its meaning");
   assert.equal(after.total, 12);
   assert.deepEqual(out.all[1], CHECK.all[1], "a negated condition keeps its meaning");
-  assert.deepEqual(out.all[2], { answer: { present: true } });
+  // The expected answer is what the task is about: relaxing it to "anything" would pass every answer.
+  assert.deepEqual(out.all[2], { answer: { date: "2026-01-10" } }, "an answer's date is never relaxed");
   assert.deepEqual(CHECK, before, "the input is not changed");
 });
 
@@ -92,6 +93,16 @@ Deno.test("relaxRecordedDates() keeps a date found in the option's JSON", () => 
   assert.deepEqual(relaxed, {
     change: { table: "bookings", after: { day: { present: true }, slot: { present: true } } },
   });
+});
+
+Deno.test("relaxRecordedDates() never relaxes what the agent says or copies, however deep in the check", () => {
+  const check: Check = {
+    any: [
+      [{ answer: "2026-02-14" }, { clipboard: { exact: "2026-02-14T10:00:00Z" } }],
+      { all: [{ answer: { one_of: ["2026-02-14", { date: "Feb 14, 2026" }] } }] },
+    ],
+  };
+  assert.deepEqual(relaxRecordedDates(check, askedTexts({ instruction: "When did Ann last order?" })), check);
 });
 
 Deno.test("relaxRecordedDates() leaves non-date values alone", () => {
