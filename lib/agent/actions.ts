@@ -146,7 +146,8 @@ const HANDLERS: { [N in Action["name"]]: Handler<N> } = {
       return await withAftermath(s, `Clicked at (${at.x}, ${at.y})`, () => s.clickAt(at));
     }
     const i = await resolveIndex(s, p, ctx);
-    return await withAftermath(s, `Clicked ${describe(i, ctx, s)}`, () => s.click(i));
+    const clicked = `Clicked ${describe(i, ctx, s)}`;
+    return await withAftermath(s, (note: string) => note ? `${clicked} (${note})` : clicked, () => s.click(i));
   },
   hover: async (s, p, ctx) => {
     if (p.coordinate_x !== undefined && p.coordinate_y !== undefined) {

@@ -4,12 +4,16 @@ import { elementAt, indexedElement, visiblePoint } from "../dom/mod.ts";
 import { ActionError } from "./errors.ts";
 import { dateTextMatches, type KeyCombo, planKeys, segmentKeys } from "./_keys.ts";
 import {
+  afterHover,
+  type Box,
   centreOfEnd,
   chooseOption,
   fileInputAt,
   type Focused,
   focusedElement,
   focusField,
+  type HoverCheck,
+  hoverCheck,
   listOptions,
   type PageRefusal,
   planClick,
@@ -29,24 +33,64 @@ const DRAG_STEPS = 8;
 
 /**
  * Clicks an element where a person's click reaches it: a point of its visible part where it is on top (lib/dom's
- * visiblePoint), so a partly covered element is clicked on its visible part.
- * @throws ActionError naming what covers the element when every point of it is covered (an overlay, a menu).
+ * visiblePoint), so a partly covered element is clicked on its visible part. As a person's hand does, the mouse
+ * first moves there; once the page has answered the hover (a frame and a task later) a hit test checks that the
+ * element is still what a press there reaches, and only then the button goes down and up. When the hover replaced
+ * or hid the element (a re-render, a rollover image), its equivalent now at the point (same tag, same text or name)
+ * is clicked instead; when the hover moved or covered it, its visible point is planned again, once. `onNote` hears
+ * which of these happened (nothing when the first check passed).
+ * @throws ActionError naming what covers the element when every point of it is covered (an overlay, a menu), or
+ *   what is at the point instead when the hover replaced it by something else or a second check fails.
  */
-export async function clickElement(tab: Tab, i: number): Promise<void> {
-  const plan = await tab.onElement<{ x: number; y: number; newTab: boolean }>(i, planClick, visiblePoint, elementAt);
-  if (plan.newTab) tab.expectNewTab();
-  await mouseClick(tab, plan);
+export async function clickElement(tab: Tab, i: number, onNote?: (note: string) => void): Promise<void> {
+  let plan = await tab.onElement<{ x: number; y: number; newTab: boolean }>(i, planClick, visiblePoint, elementAt);
+  let retarget = "", replanned = false; // retarget: the description of the equivalent clicked instead
+  for (let attempt = 0;; attempt++) {
+    const p = { x: plan.x, y: plan.y };
+    await mouseMove(tab, p);
+    const check = await tab.call<HoverCheck>(
+      hoverCheck,
+      indexedElement,
+      i,
+      elementAt,
+      afterHover,
+      p.x,
+      p.y,
+      !!retarget,
+    );
+    const at = `(${Math.round(p.x)}, ${Math.round(p.y)})`;
+    if (check.on) {
+      if (plan.newTab) tab.expectNewTab();
+      await mouseButton(tab, p);
+      if (retarget) {
+        onNote?.(`element ${i} was swapped under the mouse; clicked the one that took its place, ${retarget}`);
+      } else if (replanned) onNote?.(`element ${i} moved or was covered under the mouse; clicked it at ${at}`);
+      return;
+    }
+    if (attempt > 0) {
+      throw new ActionError(
+        `element ${i}: once the mouse was on it, ${check.now} was at ${at} instead (the page changes it on hover); ` +
+          "nothing was clicked",
+      );
+    }
+    if (check.same) {
+      retarget = check.now; // the equivalent is under the point: move again (its own hover), check, press
+    } else if (check.why !== "moved") {
+      throw new ActionError(
+        `element ${i} was ${check.why === "gone" ? "replaced" : "hidden"} when the mouse moved onto it: at ${at} ` +
+          `there is now ${check.now}, not the same control; nothing was clicked`,
+      );
+    } else {
+      replanned = true;
+      plan = await tab.onElement<typeof plan>(i, planClick, visiblePoint, elementAt);
+    }
+  }
 }
 
-/**
- * A left click at a viewport point: move, press, release sent at once (DevTools keeps their order), so the click
- * costs one round trip instead of three.
- */
-async function mouseClick(tab: Tab, p: Point): Promise<void> {
-  const base = { x: p.x, y: p.y, modifiers: 0 };
-  const press = { ...base, button: "left" as const, clickCount: 1 };
+/** Presses and releases the left button at a point the mouse is on, sent at once (DevTools keeps their order). */
+async function mouseButton(tab: Tab, p: Point): Promise<void> {
+  const press = { x: p.x, y: p.y, modifiers: 0, button: "left" as const, clickCount: 1 };
   await Promise.all([
-    mouseMove(tab, p),
     tab.cdp.send("Input.dispatchMouseEvent", { ...press, type: "mousePressed", buttons: 1 }),
     tab.cdp.send("Input.dispatchMouseEvent", { ...press, type: "mouseReleased", buttons: 0 }),
   ]);
@@ -63,10 +107,15 @@ function mouseMove(tab: Tab, p: Point): Promise<unknown> {
   });
 }
 
-/** Clicks a viewport point. */
+/**
+ * Clicks a viewport point: the mouse moves there, and once the page has answered the hover (a frame and a task
+ * later) the button goes down and up, so both land on what the hover left there.
+ */
 export async function clickPoint(tab: Tab, p: Point, viewport: Viewport): Promise<void> {
   assertInViewport(p, viewport, "click");
-  await mouseClick(tab, p);
+  await mouseMove(tab, p);
+  await tab.call(afterHover);
+  await mouseButton(tab, p);
 }
 
 /**
@@ -241,22 +290,48 @@ export async function wheelAt(
   return { target: "the page", moved: Math.round(last.page - before.page) };
 }
 
+/** How far past the target's centre a drag onto an element drops, as a share of its size. */
+const DROP_PAST = 0.25;
+
 /**
- * An HTML5-compatible drag: mouse down on the source, moves in steps, up on the target. When the two elements
- * cannot share the viewport (scrolling to the target pushes the source out), the page gets the same HTML5 drag
- * events without the mouse.
+ * Where a drag from `from` onto an element with box `box` drops: past the element's midpoint in the direction of
+ * travel (DROP_PAST of its size beyond its centre, inside its box), on each axis along which the drag travels at
+ * least half the element's size; at its centre on the others. Sortable lists (jQuery UI, SortableJS, dragover
+ * handlers) place an item by the pointer's side of the midpoint of the item under it, so a drop at the centre moves
+ * nothing; a drop onto a zone (a board column) lands inside it either way. Kept inside the viewport.
+ */
+export function dropPoint(from: Point, box: Box, viewport: Viewport): Point {
+  const axis = (start: number, lo: number, size: number, limit: number) => {
+    const centre = lo + size / 2;
+    const way = Math.abs(centre - start) >= size / 2 ? Math.sign(centre - start) : 0;
+    const p = centre + way * DROP_PAST * size;
+    // Inside the part of the box in the viewport (the centre is in it: centreOfEnd scrolled it there).
+    return Math.min(Math.max(p, Math.max(lo, 0) + 1), Math.min(lo + size, limit) - 1);
+  };
+  return {
+    x: axis(from.x, box.left, box.width, viewport.width),
+    y: axis(from.y, box.top, box.height, viewport.height),
+  };
+}
+
+/**
+ * An HTML5-compatible drag: mouse down on the source, moves in steps, up on the target: past the target's midpoint
+ * in the direction of travel when it is an element (dropPoint), so that a drop onto a sortable list's item moves
+ * the dragged one past it, as a person's drag does. When the two elements cannot share the viewport (scrolling to
+ * the target pushes the source out), the page gets the same HTML5 drag events without the mouse.
  */
 export async function drag(tab: Tab, from: DragEnd, to: DragEnd, viewport: Viewport): Promise<void> {
-  const point = async (end: DragEnd, scroll = true): Promise<Point> =>
+  type End = Point & { box?: Box };
+  const point = async (end: DragEnd, scroll = true): Promise<End> =>
     "x" in end ? end : refusalToError(
-      await tab.call<Point | PageRefusal>(centreOfEnd, indexedElement, end, scroll, queryDeep),
+      await tab.call<End | PageRefusal>(centreOfEnd, indexedElement, end, scroll, queryDeep),
       "drag",
     );
-  let source = await point(from);
-  const target = await point(to);
+  let source: Point = await point(from);
+  const onto = await point(to);
   if (!("x" in from)) {
     // Scrolling to the target may have moved the source.
-    const again = await tab.call<Point | PageRefusal>(centreOfEnd, indexedElement, from, false, queryDeep);
+    const again = await tab.call<End | PageRefusal>(centreOfEnd, indexedElement, from, false, queryDeep);
     if ("refused" in again) {
       if ("x" in to) throw new ActionError(`drag: ${again.refused} once the target point is in view`);
       refusalToError(await tab.call<true | PageRefusal>(syntheticDrag, indexedElement, from, to, queryDeep), "drag");
@@ -264,6 +339,7 @@ export async function drag(tab: Tab, from: DragEnd, to: DragEnd, viewport: Viewp
     }
     source = again;
   }
+  const target = onto.box ? dropPoint(source, onto.box, viewport) : onto;
   assertInViewport(source, viewport, "drag from");
   assertInViewport(target, viewport, "drag to");
   const mouse = tab.page.mouse;

@@ -53,6 +53,95 @@ export function planClick(
   return { x: p.x, y: p.y, newTab };
 }
 
+/** What is under the pointer once the page has answered the mouse moving onto an element (see hoverCheck). */
+export type HoverCheck =
+  /** The element (or something inside it, or its label) is on top at the point. */
+  | { on: true }
+  /**
+   * Something else is: `now` describes it. `why`: the element left the page (gone: re-rendered), is no longer
+   * visible (hidden: a rollover showing its other image) or is elsewhere or covered (moved). `same`: what is at the
+   * point now is its equivalent (gone or hidden only), kept for the next hoverCheck(..., true).
+   */
+  | { on: false; now: string; why: "gone" | "hidden" | "moved"; same: boolean };
+
+/**
+ * Resolves a frame and a task later: what the page did when the mouse moved (a mouseover handler, the render it
+ * queued for the next frame or task) has run. Alone in a background tab (no frames), after 100 ms.
+ */
+export function afterHover(): Promise<void> {
+  return new Promise<void>((done) => {
+    const fallback = setTimeout(done, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      setTimeout(done, 0);
+    });
+  });
+}
+
+/**
+ * Waits for the page to answer the hover (afterHover, passed as `settle`), then hit-tests the top-window point:
+ * whether the element of index `i` is still what a press there reaches. When the element left the page or is no
+ * longer visible, the element at the point (or its nearest ancestor of the same tag) counts as its equivalent when
+ * it carries the same text, or the same id, name, alt, title, aria-label, href or value (class overlap for
+ * elements with none of these). `retarget`: check that equivalent instead of the element.
+ */
+export async function hoverCheck(
+  lookup: Lookup,
+  i: number,
+  at: ElementAt,
+  settle: typeof afterHover,
+  x: number,
+  y: number,
+  retarget: boolean,
+): Promise<HoverCheck> {
+  await settle();
+  const KEY = "__webmixRetarget";
+  const store = globalThis as unknown as Record<string, Element | undefined>;
+  const found = retarget ? store[KEY] : lookup(i, true);
+  const el = typeof found === "string" ? undefined : found;
+  const hit = at(x, y);
+  /** `n` is `target` or inside it (across shadow roots), or a label of it. */
+  const reaches = (target: Element, n: Element): boolean => {
+    const label = n.closest("label");
+    if (label !== null && label.control === target) return true;
+    for (let p: Node | null = n; p; p = p.parentNode ?? (p as ShadowRoot).host ?? null) if (p === target) return true;
+    return false;
+  };
+  if (el && el.isConnected && hit && reaches(el, hit)) return { on: true };
+  const text = (n: Element) => ((n as HTMLElement).innerText ?? n.textContent ?? "").replace(/\s+/g, " ").trim();
+  const describe = (n: Element | null): string => {
+    if (!n) return "nothing";
+    const id = n.id ? `#${n.id}` : "";
+    const cls = typeof n.className === "string" && n.className.trim()
+      ? "." + n.className.trim().split(/\s+/).slice(0, 2).join(".")
+      : "";
+    const t = text(n).slice(0, 40) || n.getAttribute("aria-label") || n.getAttribute("alt") || "";
+    return `<${n.localName}${id}${cls}>${t ? ` "${t}"` : ""}`;
+  };
+  const why = !el || !el.isConnected
+    ? "gone"
+    : el.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+    ? "moved"
+    : "hidden";
+  if (!el || why === "moved" || !hit) return { on: false, now: describe(hit), why, same: false };
+  const NAMES = ["id", "name", "alt", "title", "aria-label", "href", "value"];
+  const same = (a: Element, b: Element): boolean => {
+    const ta = text(a), tb = text(b);
+    if (ta || tb) return ta === tb;
+    const named = NAMES.filter((k) => a.getAttribute(k) || b.getAttribute(k));
+    if (named.length) return named.some((k) => a.getAttribute(k) === b.getAttribute(k));
+    const cls = new Set(Array.from(a.classList));
+    return Array.from(b.classList).some((c) => cls.has(c));
+  };
+  let twin: Element | null = hit;
+  for (let up = 0; twin && up < 4 && twin.localName !== el.localName; up++) twin = twin.parentElement;
+  if (!twin || twin.localName !== el.localName || !same(el, twin)) {
+    return { on: false, now: describe(hit), why, same: false };
+  }
+  store[KEY] = twin;
+  return { on: false, now: describe(twin), why, same: true };
+}
+
 /** What focusField did, and what the caller still has to do. */
 export type Focused = {
   /**
@@ -400,17 +489,25 @@ export function revealText(text: string, query: Query): boolean {
 /** A drag end that names an element: an index of the last snapshot (indexedElement) or a locator's selector. */
 type ElementEnd = { index: number } | { selector: string };
 
+/** An element's box in the top window's viewport. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 /**
  * The centre of a drag end's element in the top window's viewport (the offsets of the same-origin frames it lies
- * in added), scrolled into view unless `scroll` is false (then refused when it is not in the viewport). A selector
- * designates queryDeep's first match.
+ * in added), with its box, scrolled into view unless `scroll` is false (then refused when it is not in the
+ * viewport). A selector designates queryDeep's first match.
  */
 export function centreOfEnd(
   lookup: Lookup,
   end: ElementEnd,
   scroll: boolean,
   query: Query,
-): { x: number; y: number } | PageRefusal {
+): { x: number; y: number; box: Box } | PageRefusal {
   const name = "index" in end ? `element ${end.index}` : `selector "${end.selector}"`;
   let el: Element | null | undefined;
   try {
@@ -438,10 +535,11 @@ export function centreOfEnd(
   };
   let r = el.getBoundingClientRect();
   if (r.width === 0 && r.height === 0) return { refused: `${name} has no size on the page (hidden?)` };
-  /** The centre in the top window's viewport. */
+  /** The centre in the top window's viewport, and the box. */
   const centre = (q: DOMRect) => {
     const o = origin();
-    return { x: q.left + q.width / 2 + o.dx, y: q.top + q.height / 2 + o.dy };
+    const box = { left: q.left + o.dx, top: q.top + o.dy, width: q.width, height: q.height };
+    return { x: box.left + q.width / 2, y: box.top + q.height / 2, box };
   };
   /** The centre is inside the element's window's viewport and the top one's. */
   const inView = (q: DOMRect) => {
@@ -459,8 +557,9 @@ export function centreOfEnd(
 
 /**
  * An HTML5 drag and drop as the page's listeners see it (dragstart, dragenter, dragover, drop, dragend with one
- * DataTransfer), for two elements too far apart to share the viewport, where a mouse cannot reach both. A selector
- * designates queryDeep's first match.
+ * DataTransfer), for two elements too far apart to share the viewport, where a mouse cannot reach both. The drop
+ * is past the target's midpoint in the direction of travel, as the mouse drag's (see dropPoint in _input.ts). A
+ * selector designates queryDeep's first match.
  */
 export function syntheticDrag(lookup: Lookup, from: ElementEnd, to: ElementEnd, query: Query): true | PageRefusal {
   const find = (end: ElementEnd) => {
@@ -475,9 +574,15 @@ export function syntheticDrag(lookup: Lookup, from: ElementEnd, to: ElementEnd, 
   const source = find(from), target = find(to);
   if (!source || !target) return { refused: "an end of the drag is not on the page" };
   const data = new DataTransfer();
+  const s0 = source.getBoundingClientRect(), t0 = target.getBoundingClientRect();
+  /** Towards the target, on each axis the drag travels at least half the target's size along (see dropPoint). */
+  const way = (from: number, to: number, size: number) => Math.abs(to - from) >= size / 2 ? Math.sign(to - from) : 0;
+  const dirX = way(s0.left + s0.width / 2, t0.left + t0.width / 2, t0.width);
+  const dirY = way(s0.top + s0.height / 2, t0.top + t0.height / 2, t0.height);
   const at = (el: Element) => {
     const r = el.getBoundingClientRect();
-    return { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+    const [fx, fy] = el === target ? [0.5 + 0.25 * dirX, 0.5 + 0.25 * dirY] : [0.5, 0.5];
+    return { clientX: r.left + r.width * fx, clientY: r.top + r.height * fy };
   };
   const fire = (el: Element, type: string) =>
     el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data, ...at(el) }));

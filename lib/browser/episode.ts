@@ -352,11 +352,18 @@ export class EpisodeSession implements AsyncDisposable {
   // ---- element primitives (indexes of window.__webmixIndex, renewed by each snapshot) ----
 
   /**
-   * Clicks the element with the mouse where a person's click reaches it (a visible point where it is on top).
-   * @throws ActionError naming what covers it when every point is covered (the click would hit that instead).
+   * Clicks the element with the mouse where a person's click reaches it (a visible point where it is on top),
+   * pressing only once the hover has left it (or its re-rendered equivalent) under the mouse. Returns what the click
+   * did otherwise than planned (the equivalent it clicked, the point it moved to), or "" when nothing.
+   * @throws ActionError naming what covers it when every point is covered (the click would hit that instead), or
+   *   what the hover put in its place.
    */
-  click(index: number): Promise<void> {
-    return this.#act(`click element ${index}`, (tab) => clickElement(tab, index));
+  click(index: number): Promise<string> {
+    return this.#act(`click element ${index}`, async (tab) => {
+      let note = "";
+      await clickElement(tab, index, (n) => note = n);
+      return note;
+    });
   }
 
   /** Moves the mouse onto the element where it is on top (what opens on hover opens); returns the point. */

@@ -171,6 +171,183 @@ export const PAY_WIDGET = doc(
 $("#exp").on("change", function () { parent.log("exp", this.value); });`,
 );
 
+/** A small square icon as a data URL (the pages load nothing else). */
+const icon = (fill: string) =>
+  `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='28' height='28'%3E` +
+  `%3Crect width='28' height='28' rx='6' fill='%23${fill}'/%3E%3C/svg%3E`;
+
+/**
+ * A post's icon bar, rollover style: on mouseover a grey icon is replaced by its coloured one (another <img>) in
+ * the page's next task, once it is drawn; the Save icon is a pair of <img>s of which mouseover shows the coloured
+ * one and hides the grey one. The bar's delegated click handler runs the action of the <img> clicked, which only
+ * the coloured icons carry (data-action).
+ */
+export const ICON_SWAP = doc(
+  "Post",
+  `<p>Nice photo of the harbour.</p>
+<span class="icons"><img class="ico" src="${icon("bbb")}" alt="Like" data-hover="${icon("e33")}" data-for="like">` +
+    `<img class="ico" src="${icon("bbb")}" alt="Share" data-hover="${icon("36c")}" data-for="share">` +
+    `<span class="pair"><img class="off" src="${icon("bbb")}" alt="Save">` +
+    `<img class="on" src="${icon("3a3")}" alt="Save" data-action="save"></span></span>`,
+  `.icons img{cursor:pointer;margin:4px}.pair .on{display:none}.pair.hover .on{display:inline}.pair.hover .off{display:none}`,
+  `$(".pair .off").on("mouseover", function () { this.parentNode.classList.add("hover"); });
+$(".pair .on").on("mouseout", function () { this.parentNode.classList.remove("hover"); });
+$(".icons").on("mouseover", function (e) {
+  var img = e.target;
+  if (!img.getAttribute("data-hover") || img.getAttribute("data-action")) return;
+  setTimeout(function () {
+    if (!img.isConnected) return;
+    var on = img.cloneNode();
+    on.src = img.getAttribute("data-hover");
+    on.setAttribute("data-action", img.getAttribute("data-for"));
+    img.replaceWith(on);
+  }, 0);
+});
+$(".icons").on("click", function (e) {
+  var action = e.target.getAttribute && e.target.getAttribute("data-action");
+  log("click", action || e.target.localName);
+});`,
+);
+
+/**
+ * A product card whose "Add to cart" button the page's script renders anew when the mouse enters it (the button is
+ * replaced by a clone that carries the click handler, in the next task: a framework hydrating on hover).
+ */
+export const HOVER_RENDER = doc(
+  "Desk lamp",
+  `<div class="card"><h2>Desk lamp</h2><p>$24.00</p><button type="button" class="add" data-sku="L-24">Add to cart</button></div>`,
+  `.card{border:1px solid #ccc;padding:12px;width:240px}`,
+  `function hydrate(btn) {
+  setTimeout(function () {
+    if (!btn.isConnected) return;
+    var live = btn.cloneNode(true);
+    live.classList.add("live");
+    $(live).on("click", function () { log("cart", this.getAttribute("data-sku")); });
+    btn.replaceWith(live);
+  }, 0);
+}
+$(".add").on("mouseenter", function () { hydrate(this); });
+$(document).on("click", function (e) { if (e.target.closest && !e.target.closest(".live")) log("missed", e.target.localName); });`,
+);
+
+/**
+ * A product grid: hovering a tile shows a "Quick view" bar over the middle of its picture (CSS :hover); the
+ * picture links to the product. An "Add to cart" button that turns into a quantity stepper when the mouse enters
+ * it.
+ */
+export const HOVER_COVER = doc(
+  "Shop",
+  `<div class="tile"><a class="pic" href="#lamp">Desk lamp</a><button type="button" class="qv">Quick view</button></div>
+<p><button type="button" class="buy">Add to cart</button></p>`,
+  `.tile{position:relative;width:200px;height:200px;margin-bottom:20px}
+.pic{display:block;width:200px;height:200px;background:#ddd}
+.qv{display:none;position:absolute;left:0;top:80px;width:200px;height:40px}
+.tile:hover .qv{display:block}
+.stepper{display:inline-block;border:1px solid #999;padding:2px}.stepper span{display:inline-block;width:60px;text-align:center}`,
+  `$(".pic").on("click", function (e) { e.preventDefault(); log("open", this.getAttribute("href")); });
+$(".qv").on("click", function () { log("quick", "view"); });
+$(".buy").on("mouseenter", function () {
+  var btn = this;
+  setTimeout(function () {
+    if (!btn.isConnected) return;
+    var s = document.createElement("div");
+    s.className = "stepper";
+    s.innerHTML = '<button type="button">-</button><span class="qty">1 in cart</span><button type="button">+</button>';
+    btn.replaceWith(s);
+  }, 0);
+});
+$(".buy").on("click", function () { log("buy", "clicked"); });`,
+);
+
+/**
+ * Sortable lists whose new order comes from the pointer's side of the target item's midpoint, as sortable
+ * libraries decide it: a vertical one driven by mouse events (decided on mouseup), a horizontal one driven by
+ * pointer events (items swap while the pointer moves), and an HTML5 draggable one (decided in dragover). Each logs
+ * its order after a drop.
+ */
+export const SORTABLE = doc(
+  "Sortable lists",
+  `<ul class="vlist" id="v"><li>V1</li><li>V2</li><li>V3</li><li>V4</li></ul>
+<ul class="hlist" id="h"><li>H1</li><li>H2</li><li>H3</li><li>H4</li></ul>
+<ul class="dlist" id="d"><li draggable="true">D1</li><li draggable="true">D2</li><li draggable="true">D3</li><li draggable="true">D4</li></ul>`,
+  `ul{list-style:none;padding:0;margin:0 0 24px 0}
+li{background:#eef;border:1px solid #99c;cursor:move;user-select:none;box-sizing:border-box}
+.vlist li,.dlist li{width:220px;height:36px;margin:4px 0;padding:8px}
+.hlist{display:flex;gap:6px}.hlist li{width:90px;height:40px;padding:10px}
+.lifted{opacity:.6;pointer-events:none;position:relative;z-index:2}
+.dragging{opacity:.4}`,
+  `function order(list) { return Array.prototype.map.call(list.children, function (li) { return li.textContent; }).join(","); }
+function itemAt(list, x, y) {
+  var el = document.elementFromPoint(x, y);
+  var li = el && el.closest("li");
+  return li && li.parentNode === list ? li : null;
+}
+// Vertical, mouse events: the item follows the mouse; on mouseup it goes before or after the item under the pointer.
+(function () {
+  var list = $("#v")[0], drag = null;
+  $("#v li").on("mousedown", function (e) { drag = { li: this, x: e.clientX, y: e.clientY, moved: false }; e.preventDefault(); });
+  $(document).on("mousemove", function (e) {
+    if (!drag) return;
+    if (!drag.moved && Math.abs(e.clientY - drag.y) + Math.abs(e.clientX - drag.x) < 3) return;
+    drag.moved = true;
+    drag.li.classList.add("lifted");
+    drag.li.style.top = (e.clientY - drag.y) + "px";
+  });
+  $(document).on("mouseup", function (e) {
+    if (!drag) return;
+    var li = drag.li;
+    li.classList.remove("lifted");
+    li.style.top = "";
+    var over = drag.moved && itemAt(list, e.clientX, e.clientY);
+    drag = null;
+    if (!over || over === li) return;
+    var r = over.getBoundingClientRect();
+    list.insertBefore(li, e.clientY < r.top + r.height / 2 ? over : over.nextSibling);
+    log("v", order(list));
+  });
+})();
+// Horizontal, pointer events: the dragged item swaps with a neighbour once the pointer passes its midpoint.
+(function () {
+  var list = $("#h")[0], dragged = null;
+  $("#h li").on("pointerdown", function (e) { dragged = this; this.classList.add("dragging"); e.preventDefault(); });
+  $(document).on("pointermove", function (e) {
+    if (!dragged) return;
+    var over = itemAt(list, e.clientX, e.clientY);
+    if (!over || over === dragged) return;
+    var r = over.getBoundingClientRect(), mid = r.left + r.width / 2;
+    var after = Array.prototype.indexOf.call(list.children, dragged) < Array.prototype.indexOf.call(list.children, over);
+    if (after && e.clientX > mid) list.insertBefore(dragged, over.nextSibling);
+    else if (!after && e.clientX < mid) list.insertBefore(dragged, over);
+  });
+  $(document).on("pointerup", function () {
+    if (!dragged) return;
+    dragged.classList.remove("dragging");
+    dragged = null;
+    log("h", order(list));
+  });
+})();
+// HTML5 drag and drop: dragover marks the side of the item's midpoint the pointer is on; drop inserts there.
+(function () {
+  var list = $("#d")[0], dragged = null, before = null, over = null;
+  $("#d li").on("dragstart", function (e) { dragged = this; e.dataTransfer.setData("text/plain", this.textContent); this.classList.add("dragging"); });
+  $("#d li").on("dragend", function () { this.classList.remove("dragging"); dragged = null; });
+  $("#d li").on("dragover", function (e) {
+    if (!dragged || this === dragged) return;
+    e.preventDefault();
+    var r = this.getBoundingClientRect();
+    over = this;
+    before = e.clientY < r.top + r.height / 2;
+  });
+  $("#d").on("drop", function (e) {
+    e.preventDefault();
+    if (!dragged || !over) return;
+    list.insertBefore(dragged, before ? over : over.nextSibling);
+    over = null;
+    log("d", order(list));
+  });
+})();`,
+);
+
 /** Every page by its path. */
 export const ACTION_PAGES: Readonly<Record<string, string>> = {
   "/fields": FIELDS,
@@ -182,4 +359,8 @@ export const ACTION_PAGES: Readonly<Record<string, string>> = {
   "/canvas": CANVAS,
   "/widgets": WIDGETS,
   "/pay-widget": PAY_WIDGET,
+  "/icon-swap": ICON_SWAP,
+  "/hover-render": HOVER_RENDER,
+  "/hover-cover": HOVER_COVER,
+  "/sortable": SORTABLE,
 };
