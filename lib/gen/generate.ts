@@ -28,11 +28,15 @@ export type GenLine = Record<string, unknown> & { task_id: string };
 
 /** What a generation made, for the sidecar (`*.gen.json`). */
 export interface GenMeta {
+  /** GEN_VERSION of the code that made the file. */
   generator: string;
+  /** The --seed. */
   seed: number;
+  /** The --per-template (a template with fewer records makes them all). */
   per_template: number;
   /** Per template: its capacity (parameter records it can take) and the instances made. */
   templates: { id: string; capacity: number; made: number }[];
+  /** Lines written. */
   instances: number;
 }
 
@@ -48,7 +52,10 @@ export function paramsKey(p: Params): string {
 }
 
 /** The templates `options` selects. @throws Error naming an unknown template id or app. */
-export function selectTemplates(all: readonly AnyTemplate[], options: Omit<GenOptions, "seed" | "perTemplate">) {
+export function selectTemplates(
+  all: readonly AnyTemplate[],
+  options: Omit<GenOptions, "seed" | "perTemplate">,
+): AnyTemplate[] {
   const ids = new Set(all.map((t) => t.id));
   for (const id of options.templates ?? []) {
     if (!ids.has(id)) throw new Error(`no template "${id}" (deno task gen --list shows them)`);

@@ -15,7 +15,9 @@ import { episodeEvidence, type Expectation, outcomeProblem, type Script, scripte
 
 /** An instance the proof dropped, and why. */
 export interface Dropped {
+  /** The instance's task id. */
   task_id: string;
+  /** The template it came from. */
   template: string;
   /** Each failed proof: `reference: rejected (...)`, `noop: false pass`, `near miss X: false pass`. */
   problems: string[];
@@ -25,6 +27,7 @@ export interface Dropped {
 export interface ProofReport {
   /** The instances that passed every proof, in input order. */
   kept: Task[];
+  /** The instances that failed a proof, in input order, each with why. */
   dropped: Dropped[];
   /** Episodes run (reference, noop and near misses). */
   episodes: number;

@@ -47,6 +47,7 @@ export type NearMissCategory =
 export interface NearMiss {
   /** Unique within the instance: lower-case letters, digits and `_`. */
   name: string;
+  /** The kind of mistake (docs/grading.md's near-miss table). */
   category: NearMissCategory;
   /** The actions instead of the reference solution (exclusive with after_reference); a done is added. */
   steps?: ActionJson[];

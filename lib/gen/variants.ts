@@ -21,6 +21,7 @@ export interface Script {
 
 /** What a variant's outcome must be. */
 export interface Expectation {
+  /** Whether the variant's grade must pass or fail. */
   expect: "pass" | "fail";
   /** For a failing variant: the reason code its grade must carry. */
   reason?: string;
