@@ -20,8 +20,8 @@ import {
   prove,
   TEMPLATES,
 } from "./lib/gen/mod.ts";
+import { shardTasks } from "./lib/run/mod.ts";
 import { loadTasks, parseTaskLines, type Task } from "./lib/tasks/mod.ts";
-import { shardTasks } from "./lib/run/shard.ts";
 import { familyOf } from "./lib/tasks/mod.ts";
 
 const USAGE = `Usage:

@@ -344,9 +344,10 @@ async function annotationCases(ws: Workspace): Promise<Case[]> {
   const recording = (start_url: string) => JSON.stringify({ start_url, answer: null, entries: [] });
   const cases: [string, Promise<string>, RegExp][] = [
     [
+      // Skipped with a warning, as the seed skips it; the folder then holds no task (with --strict: below).
       "a task folder without verifier.json",
       ann("no_verifier", { "shop/t1/verifier.json": null }),
-      /no_verifier\/shop\/t1: has task\.json but no verifier\.json/,
+      /no_verifier\/shop\/t1: skipped: task\.json but no verifier\.json[\s\S]*no_verifier has no human tasks/,
     ],
     [
       "a task folder without task.json",
@@ -423,8 +424,14 @@ async function annotationCases(ws: Workspace): Promise<Case[]> {
     cases.map(async ([name, dir, message]) => ({ name, args: human(await dir), message })),
   );
   const good = await ann("good", {});
+  const noVerifier = await ann("no_verifier_strict", { "shop/t1/verifier.json": null });
   return [
     ...out,
+    {
+      name: "a task folder without verifier.json, --strict",
+      args: human(noVerifier, "--strict"),
+      message: /no_verifier_strict\/shop\/t1: has task\.json but no verifier\.json/,
+    },
     {
       name: "--human-macros with a typo",
       args: human(good, "--human-macros", "serch"),

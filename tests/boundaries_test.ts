@@ -25,7 +25,7 @@ const ROOT_URL = new URL("../", import.meta.url).href;
 const ROOT = fileURLToPath(ROOT_URL);
 /** The entry scripts that read a finished run folder: offline on the whole graph. */
 const OFFLINE_TOOLS = ["regrade.ts", "judge.ts", "report.ts", "viewer.ts", "record_rows.ts", "merge.ts"];
-const ENTRIES = ["eval.ts", "sites.ts", "mod.ts", ...OFFLINE_TOOLS];
+const ENTRIES = ["eval.ts", "gen.ts", "sites.ts", "mod.ts", ...OFFLINE_TOOLS];
 
 /** What each area may import directly at run time (the DEPS list of docs/architecture.md). */
 const DEPS: Record<string, string[]> = {
@@ -44,6 +44,8 @@ const DEPS: Record<string, string[]> = {
   // The sandbox declares its apps' grading rules in the grader's own type (AppRules).
   sites: ["errors", "io", "grading"],
   agent: ["errors", "io", "grading", "tasks", "routing", "llm", "browser", "dom", "run_folder"],
+  // The generator proves its instances through the runner; its templates read the apps' seeds (exempt below).
+  gen: ["errors", "io", "grading", "tasks", "run_folder", "sites", "agent", "run"],
   run: [
     "errors",
     "io",
@@ -78,7 +80,9 @@ const RULES: BoundaryRules = {
       reach: ["npm:openai", "lib/llm"],
     },
   ],
-  exempt: [/_test\.ts$/, /(^|\/)_?testdata(\/|\.ts$)/, /^tests\//, /^bench\//],
+  // lib/gen/templates/<app>.ts describe one app each in its own vocabulary (its labels, sort keys, slot grid, price
+  // rules): like testdata, they read that app's modules directly, so a generated task follows the page that shows it.
+  exempt: [/_test\.ts$/, /(^|\/)_?testdata(\/|\.ts$)/, /^tests\//, /^bench\//, /^lib\/gen\/templates\//],
 };
 
 async function denoInfo(file: string): Promise<DenoInfo> {

@@ -1,6 +1,5 @@
 /** The apps' seeded data, as the generator reads it: each app's own seed, in a read-only database. */
-import { AppDb } from "../sites/db.ts";
-import { APPS } from "../sites/apps/mod.ts";
+import { AppDb, APPS } from "../sites/mod.ts";
 
 const CACHE = new Map<string, AppDb>();
 

@@ -4,7 +4,7 @@
  * misses that must fail it. The generator (generate.ts) instantiates templates; the proof (prove.ts) runs every
  * instance before it is shipped.
  */
-import type { AppDb } from "../sites/db.ts";
+import type { AppDb } from "../sites/mod.ts";
 import type { ReasonCode } from "../grading/mod.ts";
 import type { Macro } from "../tasks/mod.ts";
 

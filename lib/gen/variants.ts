@@ -4,8 +4,14 @@
  * (tests/support/near_misses.ts).
  */
 import { type Arm, replayArm } from "../agent/mod.ts";
-import { type ActionCall, actionEvents, type Condition, type Evidence, parseEvidence } from "../grading/mod.ts";
-import { conditionFailure } from "../grading/gate.ts";
+import {
+  type ActionCall,
+  actionEvents,
+  type Condition,
+  conditionFailure,
+  type Evidence,
+  parseEvidence,
+} from "../grading/mod.ts";
 import type { EpisodeResult, RunFolder } from "../run_folder/mod.ts";
 import type { ReferenceStep, RunTask } from "../tasks/mod.ts";
 

@@ -4,7 +4,7 @@
  * the schemas exported here (never the other way round). The LLM tier is the caller's (an AnswerJudge).
  * @module
  */
-export { gate, type GateOptions, type GateResult, type UndecidedAnswer } from "./gate.ts";
+export { conditionFailure, gate, type GateOptions, type GateResult, type UndecidedAnswer } from "./gate.ts";
 export { type Failure, isReasonCode, REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
 export { type Matcher } from "./matcher.ts";
 export {

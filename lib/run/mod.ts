@@ -21,4 +21,4 @@ export { openStartPage } from "./episode.ts";
 export type { ServedModelArm } from "./model_arms.ts";
 export { formatStatusCounts, type StatusCounts } from "./progress.ts";
 export { runEval, type RunInputs, type RunSummary } from "./run.ts";
-export type { Shard } from "./shard.ts";
+export { MAX_SHARDS, type Shard, shardTasks } from "./shard.ts";

@@ -333,7 +333,7 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
   judged: false,
   plan(task) {
     const prefix = task.start?.prefix;
-    return [prefix?.macro, prefix?.then, task.macro].filter((m): m is Macro => m !== undefined);
+    return [prefix?.macro, prefix?.then, task.macro].filter((m): m is Macro => !!m); // an empty prefix is none
   },
   start(original, base) {
     // Recorded origins in the start page, setup and solution point at this server.

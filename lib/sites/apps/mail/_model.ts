@@ -6,8 +6,11 @@ export type FolderView = typeof FOLDERS[number];
 export type Folder = Exclude<FolderView, "starred">;
 /** Where the "Move to" select can send a message. */
 export const MOVE_TARGETS: Folder[] = ["inbox", "archive", "trash"];
+/** The labels a message can carry, in the order the pages list them. */
 export const LABELS = ["Work", "Personal", "Finance", "Travel"] as const;
+/** The list sizes the settings offer (messages per page). */
 export const PAGE_SIZES = [15, 25, 50] as const;
+/** The reading-pane layouts the settings offer. */
 export const READING_PANES = ["off", "right", "bottom"] as const;
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const MAX_SIGNATURE_CHARS = 300;

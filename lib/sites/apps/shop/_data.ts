@@ -33,8 +33,10 @@ FROM products p JOIN categories c ON c.id = p.category_id
 LEFT JOIN (SELECT product_id, AVG(rating) AS rating, COUNT(*) AS n FROM reviews GROUP BY product_id) r
   ON r.product_id = p.id`;
 
+/** Products per page of a category or search listing. */
 export const PAGE_SIZE = 12;
 
+/** The listing's sort orders: the `sort` query value, its label and its SQL order. */
 export const SORTS = {
   featured: { label: "Featured", sql: "p.id" },
   price_asc: { label: "Price: low to high", sql: "p.price ASC, p.name" },

@@ -3,11 +3,13 @@
  * checkout form's validation (Luhn card check, delivery date after today and not a Sunday).
  */
 
+/** The delivery methods: their label and price in dollars. */
 export const SHIPPING = {
   standard: { label: "Standard delivery (3-5 working days)", price: 4.99 },
   express: { label: "Express delivery (next working day)", price: 12.99 },
   pickup: { label: "Pick up in store", price: 0 },
 } as const;
+/** A delivery method's key (`standard`, `express`, ...). */
 export type ShippingMethod = keyof typeof SHIPPING;
 
 /** Promo codes and the share of the item subtotal they take off. */
@@ -33,8 +35,22 @@ export interface PricedLine {
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
+/** An order's amounts in dollars, and the total of one of its lines. */
+export interface OrderTotals {
+  /** The items' sum. */
+  subtotal: number;
+  /** The promo code's discount on the items. */
+  discount: number;
+  /** The delivery method's price. */
+  shipping: number;
+  /** Subtotal less discount plus shipping. */
+  total: number;
+  /** One line's unit price times its quantity. */
+  lineTotal: (l: PricedLine) => number;
+}
+
 /** Subtotal, discount (promo on items only), shipping and total, in dollars rounded to the cent. */
-export function orderTotals(lines: PricedLine[], shipping: ShippingMethod, promo: string) {
+export function orderTotals(lines: PricedLine[], shipping: ShippingMethod, promo: string): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + cents(l.unit_price) * l.qty, 0);
   const discount = Math.round(subtotal * (PROMOS[promo.toUpperCase()] ?? 0));
   const ship = cents(SHIPPING[shipping].price);
