@@ -39,6 +39,7 @@ function folderPage(c: Context<SandboxEnv>, f: FolderView) {
     showTo: f === "sent" || f === "drafts",
     showFolder: f === "starred",
     returnTo: here(p.page),
+    rowActions: f === "inbox",
     href: settings.reading_pane === "off" ? undefined : (m) => `${here(p.page)}&m=${m.id}`,
     empty: `No messages in ${folderTitle(f)}.`,
   });

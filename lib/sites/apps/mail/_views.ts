@@ -21,6 +21,9 @@ export interface ShellOptions {
 
 const CSS = `
 [hidden]{display:none !important}
+.icon-btn{background:none;border:1px solid transparent;border-radius:4px;padding:2px 4px;color:#52606d;cursor:pointer}
+.icon-btn:hover{border-color:#cbd2d9;color:#1f2933}
+.icon-btn svg{display:block;fill:currentColor}
 .mail-layout{display:grid;grid-template-columns:210px 1fr;gap:20px;align-items:start}
 .mail-side ul{list-style:none;margin:0 0 12px;padding:0}
 .mail-side li a{display:flex;gap:6px;align-items:center;padding:6px 10px;border-radius:6px;color:#1f2933}
@@ -113,6 +116,11 @@ export interface ListOptions {
   href?: (m: ListedMessage) => string;
   /** The page to come back to after starring from the list. */
   returnTo: string;
+  /**
+   * Icon-only row actions (Archive; Mark as unread on a read message), as webmail lists have them: buttons with no
+   * text, no label and no title, told apart only by their class and their icon's symbol (docs/perception.md).
+   */
+  rowActions?: boolean;
   empty: string;
 }
 
@@ -145,7 +153,35 @@ function listRow(m: ListedMessage, o: ListOptions): Html {
   }</td>
 ${o.showFolder ? html`<td>${folderTitle(m.folder)}</td>` : ""}
 <td class="date">${shortDate(m.date)}, ${m.date.slice(11, 16)}</td>
+${o.rowActions ? rowActions(m) : ""}
 </tr>`;
+}
+
+/** The icons the row actions draw (one hidden sprite per list). */
+const ICON_SPRITE = `<svg width="0" height="0" style="position:absolute" aria-hidden="true">
+<symbol id="i-archive" viewBox="0 0 16 16"><path d="M1 2h14v4H1zM2 6h12v8H2zM6 8h4v1.5H6z"/></symbol>
+<symbol id="i-envelope" viewBox="0 0 16 16"><path d="M1 3h14v10H1zM1.5 3.5 8 9l6.5-5.5" fill="none" stroke="currentColor"/></symbol>
+</svg>`;
+
+/** A row's icon-only buttons: each a form posting the action, its only content an SVG icon. */
+function rowActions(m: ListedMessage): Html {
+  const icon = (symbol: string) =>
+    html`
+      <svg class="icon" width="16" height="16" aria-hidden="true">
+        <use href="#${symbol}"></use>
+      </svg>
+    `;
+  return html`<td class="row-actions">
+<form method="post" action="${BASE}/messages/${m.id}/move" class="inline">
+<input type="hidden" name="folder" value="archive">
+<button class="icon-btn archive" id="archive-${m.id}">${icon("i-archive")}</button></form>
+${
+    m.read
+      ? html`<form method="post" action="${BASE}/messages/${m.id}/unread" class="inline">
+<button class="icon-btn mark-unread" id="unread-${m.id}">${icon("i-envelope")}</button></form>`
+      : ""
+  }
+</td>`;
 }
 
 /** The table of a list of messages. */
@@ -159,10 +195,10 @@ export function messageTable(rows: ListedMessage[], o: ListOptions): Html {
           : "From"}</th><th>Subject</th>${o
             .showFolder
           ? html`<th>Folder</th>`
-          : ""}<th style="width:120px">Date</th></tr>
+          : ""}<th style="width:120px">Date</th>${o.rowActions ? html`<th style="width:70px"></th>` : ""}</tr>
       </thead>
       <tbody>${rows.map((m) => listRow(m, o))}</tbody>
-    </table>
+    </table>${o.rowActions ? raw(ICON_SPRITE) : ""}
   `;
 }
 
