@@ -178,4 +178,132 @@ Deno.test({ name: "perception of real pages through the executor", ...opts }, as
       await act(s, click("by-property"), "by property");
     },
   );
+
+  await onPage(
+    "icon-only controls get a name from their class, an ancestor, an image or aria-labelledby",
+    "/icons",
+    async (s, st) => {
+      const lines = st.elementsText.split("\n").filter((l) => /^\[\d/.test(l));
+      assert.deepEqual(lines, [
+        "[1]<span label=star />", // class token among utility ones (btn, icon)
+        "[2]<i label=trash />", // fa-trash
+        "[3]<span label=Reply to sender />", // the parent's title
+        "[4]<b label=Like this post />", // the parent's aria-label
+        "[5]<span label=star filled />", // img src /icons/star-filled.svg
+        "[6]<span label=retweet />", // CSS background-image
+        "[7]<span label=more />", // <use href="#icon-more">
+        "[8]<button label=trash can />", // <use href="/sprite.svg#trash-can">
+        "[9]<span label=swatch red />", // the most specific class token
+        "[10]<span label=Delete message />", // aria-labelledby
+        "[11]<span />", // utility and hash-like classes only
+        "[12]<span />", // a title shared by two controls names neither
+        "[13]<span />",
+      ]);
+      await act(s, () => ({ click: { index: 9 } }), "red");
+    },
+  );
+
+  await onPage(
+    "a scroll box is indexed with what it hides; its clipped lines are not on screen",
+    "/scroll-box",
+    async (s, st) => {
+      const panel = st.snapshot.elements[0];
+      assert.equal(panel.attributes.id, "panel", st.elementsText);
+      const panelLine = () => (state: BrowserState) =>
+        state.elementsText.split("\n").find((l) => l.includes("id=panel"));
+      assert.equal(panelLine()(st), "[1]<div id=panel scroll=0px above, 900px below />");
+      assert.match(st.visibleText, /^Line 10 Open 10$/m);
+      assert.doesNotMatch(st.visibleText, /Line 11\b/);
+      assert.match(st.visibleText, /^After the panel$/m);
+      assert.match(st.visibleText, /^Help$/m); // a fixed button inside the box escapes its clip
+      const texts = st.snapshot.elements.map((e) => e.text);
+      assert.deepEqual(
+        texts.filter((t) => t.startsWith("Open")),
+        Array.from({ length: 10 }, (_, i) => `Open ${i + 1}`),
+      );
+      assert.ok(texts.includes("Help"), st.elementsText);
+      const r = await executeAction(s, { scroll: { index: panel.index, down: true } }, { base: "", state: st });
+      assert.ok(r.ok, r.error);
+      const after = await s.captureState({ screenshot: false });
+      assert.equal(panelLine()(after), "[1]<div id=panel scroll=300px above, 600px below />");
+      assert.match(after.visibleText, /^Line 11 Open 11$/m);
+      assert.match(after.visibleText, /^Line 20 Open 20$/m);
+      assert.doesNotMatch(after.visibleText, /Line (10|21)\b/);
+      await act(s, click("Open 15"), "Open 15");
+    },
+  );
+
+  await onPage(
+    "long field values are shown up to 1,000 characters and say where they were cut",
+    "/long-values",
+    async (s, st) => {
+      const [terms, code] = await s.tab().page.evaluate(() =>
+        ["terms", "code"].map((id) => (document.getElementById(id) as HTMLInputElement).value)
+      );
+      assert.equal(terms.length, 2400);
+      assert.equal(code.length, 1200);
+      const lines = st.elementsText.split("\n");
+      assert.ok(
+        lines.includes(
+          `[1]<textarea id=terms value=${JSON.stringify(terms.slice(0, 1000))} (cut: 1000 of 2400 chars) />`,
+        ),
+        st.elementsText,
+      );
+      assert.ok(
+        lines.includes(`[2]<input id=code value=${JSON.stringify(code.slice(0, 1000))} (cut: 1000 of 1200 chars) />`),
+        st.elementsText,
+      );
+      assert.match(st.visibleText, /^Clause 01: the tenant keeps it tidy\.\.\.\.$/m); // the textarea's text
+      assert.match(st.visibleText, /^Clause 25: the tenant keeps it tidy\.\.\.\.$/m);
+    },
+  );
+
+  await onPage("a mouseup or pointerup listener makes a control", "/up-listeners", async (s, st) => {
+    assert.deepEqual(st.snapshot.elements.map((e) => e.attributes.id), ["pie", "wheel", "ptr-up"]);
+    await act(s, click("pie"), "pie");
+    await act(s, click("wheel"), "wheel");
+    await act(s, click("ptr-up"), "ptr-up");
+  });
+
+  await onPage(
+    "a control showing a 6px sliver beside a popup is listed; one showing 2px is not",
+    "/covered",
+    async (s, st) => {
+      const tags = st.snapshot.elements.map((e) => `${e.tag}:${e.text}`);
+      assert.deepEqual(tags.slice(0, 3), ["button:Sliver button", "button:Close popup", "input:City"], st.elementsText);
+      const sliver = st.snapshot.elements[0].rect;
+      const popup = await s.tab().page.$eval("#popup", (e) => e.getBoundingClientRect().toJSON());
+      assert.equal(sliver.x + sliver.width - Math.round(popup.right), 6); // what shows of it
+      assert.ok(!tags.includes("button:Thin sliver"), st.elementsText);
+      // The click aims where the capture found the button: its visible 6px strip, not a covered sample point.
+      await act(s, click("Sliver button"), "sliver");
+    },
+  );
+
+  await onPage("a listbox and a focusable list are their items, not one more index", "/covered", async (s, st) => {
+    const tags = st.snapshot.elements.map((e) => `${e.tag}:${e.text}`).filter((t) => !t.includes("Street"));
+    assert.deepEqual(tags.slice(-7), [
+      "input:City",
+      "li:Paris",
+      "li:Lyon",
+      "li:Nice",
+      "li:Red",
+      "li:Green",
+      "li:Blue",
+    ]);
+    await act(s, click("Lyon"), "city Lyon");
+    await act(s, click("Blue"), "tag Blue");
+  });
+
+  await onPage("a scrolling listbox is its options too; its first option says what the list hides", "/covered", async (
+    s,
+    st,
+  ) => {
+    const tags = st.snapshot.elements.map((e) => `${e.tag}:${e.text}`);
+    assert.ok(!tags.includes("ul:"), `the listbox is not an index of its own:\n${st.elementsText}`);
+    const first = st.snapshot.elements.find((e) => e.text === "Street 1")!;
+    assert.match(first.attributes.scroll ?? "", /^list: 0px above, \d+px below$/, st.elementsText);
+    assert.ok(!tags.includes("li:Street 12"), "an option the list clips is not on screen");
+    await act(s, click("Street 2"), "street Street 2");
+  });
 });

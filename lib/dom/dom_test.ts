@@ -9,7 +9,30 @@ import { snapshotPageJson } from "./snapshot.ts";
 import { ESCAPED, HIDDEN, KINDS, SMALL, TALL, TEXT } from "./testdata/fixture_pages.ts";
 import { servePages } from "./testdata/serve.ts";
 
+/**
+ * Clipping containers: a scroll box (lines below its bottom hidden; an absolute button placed by an ancestor
+ * outside it escapes, one placed inside it does not), a 0px-high overflow: hidden box, a sideways scroll box.
+ */
+const CLIPS = `<!doctype html><html><head><title>Clips</title><style>
+body { font: 14px sans-serif; margin: 8px; } .l { height: 50px; margin: 0; }
+</style></head><body>
+<div id="outer" style="position: relative; padding-top: 10px">
+  <div id="k-box" style="height: 100px; overflow-y: auto; width: 300px">
+    <div class="l"><button id="k-one">One</button> Shown one</div>
+    <div class="l"><button id="k-two">Two</button> Shown two</div>
+    <div class="l"><button id="n-three">Three</button> Hidden three</div>
+    <div class="l" style="position: relative">Hidden four <button id="n-abs-in"
+      style="position: absolute; left: 150px; top: 10px">Clipped absolute</button></div>
+    <button id="k-abs" style="position: absolute; left: 400px; top: 0">Escaped absolute</button>
+  </div>
+</div>
+<div style="height: 0; overflow: hidden"><button id="n-collapsed">Collapsed</button> Collapsed text</div>
+<div id="k-wide" style="width: 200px; overflow-x: auto; white-space: nowrap"><span>Wide start</span><span
+  style="margin-left: 400px">Wide end</span></div>
+</body></html>`;
+
 const PAGES: Record<string, string> = {
+  "/clips": CLIPS,
   "/kinds": KINDS,
   "/hidden": HIDDEN,
   "/text": TEXT,
@@ -223,6 +246,37 @@ Deno.test({
       const lines = formatElements(await snap(page)).split("\n");
       assert.deepEqual(lines.slice(3, 5), ["[2]<input name=q placeholder=Search />", "*[3]<textarea />"]);
     });
+
+    await step(
+      "clips what scroll and overflow boxes hide; indexes scroll boxes with what they hide",
+      "/clips",
+      async () => {
+        const s = await snap(page);
+        assert.deepEqual(ids(s), ["k-box", "k-one", "k-two", "k-abs", "k-wide"]);
+        assert.equal(byId(s, "k-box")?.attributes.scroll, "0px above, 100px below");
+        assert.equal(byId(s, "k-box")?.text, "");
+        assert.match(byId(s, "k-wide")?.attributes.scroll ?? "", /^0px left, [1-9]\d*px right$/);
+        for (const shown of ["Shown one", "Shown two", "Escaped absolute", "Wide start"]) {
+          assert.match(s.visibleText, new RegExp(shown), shown);
+        }
+        for (const hidden of ["Hidden three", "Hidden four", "Clipped absolute", "Collapsed text", "Wide end"]) {
+          assert.doesNotMatch(s.visibleText, new RegExp(hidden), hidden);
+        }
+        // The whole page: what a scroll of the box brings into view is indexed, as out of the viewport.
+        const whole = await snap(page, { viewportExpansion: -1 });
+        assert.deepEqual(ids(whole), ["k-box", "k-one", "k-two", "n-three", "n-abs-in", "k-abs", "k-wide"]);
+        assert.deepEqual(whole.elements.filter((e) => !e.inViewport).map((e) => e.attributes.id), [
+          "n-three",
+          "n-abs-in",
+        ]);
+        await page.evaluate(() => document.getElementById("k-box")!.scrollTop = 100);
+        const scrolled = await snap(page);
+        assert.deepEqual(ids(scrolled), ["k-box", "n-three", "n-abs-in", "k-abs", "k-wide"]);
+        assert.equal(byId(scrolled, "k-box")?.attributes.scroll, "100px above, 0px below");
+        assert.match(scrolled.visibleText, /Hidden three/);
+        assert.doesNotMatch(scrolled.visibleText, /Shown one/);
+      },
+    );
 
     await step("formatElements() marks content above and below", "/tall", async () => {
       const atTop = formatElements(await snap(page)).split("\n");

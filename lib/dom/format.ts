@@ -10,8 +10,13 @@ import { ATTRIBUTE_ORDER, type DomElement, type PageSnapshot } from "./types.ts"
 export interface FormatOptions {
   /** Option texts shown for a <select> before "... N more options..." (default 4, as browser-use). */
   maxOptions?: number;
-  /** Cap on one attribute value (default 100, as browser-use). */
+  /** Cap on one attribute value (default 100, as browser-use); `value` has its own. */
   maxAttributeLength?: number;
+  /**
+   * Cap on a `value` (a field's, a textarea's), in UTF-16 code units (default 1000, lib/dom's snapshot cap too). A
+   * cut value is JSON-quoted and followed by `(cut: 1000 of 2400 chars)`.
+   */
+  maxValueLength?: number;
 }
 
 /** Scroll distances under this many pixels count as none (sub-pixel layouts leave a few). */
@@ -49,9 +54,23 @@ function formatAttributes(el: DomElement, opts: FormatOptions = {}): string {
   if (shown.get("type")?.toLowerCase() === el.tag) shown.delete("type");
   const text = el.text.toLowerCase();
   for (const key of DROP_IF_TEXT) if (text && shown.get(key)?.toLowerCase() === text) shown.delete(key);
-  const parts = [...shown].map(([k, v]) => (v === "" ? `${k}=''` : `${k}=${exact(cap(v, maxLength))}`));
+  const parts = [...shown].map(([k, v]) => {
+    if (v === "") return `${k}=''`;
+    if (k === "value") return `value=${valueText(v, el.valueLength ?? v.length, opts.maxValueLength ?? 1000)}`;
+    return `${k}=${exact(cap(v, maxLength))}`;
+  });
   if (el.options && el.options.length > 0) parts.push(`options=${formatOptions(el, opts.maxOptions ?? 4)}`);
   return parts.join(" ");
+}
+
+/**
+ * A value up to `max` characters, shown exactly; a cut one JSON-quoted (so where it stops is plain) and followed by
+ * how much of it is shown: `"Clause 01: …" (cut: 1000 of 2400 chars)`. `total`: the whole value's length.
+ */
+function valueText(value: string, total: number, max: number): string {
+  let head = value.length > max ? value.slice(0, max) : value;
+  if (head.length < value.length && /[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1); // not half a pair
+  return head.length < total ? `${JSON.stringify(head)} (cut: ${head.length} of ${total} chars)` : exact(head);
 }
 
 function formatOptions(el: DomElement, max: number): string {

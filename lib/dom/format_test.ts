@@ -105,3 +105,21 @@ Deno.test("formatElement() shows values exactly, JSON-quoted when plain text wou
   const shown = line("  two  spaces\n").match(/value=(".*") \/>$/)![1];
   assert.equal(JSON.parse(shown), "  two  spaces\n");
 });
+
+Deno.test("formatElement() shows a value up to 1,000 characters, and says where it was cut", () => {
+  const line = (value: string, over: Partial<DomElement> = {}) =>
+    formatElement(element({ tag: "textarea", attributes: { value }, ...over }));
+  const long = "x".repeat(999) + "yz";
+  assert.equal(line("a".repeat(1000)), `[1]<textarea value=${"a".repeat(1000)} />`); // at the limit: whole
+  assert.equal(line(long), `[1]<textarea value="${"x".repeat(999)}y" (cut: 1000 of 1001 chars) />`);
+  // The snapshot already cut it: valueLength keeps the whole length.
+  assert.equal(
+    line("line 1\nline 2", { valueLength: 2400 }),
+    '[1]<textarea value="line 1\\nline 2" (cut: 13 of 2400 chars) />',
+  );
+  // Not half a surrogate pair; a lower cap.
+  assert.equal(
+    formatElement(element({ tag: "input", attributes: { value: "ab😀cd" } }), { maxValueLength: 3 }),
+    '[1]<input value="ab" (cut: 2 of 6 chars) />',
+  );
+});

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 /**
- * Page-side: the record of which elements a page's scripts gave a click, mousedown or pointerdown listener. Such
- * elements (a `<span class="link">` bound with addEventListener, a `div` that acts as Submit, the rows of a list)
- * carry no role, href or onclick attribute, so the markup alone does not show that a person can click them.
+ * Page-side: the record of which elements a page's scripts gave a click, mousedown, pointerdown, mouseup or
+ * pointerup listener (a pie menu or a radial picker acts on the button's release only). Such elements (a
+ * `<span class="link">` bound with addEventListener, a `div` that acts as Submit, the rows of a list) carry no
+ * role, href or onclick attribute, so the markup alone does not show that a person can click them.
  *
  * watchClickListeners runs before the page's scripts in every frame (lib/browser installs LISTENER_WATCH_SCRIPT
  * with Page.addScriptToEvaluateOnNewDocument). It wraps EventTarget.prototype.addEventListener and
@@ -26,7 +27,7 @@ function watchClickListeners(globalName: string): void {
   // Per element: the listeners recorded, so a duplicate add or an unknown remove changes nothing (as the DOM does).
   const entries = new WeakMap<Element, { type: string; fn: unknown; capture: boolean }[]>();
   Object.defineProperty(g, globalName, { value: counts, enumerable: false, writable: false, configurable: false });
-  const TYPES = new Set(["click", "mousedown", "pointerdown"]);
+  const TYPES = new Set(["click", "mousedown", "pointerdown", "mouseup", "pointerup"]);
   const proto = EventTarget.prototype;
   const nativeAdd = proto.addEventListener;
   const nativeRemove = proto.removeEventListener;

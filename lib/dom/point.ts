@@ -13,7 +13,9 @@ export type ClickPoint =
 
 /**
  * A point of `el` a click would reach: the first of up to 13 sample points of its visible part (the centre, then a
- * grid) where the topmost element is `el`, inside it (shadow trees included) or its label. Coordinates are the top
+ * grid) where the topmost element is `el`, inside it (shadow trees included) or its label; failing those, the centre
+ * of the largest piece (4 px or more each way) that the boxes of what covers them leave (a sliver beside a popup, as
+ * the capture's onTop finds it; up to 6 more hit tests). Coordinates are the top
  * window's viewport: the offsets of the same-origin iframes `el` lies in are added, and the visible part is clipped
  * by each frame's viewport. When every sample is covered, the centre with what covers it; null when no part of
  * `el` is inside the viewport. `at` is lib/dom's elementAt (a page function receives its source as an argument).
@@ -88,11 +90,52 @@ export function visiblePoint(el: Element, at: typeof elementAt): ClickPoint | nu
       }
     }
   }
+  // What of the visible part is left once the boxes of what covers the failed samples are taken away.
+  let parts: Box[] = boxes;
+  const minus = (a: Box, b: Box): Box[] => {
+    if (!(b.bottom > a.top && b.top < a.bottom && b.right > a.left && b.left < a.right)) return [a];
+    const out: Box[] = [];
+    const top = Math.max(a.top, b.top), bottom = Math.min(a.bottom, b.bottom);
+    if (b.top > a.top) out.push({ left: a.left, top: a.top, right: a.right, bottom: b.top });
+    if (b.bottom < a.bottom) out.push({ left: a.left, top: b.bottom, right: a.right, bottom: a.bottom });
+    if (b.left > a.left) out.push({ left: a.left, top, right: b.left, bottom });
+    if (b.right < a.right) out.push({ left: b.right, top, right: a.right, bottom });
+    return out;
+  };
+  /** The box (top coordinates) of what covers el at (x, y): the hit's highest ancestor holding the point, not el's. */
+  const coverBox = (hit: Element, x: number, y: number): Box => {
+    if (hit.contains(el)) return { left: x - 1, top: y - 1, right: x + 1, bottom: y + 1 }; // a hole in el
+    let c = hit;
+    for (let p = c.parentElement; p && !p.contains(el); p = p.parentElement) {
+      const b = p.getBoundingClientRect();
+      const ox = x - frameOf(hit).dx, oy = y - frameOf(hit).dy;
+      if (!(ox >= b.left && ox <= b.right && oy >= b.top && oy <= b.bottom)) break;
+      c = p;
+    }
+    const b = c.getBoundingClientRect();
+    const f = frameOf(c);
+    return { left: b.left + f.dx, top: b.top + f.dy, right: b.right + f.dx, bottom: b.bottom + f.dy };
+  };
+  /** The frame (offsets into top coordinates) of the document `n` is in. */
+  const frameOf = (n: Element) => frames.find((f) => f.doc === n.ownerDocument) ?? frames[frames.length - 1];
   let first: { x: number; y: number; hit: Element | null } | null = null;
   for (const p of samples.slice(0, 13)) {
     const hit = at(p.x, p.y);
     if (hit && reaches(hit)) return { x: p.x, y: p.y, hit: true };
     first ??= { ...p, hit };
+    if (hit) parts = parts.flatMap((b) => minus(b, coverBox(hit, p.x, p.y)));
+  }
+  // A sliver beside a popup: the centre of the largest piece left (at least 4 px each way, as the capture lists it).
+  for (let budget = 6; budget > 0; budget--) {
+    parts = parts.filter((b) => b.right - b.left >= 4 && b.bottom - b.top >= 4);
+    if (parts.length === 0) break;
+    const b = parts.reduce((a, c) =>
+      (c.right - c.left) * (c.bottom - c.top) > (a.right - a.left) * (a.bottom - a.top) ? c : a
+    );
+    const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+    const hit = at(x, y);
+    if (hit && reaches(hit)) return { x, y, hit: true };
+    parts = hit ? parts.flatMap((p) => minus(p, coverBox(hit, x, y))) : parts.filter((p) => p !== b);
   }
   const h = first!.hit;
   let cover = "nothing";

@@ -7,14 +7,29 @@
  * every rect is in the top viewport's coordinates), collects both the indexed elements and the visible text.
  *
  * What is indexed: native controls, ARIA roles, [onclick], [tabindex], draggable and editable elements; elements a
- * script gave a click, mousedown or pointerdown listener (the record lib/dom/listeners.ts keeps) or an onclick,
- * onmousedown or onpointerdown property; elements with `cursor: pointer` whose parent is not pointer too (what
- * delegated handlers make clickable; checked near the viewport only); labels standing in for a hidden control.
+ * script gave a click, mousedown, pointerdown, mouseup or pointerup listener (the record lib/dom/listeners.ts
+ * keeps) or an onclick, onmousedown, onpointerdown, onmouseup or onpointerup property; elements with `cursor:
+ * pointer` whose parent is not pointer too (what delegated handlers make clickable; checked near the viewport
+ * only); labels standing in for a hidden control; scroll boxes (overflow auto or scroll with more than 4 px
+ * hidden), with how far they scroll each way (`scroll` attribute).
  * Such a script-bound or pointer element larger than half the viewport is taken for a delegation root (an app's
  * root node) and not indexed itself.
  * A handler-bound list (a `<ul>`, a listbox, or a container of three or more alike children) is indexed item by
- * item, not as one blob. aria-hidden does not hide from sight, so it does not exclude; inert does. An element
- * stays when any of up to five points of its visible part is on top (a partly covered element stays).
+ * item, not as one blob, and a list (a focusable listbox) followed by indexed items of its own is dropped: a click
+ * on it picks an item. A scroll box stays, for its scroll marker. aria-hidden does not hide from sight, so it does
+ * not exclude; inert does. An element stays when any of five points of its visible part is on top, else when the
+ * centre of the largest piece its covers leave (at least 4×4 px) is (a sliver beside a popup).
+ *
+ * Clipping: an element whose overflow is not visible (a scroll box, overflow: hidden) cuts its descendants' view,
+ * near and walk boxes to its client box, so the lines it hides are neither in visibleText nor in view (near and
+ * walk reach past it only along an axis it scrolls). A descendant whose box leaves the clip and that is
+ * position: fixed (or absolute, placed by an element outside the clip) escapes it (a transform that contains a
+ * fixed element is not followed).
+ *
+ * Names: an element with no text and no aria-label, title, alt, placeholder or value gets a derived `label`
+ * (nameOf: aria-labelledby, an ancestor's aria-label or title, what is inside, an image's file name, a class
+ * token). A value is cut at maxValueLength (valueLength keeps the length), and a textarea's value (to the same
+ * cap) is part of visibleText.
  *
  * Cost model: one getBoundingClientRect per element visited (layout is computed once, on the first read; nothing
  * here writes to the DOM). A subtree whose (non-empty) box lies outside the viewport is skipped, since flow
@@ -25,9 +40,10 @@
  * covers no grid point is missed). The grid's hits also answer most "is it on top" questions, as hit tests cost
  * up to 1 ms each on long lists. With viewportExpansion -1 nothing is skipped, but elements outside the viewport
  * only get the cheap checks (selector match, listener record, handler properties): no cursor rule and no text
- * there. getComputedStyle is read only for elements in the viewport (the cursor rule), for boxless elements
- * (display: contents or none), for touching texts of different elements, and for slider handles. Not covered:
- * closed shadow roots, cross-origin iframes.
+ * there. getComputedStyle is read only for elements in the viewport (the cursor rule and overflow), for boxless
+ * elements (display: contents or none, or holding elements), for elements leaving a clip's box, for touching texts
+ * of different elements, for slider handles and for nameless elements (a background image). Not covered: closed
+ * shadow roots, cross-origin iframes.
  */
 import type { AttributeName, DomElement, PageSnapshot, Rect, SnapshotOptions } from "./types.ts";
 
@@ -38,6 +54,7 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
   const maxText = opts.maxTextLength ?? 100;
   const maxVisible = opts.maxVisibleTextLength ?? 6000;
   const maxOptions = opts.maxOptions ?? 100;
+  const maxValue = opts.maxValueLength ?? 1000;
   const doc = document;
   const vw = globalThis.innerWidth;
   const vh = globalThis.innerHeight;
@@ -131,6 +148,10 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     /** The same for the box outside which a subtree is skipped (viewportExpansion >= 0) or only cheaply checked. */
     walk: Box;
     listeners: WeakMap<Element, number> | undefined;
+    /** The innermost ancestor clipping its overflow (a scroll box), or null: view, near and walk are cut to it. */
+    clip: { el: Element; box: Box; outer: Frame } | null;
+    /** This document's frame before any clip: what a position: fixed element is clipped by. */
+    base: Frame;
   };
   type Kept = { el: Element; r: Box; inView: boolean };
   const shift = (r: DOMRect | Box, f: Frame): Box => ({
@@ -140,7 +161,11 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     bottom: r.bottom + f.dy,
   });
 
-  /** Whether `el` (or its label) receives a click at one of up to five points of its visible part. */
+  /**
+   * Whether `el` (or its label) receives a click somewhere on its visible part: at one of five points (the grid's
+   * hits first), else, for a partly covered element, at the centre of the largest piece of its visible part the
+   * boxes of what covers those points leave (at least MIN_PART px each way; a few more hit tests at most).
+   */
   function onTop(el: Element, r: Box, f: Frame): boolean {
     const v = cut(r, f.view);
     const root = el.getRootNode() as Document | ShadowRoot;
@@ -154,15 +179,64 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
       }
     }
     const from = typeof root.elementFromPoint === "function" ? root : el.ownerDocument;
-    for (const [fx, fy] of [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]]) {
-      const x = v.left + (v.right - v.left) * fx - f.dx;
-      const y = v.top + (v.bottom - v.top) * fy - f.dy;
-      const hit = from.elementFromPoint(x, y);
+    const reaches = (hit: Element | null) => {
       if (!hit || hit === el || el.contains(hit)) return true;
       const label = hit.closest("label");
-      if (label !== null && (label as HTMLLabelElement).control === el) return true;
+      return label !== null && (label as HTMLLabelElement).control === el;
+    };
+    // In el's document's coordinates from here on.
+    const local: Box = { left: v.left - f.dx, top: v.top - f.dy, right: v.right - f.dx, bottom: v.bottom - f.dy };
+    let parts: Box[] = [local];
+    const test = (x: number, y: number): boolean => {
+      const hit = from.elementFromPoint(x, y);
+      if (reaches(hit)) return true;
+      const c = coverOf(hit!, x, y, el);
+      parts = parts.flatMap((p) => minus(p, c));
+      return false;
+    };
+    for (const [fx, fy] of [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]]) {
+      if (test(local.left + (local.right - local.left) * fx, local.top + (local.bottom - local.top) * fy)) return true;
+    }
+    for (let budget = 6; budget > 0; budget--) {
+      parts = parts.filter((p) => p.right - p.left >= MIN_PART && p.bottom - p.top >= MIN_PART);
+      if (parts.length === 0) return false;
+      const p = parts.reduce((a, b) => (area(b) > area(a) ? b : a));
+      if (test((p.left + p.right) / 2, (p.top + p.bottom) / 2)) return true;
     }
     return false;
+  }
+
+  /** The smallest visible piece of a partly covered element that still lists it, in px each way. */
+  const MIN_PART = 4;
+  const area = (b: Box) => (b.right - b.left) * (b.bottom - b.top);
+  /** What of `a` lies outside `b`: up to four boxes (above, below, left and right of b). */
+  function minus(a: Box, b: Box): Box[] {
+    if (!(b.bottom > a.top && b.top < a.bottom && b.right > a.left && b.left < a.right)) return [a];
+    const out: Box[] = [];
+    const top = Math.max(a.top, b.top), bottom = Math.min(a.bottom, b.bottom);
+    if (b.top > a.top) out.push({ left: a.left, top: a.top, right: a.right, bottom: b.top });
+    if (b.bottom < a.bottom) out.push({ left: a.left, top: b.bottom, right: a.right, bottom: a.bottom });
+    if (b.left > a.left) out.push({ left: a.left, top, right: b.left, bottom });
+    if (b.right < a.right) out.push({ left: b.right, top, right: a.right, bottom });
+    return out;
+  }
+  /**
+   * The box of what covers `el` at (x, y): the hit's highest ancestor that still holds the point and is not one of
+   * el's ancestors (a popup, not only the text in it); a 2px square when the hit is an ancestor of el (a hole).
+   */
+  function coverOf(hit: Element, x: number, y: number, el: Element): Box {
+    if (hit.contains(el)) return { left: x - 1, top: y - 1, right: x + 1, bottom: y + 1 };
+    let c = hit;
+    for (let p = c.parentElement; p && !p.contains(el); p = p.parentElement) {
+      const b = p.getBoundingClientRect();
+      if (!(x >= b.left && x <= b.right && y >= b.top && y <= b.bottom)) break;
+      c = p;
+    }
+    const b = c.getBoundingClientRect();
+    if (!(x >= b.left && x <= b.right && y >= b.top && y <= b.bottom)) {
+      return { left: x - 1, top: y - 1, right: x + 1, bottom: y + 1 }; // a box elsewhere (transformed, inline)
+    }
+    return { left: b.left, top: b.top, right: b.right, bottom: b.bottom };
   }
 
   // 1. The rescue grid: ancestors of what is on top at GRID px steps are walked even when their box is off-screen.
@@ -223,6 +297,21 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     lineParent = parent;
   }
 
+  /** A textarea's value (up to maxValue), as lines of their own. */
+  function addBlock(value: string): void {
+    if (line) lines.push(line);
+    line = "";
+    lineBottom = -Infinity;
+    lineParent = null;
+    const text = value.length > maxValue ? value.slice(0, maxValue) + "…" : value;
+    for (const l of text.split("\n")) {
+      const c = collapse(l);
+      if (!c || length >= maxVisible) continue;
+      lines.push(c);
+      length += c.length + 1;
+    }
+  }
+
   /**
    * Whether two touching texts belong to different blocks (flex or grid items side by side): an element that is
    * not inline lies between one of them and their common ancestor. Read only when nothing else separates them.
@@ -258,8 +347,65 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
 
   const hasHandler = (el: Element) => {
     const h = el as HTMLElement;
-    return h.onclick != null || h.onmousedown != null || h.onpointerdown != null;
+    return h.onclick != null || h.onmousedown != null || h.onpointerdown != null || h.onmouseup != null ||
+      h.onpointerup != null;
   };
+
+  /** Scroll boxes kept in the index, the ways each scrolls, and whether scrolling is all it is indexed for. */
+  const scrollBoxes = new Map<Element, { x: boolean; y: boolean; only: boolean }>();
+  /** The first indexed item of a scrolling list that is not indexed itself → that list. */
+  const listOfItem = new Map<Element, Element>();
+  const SCROLLS = /^(auto|scroll|overlay)$/;
+  /** Overflow under this many px does not make a scroll box (sub-pixel layouts leave a few). */
+  const SCROLL_SLACK = 4;
+  const inside = (a: Box, b: Box) => a.left >= b.left && a.top >= b.top && a.right <= b.right && a.bottom <= b.bottom;
+
+  /**
+   * The frame `el` is clipped by when its box leaves its clip's: the document's own for position: fixed, an outer
+   * one for position: absolute when its containing block is outside the clipping element (a transform making a
+   * fixed element's containing block is not followed).
+   */
+  function escaped(el: Element, f: Frame, style: CSSStyleDeclaration): Frame {
+    const pos = style.position;
+    if (pos === "fixed") return f.base;
+    if (pos !== "absolute") return f;
+    const cb = (el as HTMLElement).offsetParent;
+    if (!cb) return f;
+    let g = f;
+    while (g.clip && g.clip.el !== cb && !g.clip.el.contains(cb)) g = g.clip.outer;
+    return g;
+  }
+
+  /**
+   * The frame for the descendants of `el`, whose computed style clips its overflow on one axis or both: its view
+   * is el's client box; near and walk reach beyond it only along an axis el scrolls (by the expansion, vertically,
+   * or without bound for the whole page), since what overflow: hidden cuts off no scroll brings into view.
+   */
+  function clipped(el: Element, raw: DOMRect, f: Frame, style: CSSStyleDeclaration): Frame {
+    const x = style.overflowX !== "visible", y = style.overflowY !== "visible";
+    const left = raw.left + el.clientLeft + f.dx, top = raw.top + el.clientTop + f.dy;
+    const box: Box = {
+      left: x ? left : -Infinity,
+      top: y ? top : -Infinity,
+      right: x ? left + el.clientWidth : Infinity,
+      bottom: y ? top + el.clientHeight : Infinity,
+    };
+    const across = whole && SCROLLS.test(style.overflowX) ? Infinity : 0;
+    const down = SCROLLS.test(style.overflowY) ? (whole ? Infinity : Math.max(0, expansion)) : 0;
+    const reach = {
+      left: box.left - across,
+      top: box.top - down,
+      right: box.right + across,
+      bottom: box.bottom + down,
+    };
+    return {
+      ...f,
+      view: cut(f.view, box),
+      near: cut(f.near, reach),
+      walk: cut(f.walk, whole ? box : reach),
+      clip: { el, box, outer: f },
+    };
+  }
 
   /**
    * Visits `el` and its subtree. `inView`: no ancestor's box was outside the viewport (so the cursor rule and the
@@ -271,46 +417,71 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     let raw: DOMRect | null = null;
     let empty = false;
     let here = inView;
+    let style: CSSStyleDeclaration | null = null;
     if (inView) {
       raw = el.getBoundingClientRect();
       empty = raw.width === 0 || raw.height === 0;
       if (empty) {
         // No box: display none (skip), display: contents (walk on), or an empty box content may overflow.
         if (!el.checkVisibility() && getComputedStyle(el).display !== "contents") return;
-      } else if (!meets(shift(raw, f), f.walk) && !rescue.has(el)) {
-        if (!whole) return;
-        here = false;
+      } else {
+        // Out of its clip's box (a scroll box's hidden lines), unless placed by something outside the clip.
+        if (f.clip && !inside(shift(raw, f), f.clip.box)) f = escaped(el, f, style = getComputedStyle(el));
+        if (!meets(shift(raw, f), f.walk) && !rescue.has(el)) {
+          if (!whole) return;
+          here = false;
+        }
       }
     }
     inert ||= el.hasAttribute("inert");
-    const pointer = here && !empty && getComputedStyle(el).cursor === "pointer";
+    // The computed style of what is on screen (the cursor rule, clips) and of boxless containers (a 0px-high one
+    // that clips what it holds).
+    if (here && (!empty || el.firstElementChild !== null)) style ??= getComputedStyle(el);
+    const pointer = here && !empty && style?.cursor === "pointer";
     const strong = el.matches(ACTIONABLE);
     const handled = (f.listeners?.get(el) ?? 0) > 0 || hasHandler(el);
     const weak = !strong && name !== "label" && (handled || (pointer && !parentPointer) || item);
-    // A list bound by a handler (or pointer) is indexed item by item; focusable or native, it stays indexed too.
-    const list = (handled || pointer) && !el.hasAttribute("tabindex") && !NATIVE.has(name) &&
-      !ROLES.includes(el.getAttribute("role") ?? "") && isList(el);
-    if ((strong || weak || name === "label") && !list && !inert && name !== "html" && name !== "body") {
+    // A list bound by a handler (or pointer) is indexed item by item, not as a whole.
+    const list = (handled || pointer) && !NATIVE.has(name) && !ROLES.includes(el.getAttribute("role") ?? "") &&
+      isList(el);
+    // (The overflow shorthand reads "visible" when both axes are: one read for the common case.)
+    const clips = here && style !== null && style.overflow !== "visible" && name !== "html" && name !== "body" &&
+      style.display !== "inline" && style.display !== "contents";
+    let scrolls: { x: boolean; y: boolean; only: boolean } | null = null;
+    if (clips && !empty && !FIELDS.has(name)) {
+      const y = SCROLLS.test(style!.overflowY) && el.scrollHeight > el.clientHeight + SCROLL_SLACK;
+      const x = SCROLLS.test(style!.overflowX) && el.scrollWidth > el.clientWidth + SCROLL_SLACK;
+      if (x || y) scrolls = { x, y, only: !strong && !weak && name !== "label" };
+    }
+    if (
+      (strong || weak || name === "label" || scrolls) && (!list || scrolls) && !inert && name !== "html" &&
+      name !== "body"
+    ) {
       raw ??= el.getBoundingClientRect();
       const r = shift(raw, f);
-      const big = weak && (r.right - r.left) * (r.bottom - r.top) > (vw * vh) / 2;
+      const big = weak && !scrolls && (r.right - r.left) * (r.bottom - r.top) > (vw * vh) / 2;
       const near = raw.width > 0 && raw.height > 0 && meets(r, f.near);
       if (near && !big && el.checkVisibility(VISIBILITY)) {
         const inV = meets(r, f.view);
         if (!inV || onTop(el, r, f)) {
           kept.push({ el, r, inView: inV });
           keptSet.add(el);
+          if (scrolls) scrollBoxes.set(el, scrolls);
         }
       }
+    }
+    if (name === "textarea" && here && !empty && meets(shift(raw!, f), f.view) && el.checkVisibility(VISIBILITY)) {
+      addBlock((el as HTMLTextAreaElement).value);
     }
     if (name === "select" || name === "textarea" || depth >= MAX_DEPTH) return;
     if (name === "iframe" || name === "frame") return visitFrame(el as HTMLIFrameElement, f, here, inert);
     depth++;
     // Text: only for elements whose box is in the viewport and visible.
     let shown: boolean | null = null;
+    const inner = clips ? clipped(el, raw!, f, style!) : f;
     const root = (el as HTMLElement).shadowRoot;
-    if (root) visitChildren(root, f, here, pointer, inert, list, () => false);
-    visitChildren(el, f, here, pointer, inert, list, () => {
+    if (root) visitChildren(root, inner, here, pointer, inert, list, () => false);
+    visitChildren(el, inner, here, pointer, inert, list, () => {
       if (shown === null) {
         shown = here && !NO_TEXT.has(name) && raw !== null && !empty && meets(shift(raw, f), f.view) &&
           el.checkVisibility(VISIBILITY);
@@ -391,28 +562,52 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     const listeners = (inner.defaultView as unknown as Record<string, WeakMap<Element, number> | undefined>)[
       LISTENERS
     ];
-    const sub: Frame = { dx, dy, view: cut(f.view, box), near: cut(f.near, box), walk: cut(f.walk, box), listeners };
+    const sub = {
+      dx,
+      dy,
+      view: cut(f.view, box),
+      near: cut(f.near, box),
+      walk: cut(f.walk, box),
+      listeners,
+      clip: null,
+    } as unknown as Frame;
+    sub.base = sub;
     visit(inner.documentElement, sub, inView, false, inert, false);
   }
 
-  const top: Frame = {
+  const top = {
     dx: 0,
     dy: 0,
     view: VIEW,
     near: NEAR,
     walk: whole ? VIEW : NEAR,
     listeners: (globalThis as unknown as Record<string, WeakMap<Element, number> | undefined>)[LISTENERS],
-  };
+    clip: null,
+  } as unknown as Frame;
+  top.base = top;
   visit(doc.documentElement, top, true, false, false, false);
   if (line) lines.push(line);
 
-  // 3. A label counts only when its control is not indexed itself (a styled checkbox hiding its input).
-  const indexed = kept.filter(({ el }) => {
-    if (el.localName !== "label" || el.matches(ACTIONABLE)) return true;
-    const control = (el as HTMLLabelElement).control;
-    const keep = control !== null && !keptSet.has(control);
-    if (!keep) keptSet.delete(el);
-    return keep;
+  // 3. A label counts only when its control is not indexed itself (a styled checkbox hiding its input). A list
+  // (ul, ol, menu, tbody or a list role: a listbox, a focusable <ul>) followed by two indexed elements of its own
+  // is not indexed itself: a click on it picks an item.
+  const indexed = kept.filter(({ el }, k) => {
+    const name = el.localName;
+    if (name === "label" && !el.matches(ACTIONABLE)) {
+      const control = (el as HTMLLabelElement).control;
+      const keep = control !== null && !keptSet.has(control);
+      if (!keep) keptSet.delete(el);
+      return keep;
+    }
+    const holdsItems = (LISTS.has(name) || LIST_ROLES.has(el.getAttribute("role") ?? "")) &&
+      !(el as HTMLElement).isContentEditable && k + 2 < kept.length && el.contains(kept[k + 1].el) &&
+      el.contains(kept[k + 2].el);
+    if (holdsItems) {
+      keptSet.delete(el);
+      // A list that scrolls (a suggestion list) says what it hides on its first item instead.
+      if (scrollBoxes.has(el)) listOfItem.set(kept[k + 1].el, el);
+    }
+    return !holdsItems;
   });
 
   /** Visible text of `el` minus the text of indexed descendants (cards, rows with buttons inside). */
@@ -432,6 +627,9 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
 
   /** A form field's text is its labels' text (a checkbox's "I agree"); other elements show their own text. */
   function elementText(el: Element, hasIndexedChild: boolean): string {
+    // A box indexed for scrolling only: its lines are in the visible text (those on screen), its controls listed
+    // after it. (One that is a control too, focusable or bound, shows its text as any element does.)
+    if (scrollBoxes.get(el)?.only) return "";
     if (FIELDS.has(el.localName)) {
       const labels = (el as HTMLInputElement).labels;
       if (!labels || labels.length === 0) return "";
@@ -485,6 +683,9 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     return el.getAttribute("role") === "slider" ? el.getAttribute("aria-valuenow") : null;
   }
 
+  /** The length of the last value attributesOf read (before its cut). */
+  let valueLength = 0;
+
   function attributesOf(el: Element, r: Box): Partial<Record<AttributeName, string>> {
     const a: Partial<Record<AttributeName, string>> = {};
     const plain = ["id", "name", "type", "role", "aria-label", "placeholder", "title", "alt", "for"] as const;
@@ -493,7 +694,9 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
       if (v !== null && v.trim() !== "") a[k] = v;
     }
     const value = liveValue(el);
-    if (value) a.value = value;
+    valueLength = value?.length ?? 0;
+    // Cut, not inside a surrogate pair.
+    if (value) a.value = valueLength > maxValue ? value.slice(0, maxValue).replace(/[\uD800-\uDBFF]$/, "") : value;
     else if (el.getAttribute("role") === "slider" && el.getAttribute("aria-valuetext")) {
       a.value = el.getAttribute("aria-valuetext")!;
     } else if (!a.role && !NATIVE.has(el.localName)) {
@@ -517,10 +720,135 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     if (disabled) a.disabled = "true";
     if ((el as HTMLElement).isContentEditable && el.hasAttribute("contenteditable")) a.contenteditable = "true";
     if (el.getAttribute("draggable") === "true") a.draggable = "true";
+    const list = listOfItem.get(el);
+    const box = list ?? el;
+    const scrolls = scrollBoxes.get(box);
+    if (scrolls) {
+      const px = (n: number) => `${Math.max(0, Math.round(n))}px`;
+      const ways: string[] = [];
+      if (scrolls.y) {
+        ways.push(`${px(box.scrollTop)} above`, `${px(box.scrollHeight - box.clientHeight - box.scrollTop)} below`);
+      }
+      if (scrolls.x) {
+        ways.push(`${px(box.scrollLeft)} left`, `${px(box.scrollWidth - box.clientWidth - box.scrollLeft)} right`);
+      }
+      a.scroll = (list ? "list: " : "") + ways.join(", ");
+    }
     return a;
   }
 
-  // 4. New-element marking against the previous snapshot of this document; document.open() swaps the root.
+  // 4. A name for an element that has none: no text and none of these attributes (an icon-only button).
+  const NAMED = ["aria-label", "title", "alt", "placeholder", "value"] as const;
+  /** Words that name no control on their own: icon-set, layout and state class words, image-name fillers. */
+  const GENERIC = new Set(
+    ("btn button buttons icon icons ico ic fa fas far fal fab fad fw solid regular light duotone brands glyphicon " +
+      "glyphicons bi mdi material symbols outlined round rounded sharp tone ion ionicon ionicons ti tabler la las " +
+      "lab octicon feather lucide heroicon svg img image images sprite sprites ui state default widget component " +
+      "wrapper wrap container inner outer content item items el elem element box block inline action actions " +
+      "control controls ctrl tool tools toolbar link links clickable pointer cursor active selected hidden visible " +
+      "show shown open opened closed disabled enabled focus focused hover on off primary secondary tertiary " +
+      "success danger warning info outline ghost flat plain small large sm md lg xl xs xxl mini tiny big circle " +
+      "square pill trigger toggler handle main root holder group panel ng js").split(" "),
+  );
+  /** First words of utility and generated class names (col-6, p-2, text-center, js-hook, css-1x2y3z, sc-AbCd). */
+  const UTILITY = new Set(
+    ("col row flex grid d p px py pt pb pl pr ps pe m mx my mt mb ml mr ms me w h min max text bg border rounded " +
+      "shadow gap justify align items self order float pull push offset overflow position font fw fs lh opacity " +
+      "z js ng is has sr visually u space divide ring cursor select transition duration ease animate translate " +
+      "scale rotate inset object leading tracking whitespace break truncate sticky fixed absolute relative static " +
+      "block inline hidden visible invisible container clearfix css sc jsx emotion styled svelte astro tw chakra " +
+      "mui ant el v q ember").split(" "),
+  );
+
+  /** The words of a class token or file name, lower case (camelCase, -, _, ., @ split). */
+  const wordsOf = (s: string) =>
+    s.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s\-_.@+~]+/).filter((w) => w !== "");
+
+  /** A file name's words that name something: `icons/star-filled.svg` → "star filled"; "" for a hash. */
+  function fileName(url: string): string {
+    if (/^data:/i.test(url)) return "";
+    const hash = url.indexOf("#");
+    const part = hash >= 0 ? url.slice(hash + 1) : url.replace(/[?#].*$/, "").replace(/\/+$/, "").replace(/^.*\//, "");
+    let base = part;
+    try {
+      base = decodeURIComponent(part);
+    } catch { /* keep it as it is */ }
+    if (hash < 0) base = base.replace(/\.[a-z0-9]{2,5}$/i, "");
+    const words = wordsOf(base).filter((w) => w.length > 1 && !/\d/.test(w) && !GENERIC.has(w));
+    return words.slice(0, 4).join(" ");
+  }
+
+  /** A class token's words when it names something (`fa-trash` → "trash", `swatch-red` → "swatch red"). */
+  function classWords(token: string): string[] {
+    if (token.length > 40 || /[:[\]/()!#%]/.test(token) || /\d/.test(token)) return [];
+    // Generated names: short camelCase pieces (styled-components' "bdVaJa").
+    if (/[A-Z]/.test(token.slice(1)) && !/[-_]/.test(token) && wordsOf(token).some((w) => w.length < 3)) return [];
+    const words = wordsOf(token);
+    if (words.length === 0 || UTILITY.has(words[0])) return [];
+    return [...new Set(words.filter((w) => w.length > 1 && !GENERIC.has(w)))];
+  }
+
+  /**
+   * The derived name of a nameless element (docs/perception.md): aria-labelledby's text; an ancestor's aria-label
+   * or title (three levels up at most, not past one that holds another indexed element); for elements other than
+   * fields, what is inside (an svg's or img's aria-label or title, an svg <title>), an image's file name (an img's
+   * src, a CSS background-image, an SVG <use> href), a distinctive class token. "" when none.
+   */
+  function nameOf(el: Element, k: number): string {
+    const by = el.getAttribute("aria-labelledby");
+    if (by) {
+      const root = el.getRootNode() as Document | ShadowRoot;
+      const text = collapse(by.split(/\s+/).map((id) => root.getElementById?.(id)?.textContent ?? "").join(" "));
+      if (text) return cap(text, maxText);
+    }
+    const before = indexed[k - 1]?.el;
+    let j = k + 1;
+    while (j < indexed.length && el.contains(indexed[j].el)) j++;
+    const after = indexed[j]?.el;
+    let n: Element | null = el;
+    for (let level = 0; level < 3; level++) {
+      n = n.parentElement ?? ((n.parentNode as ShadowRoot | null)?.host ?? null);
+      if (!n || n.localName === "body" || n.localName === "html") break;
+      if ((before && n.contains(before)) || (after && n.contains(after))) break;
+      const own = n.getAttribute("aria-label") ?? n.getAttribute("title");
+      if (own && own.trim()) return cap(collapse(own), maxText);
+    }
+    if (FIELDS.has(el.localName)) return "";
+    // The element and a few elements inside it (an icon button holds one icon, not a page); only the element
+    // when it holds indexed elements (a card) or is a scroll box: what is inside them is their content's.
+    const near: Element[] = [el];
+    const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_ELEMENT);
+    const holds = j > k + 1 || scrollBoxes.has(el);
+    while (!holds && near.length < 8 && walker.nextNode()) near.push(walker.currentNode as Element);
+    for (const e of near.slice(1)) {
+      const own = e.getAttribute("aria-label") ?? e.getAttribute("title") ??
+        (e.localName === "title" && e.parentElement?.localName === "svg" ? e.textContent : null);
+      if (own && own.trim()) return cap(collapse(own), maxText);
+    }
+    for (const e of near) {
+      let url = "";
+      if (e.localName === "img") url = (e as HTMLImageElement).currentSrc || e.getAttribute("src") || "";
+      else if (e.localName === "use") url = e.getAttribute("href") ?? e.getAttribute("xlink:href") ?? "";
+      if (!url && e.namespaceURI === "http://www.w3.org/1999/xhtml") {
+        const bg = getComputedStyle(e).backgroundImage;
+        url = /url\(/.test(bg) ? bg.replace(/^.*?url\(\s*["']?/, "").replace(/["']?\s*\).*$/, "") : "";
+      }
+      const words = url ? fileName(url) : "";
+      if (words) return words;
+    }
+    // The class token of most distinctive words, the element's own first.
+    let best: string[] = [];
+    for (const e of near) {
+      for (const token of Array.from(e.classList)) {
+        const words = classWords(token);
+        if (words.length > best.length) best = words;
+      }
+      if (best.length > 0) break;
+    }
+    return best.slice(0, 4).join(" ");
+  }
+
+  // 5. New-element marking against the previous snapshot of this document; document.open() swaps the root.
   type State = { root: Element | null; seen: WeakSet<Element> };
   const w = globalThis as unknown as { __webmixState?: State; __webmixIndex?: (Element | null)[] };
   const previous = w.__webmixState?.root === doc.documentElement ? w.__webmixState.seen : null;
@@ -534,15 +862,22 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
   const elements: DomElement[] = indexed.map(({ el, r, inView }, k) => {
     seen.add(el);
     const next = indexed[k + 1]?.el;
+    const attributes = attributesOf(el, r);
+    const text = elementText(el, next !== undefined && el.contains(next));
+    if (!text && !NAMED.some((n) => attributes[n] !== undefined)) {
+      const label = nameOf(el, k);
+      if (label) attributes.label = label;
+    }
     const item: DomElement = {
       index: k + 1,
       tag: el.localName,
-      attributes: attributesOf(el, r),
-      text: elementText(el, next !== undefined && el.contains(next)),
+      attributes,
+      text,
       isNew: previous !== null && !previous.has(el),
       inViewport: inView,
       rect: round(r),
     };
+    if (valueLength > maxValue) item.valueLength = valueLength;
     if (el.localName === "select") {
       const options = (el as HTMLSelectElement).options;
       item.options = Array.from(options).slice(0, maxOptions).map((o) => cap(collapse(o.text), maxText));

@@ -16,6 +16,11 @@ export interface SnapshotOptions {
   maxVisibleTextLength?: number;
   /** Cap on the option texts kept for one <select> (default 100; `optionCount` keeps the true number). */
   maxOptions?: number;
+  /**
+   * Cap on a `value` (a field's, a textarea's), in UTF-16 code units (default 1000); a longer value is cut and
+   * `valueLength` keeps its length. A textarea's text in visibleText has the same cap.
+   */
+  maxValueLength?: number;
 }
 
 /** The attributes an element line may show, in the order formatElements prints them. */
@@ -25,6 +30,7 @@ export const ATTRIBUTE_ORDER = [
   "type",
   "role",
   "aria-label",
+  "label",
   "placeholder",
   "value",
   "title",
@@ -38,6 +44,7 @@ export const ATTRIBUTE_ORDER = [
   "for",
   "contenteditable",
   "draggable",
+  "scroll",
 ] as const;
 
 /** One of the attributes an element line may show (ATTRIBUTE_ORDER). */
@@ -68,8 +75,15 @@ export interface DomElement {
    * when set, `href` is short (path for same-origin). A slider handle without ARIA (a text-less, absolutely
    * positioned element in a track three times its size) gets `role` "slider" and as `value` the input beside its
    * track, else its position along the track ("40%").
+   *
+   * Two are derived, not read from the page: `label`, the name of an element that has none of its own (no text,
+   * aria-label, title, alt, placeholder or value; see docs/perception.md for where it comes from), and `scroll`,
+   * on a scroll box, how far it scrolls each way ("120px above, 480px below"; "…px left, …px right" when it
+   * scrolls sideways).
    */
   attributes: Partial<Record<AttributeName, string>>;
+  /** The whole value's length when `attributes.value` was cut (SnapshotOptions.maxValueLength). */
+  valueLength?: number;
   /**
    * Visible text, whitespace collapsed, without the text of indexed descendants, capped (see maxTextLength). For
    * input, select and textarea: the text of their <label>s ("" without one).

@@ -190,6 +190,102 @@ window.seen = {
 };`,
 );
 
+/**
+ * Icon-only controls with no text, aria-label, title, alt or placeholder of their own: named by a class token, an
+ * ancestor's title or aria-label, an image's file name (img src, CSS background-image, SVG `<use>` href) or
+ * aria-labelledby; and near misses that stay nameless (utility and hash-like classes, an ancestor whose title is
+ * shared by two controls). Every control logs its data-act.
+ */
+export const ICONS = page(
+  "Icons",
+  `<svg style="display: none"><symbol id="icon-more" viewBox="0 0 16 16"><circle cx="8" cy="8" r="2"/></symbol></svg>
+<div class="toolbar">
+<span class="btn icon star" data-act="star"></span>
+<i class="fa fa-trash" data-act="trash"></i>
+<span class="action" title="Reply to sender"><span class="ico" data-act="reply"></span></span>
+<div class="wrap" aria-label="Like this post"><b class="i" data-act="like"></b></div>
+<span class="icon-btn" data-act="img"><img src="/icons/star-filled.svg"></span>
+<span class="icon" data-act="bg" style="background-image: url('/img/retweet.png')"></span>
+<span class="svg-wrap" data-act="use"><svg width="16" height="16"><use href="#icon-more"></use></svg></span>
+<button class="btn" data-act="sprite"><svg width="16" height="16"><use href="/sprite.svg#trash-can"></use></svg></button>
+<span class="swatch swatch-red" data-act="red"></span>
+<span class="x" aria-labelledby="del-label" data-act="labelled"></span><span id="del-label">Delete message</span>
+<span class="css-1q2w3e p-2 flex" data-act="utility"></span>
+<div class="pair" title="Message actions"><span class="js-a" data-act="a"></span><span class="js-b" data-act="b"></span></div>
+</div>`,
+  `.toolbar > *, .toolbar span, .toolbar b { display: inline-block; min-width: 16px; height: 16px; margin: 4px;
+  background-color: #ccc; vertical-align: middle; } .toolbar img { width: 16px; height: 16px; }
+.toolbar .pair { display: inline-block; width: auto; background: none; }`,
+  `for (const el of document.querySelectorAll("[data-act]")) el.addEventListener("click", () => log(el.dataset.act));`,
+);
+
+/** A 300px-high panel scrolling 40 lines of 30px, each with a button, a fixed button inside it, text after it. */
+export const SCROLL_BOX = page(
+  "Scroll box",
+  `<h2>Messages</h2>
+<div id="panel">${
+    Array.from({ length: 40 }, (_, i) => `<div class="line">Line ${i + 1} <button>Open ${i + 1}</button></div>`)
+      .join("")
+  }<button id="fab">Help</button></div>
+<p>After the panel</p>`,
+  `#panel { height: 300px; width: 400px; overflow-y: auto; border: 1px solid #999; }
+.line { height: 30px; box-sizing: border-box; margin: 0; } h2 { margin: 0 0 8px; }
+#fab { position: fixed; right: 20px; bottom: 20px; }`,
+  `for (const b of document.querySelectorAll("#panel button")) b.addEventListener("click", () => log(b.textContent));`,
+);
+
+/** A 2,400-character textarea (60 lines of 40) and a 1,200-character input, filled when the page loads. */
+export const LONG_VALUES = page(
+  "Long values",
+  `<textarea id="terms" rows="8" cols="60"></textarea>
+<input id="code" size="60">`,
+  "",
+  `document.getElementById("terms").value = Array.from({ length: 60 },
+  (_, i) => ("Clause " + String(i + 1).padStart(2, "0") + ": the tenant keeps it tidy.").padEnd(39, ".") + "\\n").join("");
+document.getElementById("code").value = "ABCDEFGHIJ".repeat(120);`,
+);
+
+/** Controls whose only handler is a mouseup or pointerup one (pie menus, radial pickers); a hover-only near miss. */
+export const UP_LISTENERS = page(
+  "Pie menu",
+  `<div id="pie" class="pie">Pie menu</div> <div id="wheel" class="pie">Radial</div>
+<div id="ptr-up" class="pie">Pointer up</div> <div id="hover" class="pie">Hover only</div>`,
+  ".pie { display: inline-block; padding: 10px; margin: 6px; background: #eee; }",
+  `document.getElementById("pie").addEventListener("mouseup", () => log("pie"));
+document.getElementById("wheel").onpointerup = () => log("wheel");
+document.getElementById("ptr-up").addEventListener("pointerup", () => log("ptr-up"));
+document.getElementById("hover").addEventListener("mouseover", () => log("hover"));`,
+);
+
+/**
+ * A popup over a button but for a 6px sliver at its right (listed), one leaving a 2px sliver (not), and an
+ * autocomplete whose `<ul role=listbox tabindex=0>` holds options, and a focusable `<ul>` bound by delegation:
+ * their items are indexed, the lists are not.
+ */
+export const COVERED = page(
+  "Covered",
+  `<div class="wrap"><button id="sliver">Sliver button</button><div class="popup" id="popup">Popup
+  <button id="close">Close popup</button></div></div>
+<div class="wrap"><button id="thin">Thin sliver</button><div class="popup thin">Other popup</div></div>
+<label for="city">City</label> <input id="city" role="combobox" aria-expanded="true" aria-controls="cities">
+<ul id="cities" role="listbox" tabindex="0"><li role="option">Paris</li><li role="option">Lyon</li>
+  <li role="option">Nice</li></ul>
+<ul id="tags" tabindex="0"><li>Red</li><li>Green</li><li>Blue</li></ul>
+<ul id="streets" role="listbox" tabindex="0" class="combo-list">${
+    Array.from({ length: 12 }, (_, i) => `<li role="option">Street ${i + 1}</li>`).join("")
+  }</ul>`,
+  `.wrap { position: relative; height: 60px; margin: 10px 0; } .wrap button:first-child { width: 300px; height: 40px; }
+.popup { position: absolute; left: 0; top: -6px; width: 294px; height: 56px; background: #fff; border: 1px solid #333;
+  box-sizing: border-box; } .popup.thin { width: 298px; }
+#streets { max-height: 60px; overflow-y: auto; }
+ul { list-style: none; padding: 0; margin: 4px 0; width: 200px; border: 1px solid #999; } li { padding: 3px; }`,
+  `$("#close").on("click", () => log("closed"));
+$("#sliver").on("click", () => log("sliver"));
+$("#cities").on("click", "li", function () { log("city " + this.textContent); });
+$("#tags").on("click", "li", function () { log("tag " + this.textContent); });
+$("#streets").on("click", "li", function () { log("street " + this.textContent); });`,
+);
+
 /** Every page by path, for a Deno.serve handler. */
 export const REAL_PAGES: Record<string, string> = {
   "/mail": MAIL,
@@ -201,4 +297,9 @@ export const REAL_PAGES: Record<string, string> = {
   "/frame": FRAME,
   "/frame-inner": FRAME_INNER,
   "/listeners": LISTENERS,
+  "/icons": ICONS,
+  "/scroll-box": SCROLL_BOX,
+  "/long-values": LONG_VALUES,
+  "/up-listeners": UP_LISTENERS,
+  "/covered": COVERED,
 };

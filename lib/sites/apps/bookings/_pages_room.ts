@@ -1,4 +1,4 @@
-/** One room's page, with its Overview, Schedule (a week of slots) and Rules tabs. */
+/** One room's page, with its Overview, Schedule (a week of slots, in a panel that scrolls) and Rules tabs. */
 import { html } from "hono/html";
 import type { Hono } from "hono";
 import type { Html } from "../../layout.ts";
@@ -104,17 +104,19 @@ function schedule(c: Ctx, room: Room): Html {
       <a href="${BASE}/rooms/${room.id}/schedule?week=${addDays(monday, 7)}" id="next-week">Next week ›</a>
     </div>
     ${GRID_STYLE}
-    <table id="room-schedule" class="slot-grid">
-      <thead>
-        <tr><th>Time</th>${days.map((d) => html`<th>${shortDate(d)}</th>`)}</tr>
-      </thead>
-      <tbody>${SLOTS.map((s) =>
-        html`<tr data-slot="${s}"><th>${s}</th>${
-          days.map((d) => slotCell(room, d, s, week.filter((b) => b.date === d), today))
-        }</tr>`
-      )}</tbody>
-    </table>
-    <p class="muted">Times are hourly slots; a slot is booked when any booking overlaps it.</p>
+    <div id="schedule-panel" class="schedule-panel" style="max-height:260px;overflow-y:auto;border:1px solid #e5e7eb">
+      <table id="room-schedule" class="slot-grid">
+        <thead>
+          <tr><th>Time</th>${days.map((d) => html`<th>${shortDate(d)}</th>`)}</tr>
+        </thead>
+        <tbody>${SLOTS.map((s) =>
+          html`<tr data-slot="${s}"><th>${s}</th>${
+            days.map((d) => slotCell(room, d, s, week.filter((b) => b.date === d), today))
+          }</tr>`
+        )}</tbody>
+      </table>
+    </div>
+    <p class="muted">Times are hourly slots (the panel scrolls); a slot is booked when any booking overlaps it.</p>
   `;
 }
 

@@ -160,7 +160,7 @@ ${o.rowActions ? rowActions(m) : ""}
 /** The icons the row actions draw (one hidden sprite per list). */
 const ICON_SPRITE = `<svg width="0" height="0" style="position:absolute" aria-hidden="true">
 <symbol id="i-archive" viewBox="0 0 16 16"><path d="M1 2h14v4H1zM2 6h12v8H2zM6 8h4v1.5H6z"/></symbol>
-<symbol id="i-envelope" viewBox="0 0 16 16"><path d="M1 3h14v10H1zM1.5 3.5 8 9l6.5-5.5" fill="none" stroke="currentColor"/></symbol>
+<symbol id="i-mail-unread" viewBox="0 0 16 16"><path d="M1 3h14v10H1zM1.5 3.5 8 9l6.5-5.5" fill="none" stroke="currentColor"/></symbol>
 </svg>`;
 
 /** A row's icon-only buttons: each a form posting the action, its only content an SVG icon. */
@@ -178,7 +178,7 @@ function rowActions(m: ListedMessage): Html {
 ${
     m.read
       ? html`<form method="post" action="${BASE}/messages/${m.id}/unread" class="inline">
-<button class="icon-btn mark-unread" id="unread-${m.id}">${icon("i-envelope")}</button></form>`
+<button class="icon-btn mark-unread" id="unread-${m.id}">${icon("i-mail-unread")}</button></form>`
       : ""
   }
 </td>`;
