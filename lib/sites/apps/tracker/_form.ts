@@ -117,7 +117,9 @@ export function validateForm(
     type: f.type,
     priority: f.priority,
     assignee_id: person?.id ?? null,
-    labels: LABELS.filter((l) => f.labels.includes(l)).join(","),
+    labels: sameLabels(current?.labels, f.labels)
+      ? current!.labels
+      : LABELS.filter((l) => f.labels.includes(l)).join(","),
     due_date: f.due_date || null,
     estimate,
     sprint_id: sprint?.id ?? null,
@@ -125,6 +127,16 @@ export function validateForm(
   if (current) row.status = f.status;
   else row.project_id = project!.id;
   return { errors: e, row };
+}
+
+/**
+ * Whether a stored label list holds exactly `chosen`: then it is kept as stored (some seeded issues list theirs in
+ * another order than the form's), so saving the form untouched writes nothing.
+ */
+function sameLabels(stored: string | null | undefined, chosen: string[]): boolean {
+  if (stored === undefined || stored === null) return false;
+  const have = stored ? stored.split(",") : [];
+  return have.length === chosen.length && have.every((l) => chosen.includes(l));
 }
 
 const err = (e: FormErrors, k: keyof IssueForm) =>
