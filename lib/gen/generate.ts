@@ -9,7 +9,7 @@ import type { AnyTemplate, Params } from "./template.ts";
 import type { Split } from "../tasks/mod.ts";
 
 /** The generator's version: it changes whenever the same seed would give other lines. */
-export const GEN_VERSION = "1";
+export const GEN_VERSION = "2";
 
 /** What to generate. */
 export interface GenOptions {

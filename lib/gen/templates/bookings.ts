@@ -2137,6 +2137,10 @@ const whoBooked = template<WhoP>({
       { click: { selector: "#tab-schedule" } },
       ...weekClicks(p.date),
       { scroll: { down: true, pages: 1 } },
+      // The schedule is a panel that shows about four hourly rows: a later slot needs the panel scrolled.
+      ...(SLOTS.indexOf(`${p.time.slice(0, 2)}:00`) >= 4
+        ? [{ scroll: { selector: "#schedule-panel", down: true, pages: 1 } }]
+        : []),
       { done: { text: p.who } },
     ],
   }),
