@@ -16,6 +16,7 @@ import {
   longDate,
   ME,
   mondayOf,
+  type Room,
   SLOTS,
   toMinutes,
 } from "../../sites/apps/bookings/_data.ts";
@@ -25,19 +26,8 @@ import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, t
 
 // ---- the seeded data, read only ----
 
-interface RoomRow {
-  id: number;
-  name: string;
-  floor: number;
-  location: string;
-  type: string;
-  capacity: number;
-  projector: number;
-  whiteboard: number;
-  video: number;
-  accessible: number;
-  description: string;
-}
+/** A room as the app's Room row, without its rules (no template reads them). */
+type RoomRow = Omit<Room, "rules">;
 
 interface BookingRow {
   id: number;
