@@ -204,11 +204,11 @@ Deno.test({ name: "EpisodeSession on Chromium", ...opts }, async (t) => {
       await inEpisode(cold, base, async () => assert.equal(await cold.prepareNext(), false));
     });
 
-    await t.step("newEpisode() refuses a second episode on one browser and bad origins", async () => {
+    await t.step("newEpisode() refuses an episode past maxEpisodes, and bad origins", async () => {
       const [o, cleanup] = await episodeOptions(base);
       try {
         await using _s = await browser.newEpisode(o);
-        await assert.rejects(browser.newEpisode(o), /already runs an episode/);
+        await assert.rejects(browser.newEpisode(o), /runs 1 episode\(s\), its most \(maxEpisodes 1\)/);
       } finally {
         await cleanup();
       }

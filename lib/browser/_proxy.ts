@@ -109,8 +109,16 @@ export class RecordingProxy implements AsyncDisposable {
     } catch { /* closed already (a finished pipe closes its end) */ }
   }
 
+  #closed = Promise.withResolvers<void>();
+
+  /** Resolves once close() was called. */
+  get closed(): Promise<void> {
+    return this.#closed.promise;
+  }
+
   /** Stops listening and cuts every connection; never throws, safe to call twice. */
   async close(): Promise<void> {
+    this.#closed.resolve();
     try {
       this.listener.close();
     } catch { /* closed already */ }

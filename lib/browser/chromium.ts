@@ -1,23 +1,29 @@
 /**
  * Chromium's lifecycle: launch (headless, the suite's flags, no signal handlers of puppeteer's own), the network
- * allowlist, knowing when it died, and a close that kills the process when it hangs. One browser runs one episode
- * at a time (the clipboard and the request filter are browser-wide); a spare context and page are prepared for the
- * next episode, so that it starts without paying for a new page: at launch (LaunchOptions.prewarmOrigins), when an
- * episode closes, and when its caller says the episode's start is over (prepareNext: the runner does so while the
- * model answers the first step, so that the spare neither slows the start down nor waits for the episode's end).
+ * allowlist, knowing when it died, and a close that kills the process when it hangs. One browser runs up to
+ * LaunchOptions.maxEpisodes episodes at once (default 1), each in its own incognito context with its own recording
+ * proxy, downloads folder and clipboard turn (_clipboard.ts: Chromium's clipboard is browser-wide); spare contexts
+ * and pages are prepared for the next episodes, so that they start without paying for a new page: at launch
+ * (LaunchOptions.prewarmOrigins), when an episode closes, and when its caller says the episode's start is over
+ * (prepareNext: the runner does so while the model answers the first step, so that the spare neither slows the
+ * start down nor waits for the episode's end).
  *
  * Chromium talks to the harness over a pipe (--remote-debugging-pipe), not a port: when the harness dies, even by
  * SIGKILL, the pipe closes and Chromium exits with its whole process group.
  *
  * The allowlist admits the episode's origins (off their `/_admin` paths, which only the harness calls, from outside
  * the browser) and data:, blob:, about:. Every other attempt is refused before any server hears of it and lands in
- * EpisodeSession.blocked, once, in the order first seen, in one of these forms:
+ * the blocked list of the episode that made it (EpisodeSession.blocked), once, in the order first seen, in one of
+ * these forms:
  * - a URL the browser-wide request filter (CDP Fetch) saw: navigation, link, form, new tab, fetch, XHR,
  *   sendBeacon, EventSource, `<a ping>`, prefetch, workers' and service workers' requests, e.g.
- *   `http://127.0.0.2:9/collect?x=1` or `http://127.0.0.1:8080/_admin/session-flags`;
- * - a WebSocket, which the filter never sees: each episode context uses the recording proxy (_proxy.ts) as its
- *   HTTP proxy, and only the allowed origins' HTTP bypasses it; `ws://127.0.0.2:9001/x` (a WebSocket to an allowed
- *   origin is passed on unless its path is an admin one);
+ *   `http://127.0.0.2:9/collect?x=1` or `http://127.0.0.1:8080/_admin/session-flags`. The filter tells whose
+ *   request it is by its frame: a page's, a worker's or service worker's target belongs to one context; a
+ *   subframe to one of an episode's tabs. A request no episode owns is allowed only when every running episode
+ *   allows it, and recorded in every one of them (never seen in tests/browser_isolation_test.ts);
+ * - a WebSocket, which the filter never sees: each episode context uses its own recording proxy (_proxy.ts) as
+ *   its HTTP proxy, and only the allowed origins' HTTP bypasses it; `ws://127.0.0.2:9001/x` (a WebSocket to an
+ *   allowed origin is passed on unless its path is an admin one);
  * - a tunnel that carried no HTTP (TURN over TCP, a WebRTC TCP candidate, TLS: so a wss: WebSocket, whose path
  *   cannot be read, is refused even to an allowed origin): `connect://127.0.0.2:3478`;
  * - an ICE server a page gave RTCPeerConnection, as given: `stun:127.0.0.2:3478`, `turn:host:port?transport=tcp`
@@ -28,7 +34,8 @@
  */
 import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Page } from "puppeteer-core";
 import puppeteerPackage from "puppeteer-core/package.json" with { type: "json" };
-import { HarnessError } from "../errors/mod.ts";
+import { HarnessError, UsageError } from "../errors/mod.ts";
+import { ClipboardTurns } from "./_clipboard.ts";
 import { isAllowedUrl, normalizeOrigins, proxyBypassList } from "./_origins.ts";
 import { makeProfile, removeProfile } from "./_profile.ts";
 import { type ProxyRoute, RecordingProxy } from "./_proxy.ts";
@@ -61,9 +68,12 @@ const CHROMIUM_HINT =
 const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 720 };
 const CLIPBOARD = ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"] as const;
 const CLOSE_TIMEOUT_MS = 5000;
-type Spare = { context: BrowserContext; page: Page };
+/** A context made ahead of its episode, with its own recording proxy. */
+type Spare = { context: BrowserContext; page: Page; proxy: RecordingProxy };
 /** The next episode's context and page on their way, made for `origins` (the proxy bypass list depends on them). */
 type PendingSpare = { origins: string; ready: Promise<Spare | null> };
+/** An episode running in the browser: its session (once open) and where its proxy and the filter record. */
+type Running = { route: ProxyRoute | null; session?: EpisodeSession };
 
 const originsKey = (origins: Iterable<string>) => [...origins].sort().join(" ");
 
@@ -90,14 +100,20 @@ async function assertExecutable(path: string): Promise<void> {
 }
 
 /**
- * One headless Chromium, for one worker: it runs one EpisodeSession at a time (newEpisode) and prepares the next
- * one's context meanwhile (the module comment says what the network allowlist admits and records).
+ * One headless Chromium: it runs up to LaunchOptions.maxEpisodes EpisodeSessions at once (newEpisode), each in
+ * its own context, and prepares the next ones' contexts meanwhile (the module comment says what the network
+ * allowlist admits and records, and whose record a refused request lands in).
  */
 export class ChromiumBrowser implements AsyncDisposable {
   #alive = true;
-  #route: ProxyRoute | null = null;
-  #episode: EpisodeSession | null = null;
-  #spare: PendingSpare | null = null;
+  /** The running episodes by browser context id. */
+  readonly #running = new Map<string, Running>();
+  /** Every target's browser context (pages, workers, service workers, out-of-process frames), by target id. */
+  readonly #targetContext = new Map<string, string>();
+  #spares: PendingSpare[] = [];
+  /** Every context's recording proxy not closed yet. */
+  readonly #proxies = new Set<RecordingProxy>();
+  readonly #clipboard = new ClipboardTurns();
   /** The origins the next episode most likely allows: the last episode's, else LaunchOptions.prewarmOrigins. */
   #warmOrigins: ReadonlySet<string> | null;
   #closing?: Promise<void>;
@@ -105,7 +121,6 @@ export class ChromiumBrowser implements AsyncDisposable {
   private constructor(
     private readonly browser: Browser,
     private readonly cdp: CDPSession,
-    private readonly proxy: RecordingProxy,
     private readonly profile: string,
     private readonly opts: LaunchOptions,
     warmOrigins: ReadonlySet<string> | null,
@@ -113,7 +128,13 @@ export class ChromiumBrowser implements AsyncDisposable {
     this.#warmOrigins = warmOrigins;
     browser.on("disconnected", () => (this.#alive = false));
     browser.process()?.once("exit", () => (this.#alive = false));
-    cdp.on("Fetch.requestPaused", (e) => this.#filter(e.requestId, e.request.url));
+    type Info = { targetInfo: { targetId: string; browserContextId?: string } };
+    const known = ({ targetInfo: t }: Info) =>
+      t.browserContextId && this.#targetContext.set(t.targetId, t.browserContextId);
+    cdp.on("Target.targetCreated", known);
+    cdp.on("Target.targetInfoChanged", known);
+    cdp.on("Target.targetDestroyed", (e) => this.#targetContext.delete(e.targetId));
+    cdp.on("Fetch.requestPaused", (e) => this.#filter(e.requestId, e.request.url, e.frameId));
   }
 
   /**
@@ -125,13 +146,10 @@ export class ChromiumBrowser implements AsyncDisposable {
     await assertExecutable(path);
     // A bad origin fails here, not in the spare.
     const warmOrigins = opts.prewarmOrigins ? normalizeOrigins(opts.prewarmOrigins) : null;
+    if (opts.maxEpisodes !== undefined && !(Number.isInteger(opts.maxEpisodes) && opts.maxEpisodes >= 1)) {
+      throw new UsageError(`maxEpisodes must be a whole number ≥ 1, not ${opts.maxEpisodes}`);
+    }
     const profile = await makeProfile();
-    let b: ChromiumBrowser | undefined;
-    const proxy = RecordingProxy.start(() => (b ? b.#route : null));
-    const cleanUp = async () => {
-      await proxy.close();
-      await removeProfile(profile);
-    };
     let browser: Browser;
     try {
       browser = await puppeteer.launch({
@@ -147,7 +165,7 @@ export class ChromiumBrowser implements AsyncDisposable {
         timeout: 30_000,
       });
     } catch (err) {
-      await cleanUp();
+      await removeProfile(profile);
       throw new HarnessError(`cannot start Chromium at "${path}": ${(err as Error).message}; ${CHROMIUM_HINT}`, {
         cause: err,
       });
@@ -155,13 +173,14 @@ export class ChromiumBrowser implements AsyncDisposable {
     try {
       // One filter for every context and tab: it sees a new tab's first request, which a per-page one misses.
       const cdp = await browser.target().createCDPSession();
+      const b = new ChromiumBrowser(browser, cdp, profile, opts, warmOrigins);
+      await cdp.send("Target.setDiscoverTargets", { discover: true });
       await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*", requestStage: "Request" }] });
-      b = new ChromiumBrowser(browser, cdp, proxy, profile, opts, warmOrigins);
       b.#prewarm();
       return b;
     } catch (err) {
       await browser.close().catch(() => browser.process()?.kill("SIGKILL"));
-      await cleanUp();
+      await removeProfile(profile);
       throw new HarnessError(`cannot set up Chromium at "${path}": ${(err as Error).message}`, { cause: err });
     }
   }
@@ -169,6 +188,21 @@ export class ChromiumBrowser implements AsyncDisposable {
   /** False once the process died, the connection dropped or close() began. */
   get alive(): boolean {
     return this.#alive && this.browser.connected;
+  }
+
+  /** How many episodes may run at once (LaunchOptions.maxEpisodes). */
+  get maxEpisodes(): number {
+    return this.opts.maxEpisodes ?? 1;
+  }
+
+  /** How many episodes run now. */
+  get running(): number {
+    return this.#running.size;
+  }
+
+  /** How many times the clipboard changed hands between episodes (see ClipboardTurns). */
+  get clipboardSwaps(): number {
+    return this.#clipboard.swaps;
   }
 
   /** The browser's version string, e.g. "HeadlessChrome/139.0.7258.154" (run.json records it). */
@@ -181,74 +215,103 @@ export class ChromiumBrowser implements AsyncDisposable {
     return this.browser.process()?.pid;
   }
 
-  #filter(requestId: string, url: string): void {
-    const route = this.#route;
-    if (isAllowedUrl(url, route?.origins ?? new Set())) {
+  #filter(requestId: string, url: string, frameId: string | undefined): void {
+    const owner = this.#ownerOf(frameId);
+    const routes = owner ? [owner] : [...this.#running.values()].flatMap((r) => r.route ? [r.route] : []);
+    // A request nobody owns passes only what every running episode allows (nothing, when none runs).
+    const allowed = routes.length > 0 && routes.every((r) => isAllowedUrl(url, r.origins)) ||
+      isAllowedUrl(url, new Set());
+    if (allowed) {
       this.cdp.send("Fetch.continueRequest", { requestId }).catch(() => undefined);
     } else {
-      route?.onBlocked(url);
+      for (const r of routes) r.onBlocked(url);
       this.cdp.send("Fetch.failRequest", { requestId, errorReason: "BlockedByClient" }).catch(() => undefined);
     }
   }
 
+  /** The route of the episode a request's frame belongs to: a target's context, else a subframe of its tabs. */
+  #ownerOf(frameId: string | undefined): ProxyRoute | undefined {
+    if (!frameId) return undefined;
+    const context = this.#targetContext.get(frameId);
+    if (context) return this.#running.get(context)?.route ?? undefined;
+    for (const r of this.#running.values()) if (r.route && r.session?.hasFrame(frameId)) return r.route;
+    return undefined;
+  }
+
   /**
    * Starts preparing the next episode's context and page now, in the background, for the origins of the episode
-   * that runs (else the last one's, else LaunchOptions.prewarmOrigins); nothing when one is on its way already or
-   * `prewarm` is off. The runner calls it once the episode's start is over: a spare made during the start slows the
-   * start's page loads down (~75 ms at one worker), and one made when the episode closes is not ready in time for
-   * the next episode, which opens at once.
+   * that runs (else the last one's, else LaunchOptions.prewarmOrigins); nothing when enough are on their way
+   * already (one per episode slot free after this one) or `prewarm` is off. The runner calls it once the episode's
+   * start is over: a spare made during the start slows the start's page loads down (~75 ms at one worker), and one
+   * made when the episode closes is not ready in time for the next episode, which opens at once.
    * @returns whether a spare is ready (once it is): false when `prewarm` is off, Chromium died or the spare failed.
    *   Never rejects.
    */
   prepareNext(): Promise<boolean> {
     this.#prewarm();
-    return this.#spare ? this.#spare.ready.then((spare) => spare !== null) : Promise.resolve(false);
+    const last = this.#spares.at(-1);
+    return last ? last.ready.then((spare) => spare !== null) : Promise.resolve(false);
   }
 
-  /** Prepares the next episode's context and page in the background, for the origins it most likely allows. */
+  /** Prepares a context and page in the background for the origins the next episode most likely allows. */
   #prewarm(): void {
     const origins = this.#warmOrigins;
-    if (this.opts.prewarm === false || this.#spare || !this.alive || !origins) return;
+    if (this.opts.prewarm === false || !this.alive || !origins) return;
+    // One spare for each episode that may start before the next prepareNext: never more than the free slots.
+    if (this.#spares.length >= Math.max(1, Math.min(this.opts.spares ?? 1, this.maxEpisodes - this.#running.size))) {
+      return;
+    }
     // The spare's page stays blank: loading a page of the site into it first (so that its renderer exists) cost
     // 80-150 ms of Chromium CPU per episode and made the first real page load no sooner (episode_cpu_probe.ts).
     const ready = this.#newContext(origins).catch(() => null);
-    this.#spare = { origins: originsKey(origins), ready };
+    this.#spares.push({ origins: originsKey(origins), ready });
   }
 
-  /** The spare when it was made for `origins`; one made for others is closed in the background, unawaited. */
+  /** A spare made for `origins`; without one, those made for others are closed in the background, unawaited. */
   async #takeSpare(origins: ReadonlySet<string>): Promise<Spare | null> {
-    const pending = this.#spare;
-    this.#spare = null;
-    if (!pending) return null;
-    if (pending.origins === originsKey(origins)) return await pending.ready;
-    pending.ready.then((spare) => spare?.context.close()).catch(() => undefined);
+    const i = this.#spares.findIndex((s) => s.origins === originsKey(origins));
+    if (i >= 0) return await this.#spares.splice(i, 1)[0].ready;
+    for (const s of this.#spares.splice(0)) s.ready.then((spare) => spare && closeSpare(spare)).catch(() => undefined);
     return null;
   }
 
-  /** An incognito context whose traffic, but the allowed origins' HTTP, goes through the recording proxy. */
+  /** A context whose traffic, but the allowed origins' HTTP, goes through a recording proxy of its own. */
   async #newContext(origins: ReadonlySet<string>): Promise<Spare> {
-    const context = await this.browser.createBrowserContext({
-      proxyServer: this.proxy.url,
-      proxyBypassList: proxyBypassList(origins),
-    });
+    let route: ProxyRoute | null = null;
+    const proxy = RecordingProxy.start(() => route);
+    this.#proxies.add(proxy);
+    proxy.closed.then(() => this.#proxies.delete(proxy));
+    let context: BrowserContext | undefined;
     try {
-      return { context, page: await context.newPage() };
+      context = await this.browser.createBrowserContext({
+        proxyServer: proxy.url,
+        proxyBypassList: proxyBypassList(origins),
+      });
+      const id = context.id!;
+      // The proxy records where the filter does: to the episode that runs in this context, once one does.
+      route = { origins, onBlocked: (url) => this.#running.get(id)?.route?.onBlocked(url) };
+      return { context, page: await context.newPage(), proxy };
     } catch (err) {
-      await context.close().catch(() => undefined);
+      await context?.close().catch(() => undefined);
+      await proxy.close();
       throw err;
     }
   }
 
   /**
    * A fresh incognito context for one episode: clipboard permissions on the allowed origins, downloads into
-   * downloadDir, every request off the allowed origins refused and recorded.
-   * @throws HarnessError when the browser is dead or already runs an episode; UsageError for a bad origin.
+   * downloadDir, every request off the allowed origins refused and recorded in this episode's blocked list.
+   * @throws HarnessError when the browser is dead or runs maxEpisodes episodes already; UsageError for a bad origin.
    */
   async newEpisode(options: EpisodeOptions): Promise<EpisodeSession> {
     if (!this.alive) throw new HarnessError("Chromium is not running (it died or was closed)");
-    if (this.#episode?.closed) await this.#episode.close(); // closing (an aborted signal): let it finish
-    if (this.#episode) {
-      throw new HarnessError("this browser already runs an episode: close it first (one episode per browser)");
+    // Sessions closing (an aborted signal) still hold their slot: let them finish.
+    const closing = [...this.#running.values()].flatMap((r) => r.session?.closed ? [r.session.close()] : []);
+    if (this.#running.size >= this.maxEpisodes && closing.length) await Promise.all(closing);
+    if (this.#running.size >= this.maxEpisodes) {
+      throw new HarnessError(
+        `this browser runs ${this.#running.size} episode(s), its most (maxEpisodes ${this.maxEpisodes}): close one first`,
+      );
     }
     const resolved: ResolvedEpisodeOptions = {
       allowedOrigins: options.allowedOrigins,
@@ -261,13 +324,22 @@ export class ChromiumBrowser implements AsyncDisposable {
     };
     const origins = normalizeOrigins(resolved.allowedOrigins);
     this.#warmOrigins = origins;
-    await Deno.mkdir(resolved.downloadDir, { recursive: true });
-    const { context, page } = (await this.#takeSpare(origins)) ?? await this.#newContext(origins);
+    // The slot is taken before the first await, so that episodes opening together count each other.
+    const slot = `opening:${crypto.randomUUID()}`;
+    const running: Running = { route: null };
+    this.#running.set(slot, running);
+    let spare: Spare | undefined;
     try {
+      await Deno.mkdir(resolved.downloadDir, { recursive: true });
+      spare = (await this.#takeSpare(origins)) ?? await this.#newContext(origins);
+      const { context, page, proxy } = spare;
+      const id = context.id!;
+      this.#running.delete(slot);
+      this.#running.set(id, running);
       await Promise.all([
         this.cdp.send("Browser.setDownloadBehavior", {
           behavior: "allow",
-          browserContextId: context.id,
+          browserContextId: id,
           downloadPath: resolved.downloadDir,
         }),
         ...[...origins].map((o) => context.overridePermissions(o, [...CLIPBOARD])),
@@ -277,19 +349,21 @@ export class ChromiumBrowser implements AsyncDisposable {
         get alive() {
           return isAlive();
         },
-        setRoute: (route) => (this.#route = route),
+        setRoute: (route) => (running.route = route),
+        turn: (session, fn) => this.#clipboard.run(session, fn),
         // A spare asked for during the episode (prepareNext) is on its way already; else one starts now.
         released: (s) => {
-          if (this.#episode === s) this.#episode = null;
+          if (this.#running.get(id) === running) this.#running.delete(id);
+          this.#clipboard.forget(s);
+          void proxy.close();
           this.#prewarm();
         },
       };
-      const session = await EpisodeSession.open(host, context, page, origins, resolved);
-      this.#episode = session;
-      return session;
+      running.session = await EpisodeSession.open(host, context, page, origins, resolved);
+      return running.session;
     } catch (err) {
-      this.#route = null;
-      await context.close().catch(() => undefined);
+      for (const [k, r] of this.#running) if (r === running) this.#running.delete(k);
+      if (spare) await closeSpare(spare);
       if (!this.alive) throw new HarnessError("cannot open an episode: the browser died", { cause: err });
       throw err;
     }
@@ -315,7 +389,9 @@ export class ChromiumBrowser implements AsyncDisposable {
           } catch { /* already gone */ }
         }
       }
-      await this.proxy.close();
+      // Not waiting for spares on their way: a call the dead browser never answers waits for the protocol timeout.
+      this.#spares = [];
+      await Promise.all([...this.#proxies].map((p) => p.close()));
       await removeProfile(this.profile);
     })());
   }
@@ -324,4 +400,10 @@ export class ChromiumBrowser implements AsyncDisposable {
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+/** Closes a context that no episode took (or whose episode failed to open) and its proxy; never throws. */
+async function closeSpare(spare: Spare): Promise<void> {
+  await spare.context.close().catch(() => undefined);
+  await spare.proxy.close();
 }

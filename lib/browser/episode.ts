@@ -3,11 +3,11 @@
  * record, dialogs, downloads, the clipboard and admin calls. Agent-level mistakes throw ActionError; a browser
  * that died, a page that hangs or a site that breaks the admin protocol throw the other HarnessErrors.
  */
-import type { BrowserContext, Page } from "puppeteer-core";
+import type { BrowserContext, Frame, Page } from "puppeteer-core";
 import { type DomElement, formatElements, type PageSnapshot } from "../dom/mod.ts";
 import { HarnessError } from "../errors/mod.ts";
 import { screenshotTab, snapshotTab } from "./_capture.ts";
-import { clearClipboard, readClipboard, writeClipboard } from "./_clipboard.ts";
+import { clearClipboard, type ClipboardHolder, readClipboard, writeClipboard } from "./_clipboard.ts";
 import { locateIndex } from "./_locate.ts";
 import { ActionError } from "./errors.ts";
 import { isAdminUrl, isAllowedUrl } from "./_origins.ts";
@@ -46,8 +46,10 @@ import type {
 /** What a session needs from the browser that opened it. */
 export interface EpisodeHost {
   readonly alive: boolean;
-  /** Points the browser-wide request filter at this episode (null: block everything but data:/about:/blob:). */
+  /** Where the request filter and the proxy record this episode's refusals (null: nowhere, as it closes). */
   setRoute(route: { origins: ReadonlySet<string>; onBlocked: (url: string) => void } | null): void;
+  /** Runs an action in the session's turn on the browser's clipboard (ClipboardTurns). */
+  turn<T>(session: EpisodeSession, fn: () => Promise<T>): Promise<T>;
   /** The session closed its context. */
   released(session: EpisodeSession): void;
 }
@@ -58,7 +60,7 @@ const CLOSE_TIMEOUT_MS = 5000;
  * One episode's browser session (ChromiumBrowser.newEpisode opens it): its tabs, navigation, page state, the
  * element primitives and the admin calls. Agent-level mistakes throw ActionError.
  */
-export class EpisodeSession implements AsyncDisposable {
+export class EpisodeSession implements AsyncDisposable, ClipboardHolder {
   /**
    * What the browser refused to reach, first occurrence order, each once: URLs off the allowed origins or on their
    * admin paths, WebSockets, bare connections and ICE servers (chromium.ts's module comment lists the forms).
@@ -68,6 +70,8 @@ export class EpisodeSession implements AsyncDisposable {
   readonly dialogs: DialogRecord[] = [];
   /** The options the session runs on. */
   readonly options: ResolvedEpisodeOptions;
+  /** This episode's clipboard text while another episode of the browser holds the clipboard (ClipboardTurns). */
+  saved = "";
   readonly #tabs: TabSet;
   #firstPage = true;
   /** The tab and elements of the last snapshot (window.__webmixIndex holds the same). */
@@ -102,6 +106,23 @@ export class EpisodeSession implements AsyncDisposable {
     options.signal?.addEventListener("abort", s.#onAbort, { once: true });
     if (options.signal?.aborted) await s.close();
     return s;
+  }
+
+  /** Whether a frame of one of this episode's tabs has this DevTools frame id (the request filter asks). */
+  hasFrame(frameId: string): boolean {
+    return this.#tabs.all.some((t) => t.page.frames().some((f) => frameIdOf(f) === frameId));
+  }
+
+  /** The tabs whose page may use the clipboard (on an allowed origin), the current one first. */
+  clipboardTabs(): Tab[] {
+    const usable = (t: Tab) => !t.closed && !t.crashed && isAllowedUrl(t.page.url(), this.origins);
+    const current = this.#tabs.current;
+    return [current, ...this.#tabs.all.filter((t) => t !== current)].filter((t) => t && usable(t));
+  }
+
+  /** Runs `fn` in this episode's turn on the browser's clipboard, as a guarded operation (see #guard). */
+  #inTurn<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    return this.#guard(what, () => this.host.turn(this, fn));
   }
 
   #recordBlocked(url: string): void {
@@ -167,7 +188,7 @@ export class EpisodeSession implements AsyncDisposable {
    *   BrowserTimeoutError past navTimeoutMs.
    */
   goto(url: string, opts: { newTab?: boolean } = {}): Promise<void> {
-    return this.#guard(`open ${url}`, async () => {
+    return this.#inTurn(`open ${url}`, async () => {
       if (!isAllowedUrl(url, this.origins)) {
         this.#recordBlocked(url);
         throw new ActionError(
@@ -202,7 +223,7 @@ export class EpisodeSession implements AsyncDisposable {
 
   /** History back in the current tab. */
   goBack(): Promise<void> {
-    return this.#guard("go back", async () => {
+    return this.#inTurn("go back", async () => {
       const tab = this.tab();
       await tab.goBack(this.options.navTimeoutMs);
       await this.settle();
@@ -293,19 +314,20 @@ export class EpisodeSession implements AsyncDisposable {
 
   /** The clipboard's text, read in the current page. */
   clipboardText(): Promise<string> {
-    return this.#guard("read the clipboard", () => readClipboard(this.tab()));
+    return this.#inTurn("read the clipboard", () => readClipboard(this.tab()));
   }
 
   /** Writes text to the clipboard from the current page (the page's clipboard hooks see it). */
   writeClipboard(text: string): Promise<void> {
-    return this.#guard("write the clipboard", () => writeClipboard(this.tab(), text));
+    return this.#inTurn("write the clipboard", () => writeClipboard(this.tab(), text));
   }
 
   /**
    * Once the episode's first page loaded: history starts there (go_back never reaches the blank page the tab
-   * began on), and the clipboard, one per browser, is emptied past the page's own hooks.
+   * began on), and the clipboard (this episode's turn on it) is emptied past the page's own hooks.
    */
   async #startHistory(tab: Tab): Promise<void> {
+    this.saved = "";
     await Promise.all([
       tab.cdp.send("Page.resetNavigationHistory"),
       clearClipboard(tab).catch(() => undefined),
@@ -342,7 +364,7 @@ export class EpisodeSession implements AsyncDisposable {
 
   /** Runs an action on the current tab, then waits for what it caused (a navigation, a new tab). */
   #act<T>(what: string, fn: (tab: Tab) => Promise<T>): Promise<T> {
-    return this.#guard(what, async () => {
+    return this.#inTurn(what, async () => {
       const out = await fn(this.tab());
       await this.settle();
       return out;
@@ -482,4 +504,13 @@ export class EpisodeSession implements AsyncDisposable {
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+/**
+ * A frame's DevTools id. Puppeteer keeps it on the frame without a public getter; a frame without it is nobody's
+ * (the request filter then treats its requests as no episode's: tests/browser_isolation_test.ts would see that).
+ */
+function frameIdOf(frame: Frame): string | undefined {
+  const id = (frame as unknown as { _id?: unknown })._id;
+  return typeof id === "string" ? id : undefined;
 }

@@ -13,6 +13,13 @@ export interface LaunchOptions {
   protocolTimeoutMs?: number;
   /** How long close() waits for Chromium to exit before it kills the process group (default 5000 ms). */
   closeTimeoutMs?: number;
+  /**
+   * How many episodes the browser runs at once, each in its own context (default 1). The runner's
+   * --workers-per-browser.
+   */
+  maxEpisodes?: number;
+  /** How many contexts to keep prepared for the next episodes, at most the free episode slots (default 1). */
+  spares?: number;
   /** Prepare the next episode's context and page while the current one runs (default true). */
   prewarm?: boolean;
   /**

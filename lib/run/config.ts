@@ -33,6 +33,13 @@ export { ADAPTER_NAMES, BUNDLED, EPISODE_VIEWPORT, LIMITS } from "./settings.ts"
 /** The model server's /v1 base URL when none is given (lib/llm's default). */
 export const DEFAULT_VLLM: string = DEFAULT_MODEL_SERVER;
 
+/**
+ * Workers per Chromium when none is given: measured in bench/harness.ts (README "Measured figures"), the Chromium
+ * memory and CPU per episode fall up to 4 workers a browser and gain little past it, while a crash takes down
+ * every episode its browser runs.
+ */
+export const DEFAULT_WORKERS_PER_BROWSER = 4;
+
 /** The model arms' settings (ModelConfig says what each is). */
 const modelSchema = z.strictObject({
   vllm: httpUrl(DEFAULT_VLLM).default(DEFAULT_VLLM),
@@ -92,6 +99,7 @@ const runConfigSchema = z.strictObject({
   out: text("the run's output folder"),
   tasks: tasksSchema.default(tasksSchema.parse({})),
   workers: limited("workers").default(8),
+  workersPerBrowser: limited("workersPerBrowser").default(DEFAULT_WORKERS_PER_BROWSER),
   repeats: limited("repeats").default(1),
   timeoutS: limited("timeoutS").default(600),
   maxSteps: limited("maxSteps").default(DEFAULT_MAX_STEPS),
@@ -182,8 +190,13 @@ export interface RunConfig extends ArmBlockConfig {
   out: string;
   /** Which tasks it takes. */
   tasks: TasksConfig;
-  /** Parallel episodes, one Chromium each (the seed's default 8). */
+  /** Parallel episodes (the seed's default 8). */
   workers: number;
+  /**
+   * Workers one Chromium serves, each episode in its own context (DEFAULT_WORKERS_PER_BROWSER; README "Measured
+   * figures" says how it was chosen).
+   */
+  workersPerBrowser: number;
   /** Episodes per task (task~rK). */
   repeats: number;
   /** Seconds the arm may run per episode. */

@@ -83,7 +83,14 @@ const RUN_FLAGS: FlagSpec[] = [
       "task i goes to part i mod N, with its repeats; deno task merge joins the parts' folders",
   ),
   flag("repeats N", "repeats", "whole", "run each task N times (episodes task~rK) (default {default})"),
-  flag("workers N", "workers", "whole", "parallel episodes, one Chromium each, 1 to 256 (default {default})"),
+  flag("workers N", "workers", "whole", "parallel episodes, 1 to 256 (default {default})"),
+  flag(
+    "workers-per-browser K",
+    "workersPerBrowser",
+    "whole",
+    "episodes one Chromium runs at once, each in its own context, 1 to 64 (default {default}); a Chromium crash " +
+      "fails only its own episodes (harness errors, run again by --resume)",
+  ),
   flag(
     "timeout S",
     "timeoutS",

@@ -1,6 +1,6 @@
 /**
- * A run: one arm over tasks × repeats with a pool of workers, each with its own Chromium (relaunched when it
- * dies), on the embedded sandbox or on external site bases. results.jsonl gets one line per episode as it ends;
+ * A run: one arm over tasks × repeats with a pool of workers, K of them to a Chromium (relaunched when it dies),
+ * each episode in its own context, on the embedded sandbox or on external site bases. results.jsonl gets one line per episode as it ends;
  * --resume skips (task, repeat) pairs already there.
  */
 import { join } from "node:path";
@@ -66,22 +66,41 @@ export interface RunSummary {
   dryRun?: Record<string, unknown>;
 }
 
-/** One Chromium per worker, launched on first use and again after it dies. */
+/**
+ * The workers' browsers: worker w runs in browser ⌊w / K⌋ (K = workers per browser), each browser running up to K
+ * episodes at once, each in its own context; launched on first use and again after it dies (once for all its
+ * workers: the first to find it dead relaunches it, the others wait for that launch). A crash fails only the
+ * episodes that browser was running.
+ */
 class WorkerBrowsers {
   #browsers: (ChromiumBrowser | undefined)[] = [];
-  constructor(private readonly chromePath?: string) {}
+  #launching = new Map<number, Promise<ChromiumBrowser>>();
+  constructor(private readonly perBrowser: number, private readonly chromePath?: string) {}
 
   /** Worker `worker`'s browser; a new one prepares its first episode's context for `base` at once. */
-  async get(worker: number, base: string): Promise<ChromiumBrowser> {
-    const current = this.#browsers[worker];
-    if (current?.alive) return current;
-    await current?.close().catch(() => {});
-    const fresh = await ChromiumBrowser.launch({ executablePath: this.chromePath, prewarmOrigins: [base] });
-    this.#browsers[worker] = fresh;
-    return fresh;
+  get(worker: number, base: string): Promise<ChromiumBrowser> {
+    const slot = Math.floor(worker / this.perBrowser);
+    const current = this.#browsers[slot];
+    if (current?.alive) return Promise.resolve(current);
+    let launch = this.#launching.get(slot);
+    if (!launch) {
+      launch = (async () => {
+        await current?.close().catch(() => {});
+        const fresh = await ChromiumBrowser.launch({
+          executablePath: this.chromePath,
+          prewarmOrigins: [base],
+          maxEpisodes: this.perBrowser,
+        });
+        this.#browsers[slot] = fresh;
+        return fresh;
+      })().finally(() => this.#launching.delete(slot));
+      this.#launching.set(slot, launch);
+    }
+    return launch;
   }
 
   async closeAll(): Promise<void> {
+    await Promise.allSettled([...this.#launching.values()]);
     await Promise.all(this.#browsers.map((b) => b?.close().catch(() => {})));
   }
 }
@@ -106,7 +125,7 @@ export async function runEval(config: RunConfig, inputs: RunInputs = {}): Promis
   const arm = inputs.arm ?? await resolveArm(config, tasks);
   const qa = inputs.qa ?? (inputs.judge ? await OpenAiJudge.create(inputs.judge) : undefined);
   const servers: SitesServer[] = [];
-  const browsers = new WorkerBrowsers(config.chromePath);
+  const browsers = new WorkerBrowsers(Math.min(config.workersPerBrowser, config.workers), config.chromePath);
   let lock: RunLock | undefined;
   try {
     const bases = await siteBases(config, servers);

@@ -35,6 +35,7 @@ export const ADAPTER_NAMES: readonly string[] = [...new Set(Object.values(ADAPTE
 /** The numeric settings of the run and the model arms (an arm's own are in its settings block, arms.ts). */
 type LimitName =
   | "workers"
+  | "workersPerBrowser"
   | "repeats"
   | "limit"
   | "timeoutS"
@@ -47,6 +48,7 @@ type LimitName =
 /** The values of every numeric setting. Timeouts stop at a day: a timer of more than 2^31 ms would fire at once. */
 export const LIMITS: Readonly<Record<LimitName, NumberRange>> = {
   workers: { whole: true, min: 1, max: 256 },
+  workersPerBrowser: { whole: true, min: 1, max: 64 },
   repeats: { whole: true, min: 1, max: 10_000 },
   limit: { whole: true, min: 0, max: 1_000_000 },
   timeoutS: { whole: true, min: 1, max: 86_400 },

@@ -1,0 +1,211 @@
+/**
+ * Two episodes at once in one Chromium (maxEpisodes 2, as --workers-per-browser 2 runs them) share nothing:
+ * cookies, localStorage, IndexedDB, Cache Storage, service workers, the HTTP cache, permissions, the clipboard,
+ * downloads, history and open tabs are each episode's own, and a request one episode's pages make and the browser
+ * refuses lands in that episode's `blocked` list only, whichever way the page made it (page, subframe, worker,
+ * service worker, WebSocket, new tab). Each check first shows the thing works within an episode, so that it could
+ * fail.
+ */
+import assert from "node:assert/strict";
+import { ChromiumBrowser, type EpisodeSession } from "../lib/browser/mod.ts";
+import { episodeOptions, until } from "./browser_fixture.ts";
+import { type ForeignHost, startForeign } from "./support/net_fixture.ts";
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+const js = (body: string) => new Response(body, { headers: { "content-type": "text/javascript" } });
+const html = (body: string) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+
+const SERVICE_WORKER = `
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (e) => e.waitUntil(clients.claim()));
+self.addEventListener("message", (e) => {
+  fetch(e.data).then((r) => "status " + r.status, (err) => "failed").then((o) => e.source.postMessage(o));
+});`;
+
+/** The episodes' site: a page with a copy button, a cached resource that counts its fetches, a download. */
+function startSite() {
+  let cachedHits = 0;
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const url = new URL(req.url);
+    switch (url.pathname) {
+      case "/cached":
+        cachedHits++;
+        return new Response(`hit ${cachedHits}`, { headers: { "cache-control": "max-age=3600" } });
+      case "/sw.js":
+        return js(SERVICE_WORKER);
+      case "/worker.js":
+        return js(`onmessage = (e) => fetch(e.data).then(() => postMessage("ok"), () => postMessage("failed"));`);
+      case "/download":
+        return new Response(`report ${url.searchParams.get("who")}`, {
+          headers: { "content-disposition": `attachment; filename="report-${url.searchParams.get("who")}.txt"` },
+        });
+      case "/frame":
+        return html(`<!doctype html><title>frame</title><p>inner</p>`);
+      default:
+        return html(`<!doctype html><title>${url.pathname}</title><h1>${url.pathname}</h1>
+<button id="copy" onclick="navigator.clipboard.writeText(this.dataset.text)" data-text="">Copy</button>
+<a id="dl" href="/download">Download</a>`);
+    }
+  });
+  return {
+    base: `http://127.0.0.1:${server.addr.port}`,
+    cachedHits: () => cachedHits,
+    close: () => server.shutdown(),
+  };
+}
+
+async function inPage<T>(s: EpisodeSession, expr: string): Promise<T> {
+  return await s.tab().page.evaluate(expr) as T;
+}
+
+/** Clicks the element matching `selector` as the agent would: capture, locate, click. */
+async function clickSelector(s: EpisodeSession, selector: string): Promise<void> {
+  const { snapshot } = await s.captureState({ screenshot: false });
+  await s.click(await s.locate({ selector }, snapshot.elements));
+}
+
+Deno.test({ name: "two episodes in one Chromium share no state", ...opts }, async (t) => {
+  const site = startSite();
+  const { base } = site;
+  await using browser = await ChromiumBrowser.launch({ maxEpisodes: 2, prewarmOrigins: [base] });
+  const [oa, cleanA] = await episodeOptions(base);
+  const [ob, cleanB] = await episodeOptions(base);
+  try {
+    // Opened together: both take a slot before either has its context.
+    const [a, b] = await Promise.all([browser.newEpisode(oa), browser.newEpisode(ob)]);
+    assert.equal(browser.running, 2);
+    await assert.rejects(browser.newEpisode(oa), /runs 2 episode\(s\), its most \(maxEpisodes 2\)/);
+    await Promise.all([a.goto(`${base}/a`), b.goto(`${base}/b`)]);
+
+    await t.step("cookies, localStorage, IndexedDB, Cache Storage, service workers", async () => {
+      await inPage(
+        a,
+        `(async () => {
+          document.cookie = "who=a; path=/";
+          localStorage.setItem("who", "a");
+          await new Promise((r) => { const q = indexedDB.open("db-a"); q.onupgradeneeded = () => q.result.createObjectStore("s"); q.onsuccess = () => (q.result.close(), r()); });
+          await (await caches.open("cache-a")).put("/x", new Response("a"));
+          await navigator.serviceWorker.register("/sw.js");
+          await navigator.serviceWorker.ready;
+        })()`,
+      );
+      const state = (s: EpisodeSession) =>
+        inPage<string[]>(
+          s,
+          `(async () => [document.cookie, String(localStorage.getItem("who")),
+            (await indexedDB.databases()).map((d) => d.name).join(","), (await caches.keys()).join(","),
+            String((await navigator.serviceWorker.getRegistrations()).length)])()`,
+        );
+      assert.deepEqual(await state(a), ["who=a", "a", "db-a", "cache-a", "1"]);
+      assert.deepEqual(await state(b), ["", "null", "", "", "0"]);
+    });
+
+    await t.step("the HTTP cache", async () => {
+      const get = (s: EpisodeSession) => inPage<string>(s, `fetch("/cached").then((r) => r.text())`);
+      assert.equal(await get(a), "hit 1");
+      assert.equal(await get(a), "hit 1", "the second fetch in one episode comes from its cache");
+      assert.equal(await get(b), "hit 2", "the other episode's fetch reaches the server");
+    });
+
+    await t.step("permissions", async () => {
+      // The clipboard permissions the episode was given stay; geolocation is added to a's context only.
+      await a.tab().page.browserContext().overridePermissions(base, [
+        "geolocation",
+        "clipboard-read",
+        "clipboard-write",
+        "clipboard-sanitized-write",
+      ]);
+      const state = (s: EpisodeSession) =>
+        inPage<string>(s, `navigator.permissions.query({ name: "geolocation" }).then((p) => p.state)`);
+      assert.equal(await state(a), "granted");
+      assert.notEqual(await state(b), "granted"); // headless Chromium answers "denied" where nothing was granted
+    });
+
+    await t.step("the clipboard: each episode reads what it copied, whoever copied last", async () => {
+      const swaps = browser.clipboardSwaps;
+      await a.writeClipboard("text of a");
+      await b.writeClipboard("text of b");
+      assert.equal(await a.clipboardText(), "text of a");
+      // The page's own copy button, clicked in b while a holds text of its own.
+      await inPage(b, `document.getElementById("copy").dataset.text = "ORD-b"`);
+      await clickSelector(b, "#copy");
+      assert.equal(await a.clipboardText(), "text of a");
+      assert.equal(await b.clipboardText(), "ORD-b");
+      // Both at once: the turns keep each one's text its own.
+      const [ra, rb] = await Promise.all([
+        a.writeClipboard("a again").then(() => a.clipboardText()),
+        b.clipboardText(),
+      ]);
+      assert.deepEqual([ra, rb], ["a again", "ORD-b"]);
+      assert.ok(browser.clipboardSwaps > swaps, "the clipboard changed hands");
+    });
+
+    await t.step("downloads", async () => {
+      await inPage(a, `document.getElementById("dl").href = "/download?who=a"`);
+      await clickSelector(a, "#dl");
+      assert.ok(await until(async () => (await a.downloads()).includes("report-a.txt")), "a's download arrived");
+      assert.deepEqual(await b.downloads(), []);
+    });
+
+    await t.step("history and open tabs", async () => {
+      await a.goto(`${base}/a2`);
+      await inPage(a, `window.open("/a-tab")`);
+      await a.settle();
+      assert.equal((await a.tabs()).length, 2);
+      assert.deepEqual((await b.tabs()).map((x) => new URL(x.url).pathname), ["/b"]);
+      assert.equal(await inPage<number>(b, "history.length"), 1);
+      await b.goBack().catch(() => undefined); // nothing before /b in b's own history
+      assert.equal(new URL(b.currentUrl()).pathname, "/b");
+    });
+
+    await t.step("a refused request lands in its own episode's record only", async () => {
+      const foreign: ForeignHost = await startForeign("127.0.0.2");
+      try {
+        const tryAll = (s: EpisodeSession, who: string) =>
+          inPage(
+            s,
+            `(async () => {
+              const f = "${foreign.http}";
+              await fetch(f + "/page-${who}").catch(() => {});
+              navigator.sendBeacon(f + "/beacon-${who}");
+              const frame = document.createElement("iframe");
+              frame.src = "/frame";
+              document.body.append(frame);
+              await new Promise((r) => frame.onload = r);
+              await frame.contentWindow.fetch(f + "/subframe-${who}").catch(() => {});
+              const w = new Worker("/worker.js");
+              await new Promise((r) => { w.onmessage = r; w.postMessage(f + "/worker-${who}"); });
+              const reg = await navigator.serviceWorker.register("/sw.js");
+              await navigator.serviceWorker.ready;
+              await new Promise((r) => { navigator.serviceWorker.onmessage = r; reg.active.postMessage(f + "/sw-${who}"); });
+              await new Promise((r) => { const ws = new WebSocket("${
+              foreign.http.replace("http", "ws")
+            }/ws-${who}"); ws.onerror = ws.onclose = r; });
+              window.open(f + "/tab-${who}");
+            })()`,
+          );
+        await Promise.all([tryAll(a, "a"), tryAll(b, "b")]);
+        await Promise.all([a.settle(), b.settle()]);
+        const kinds = ["page", "beacon", "subframe", "worker", "sw", "ws", "tab"];
+        const mine = (who: string) => (u: string) => u.includes(`-${who}`);
+        for (const [s, who, other] of [[a, "a", "b"], [b, "b", "a"]] as const) {
+          assert.ok(
+            await until(() => kinds.every((k) => s.blocked.some((u) => u.includes(`/${k}-${who}`))), 5000),
+            `${who}'s record lacks some of its own: ${JSON.stringify(s.blocked)}`,
+          );
+          assert.deepEqual(s.blocked.filter(mine(other)), [], `${who}'s record has the other episode's requests`);
+        }
+        assert.deepEqual(foreign.hits, [], "nothing reached the foreign host");
+      } finally {
+        await foreign.close();
+      }
+    });
+
+    await Promise.all([a.close(), b.close()]);
+    assert.equal(browser.running, 0);
+  } finally {
+    await cleanA();
+    await cleanB();
+    await site.close();
+  }
+});
