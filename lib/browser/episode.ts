@@ -7,7 +7,7 @@ import type { BrowserContext, Frame, Page } from "puppeteer-core";
 import { type DomElement, formatElements, type PageSnapshot } from "../dom/mod.ts";
 import { HarnessError } from "../errors/mod.ts";
 import { screenshotTab, snapshotTab } from "./_capture.ts";
-import { clearClipboard, type ClipboardHolder, readClipboard, writeClipboard } from "./_clipboard.ts";
+import { clearClipboard, readClipboard, writeClipboard } from "./_clipboard.ts";
 import { locateIndex } from "./_locate.ts";
 import { ActionError } from "./errors.ts";
 import { isAdminUrl, isAllowedUrl } from "./_origins.ts";
@@ -60,7 +60,7 @@ const CLOSE_TIMEOUT_MS = 5000;
  * One episode's browser session (ChromiumBrowser.newEpisode opens it): its tabs, navigation, page state, the
  * element primitives and the admin calls. Agent-level mistakes throw ActionError.
  */
-export class EpisodeSession implements AsyncDisposable, ClipboardHolder {
+export class EpisodeSession implements AsyncDisposable {
   /**
    * What the browser refused to reach, first occurrence order, each once: URLs off the allowed origins or on their
    * admin paths, WebSockets, bare connections and ICE servers (chromium.ts's module comment lists the forms).
@@ -70,7 +70,10 @@ export class EpisodeSession implements AsyncDisposable, ClipboardHolder {
   readonly dialogs: DialogRecord[] = [];
   /** The options the session runs on. */
   readonly options: ResolvedEpisodeOptions;
-  /** This episode's clipboard text while another episode of the browser holds the clipboard (ClipboardTurns). */
+  /**
+   * This episode's clipboard text while another episode of the browser holds the clipboard (ClipboardTurns).
+   * @internal
+   */
   saved = "";
   readonly #tabs: TabSet;
   #firstPage = true;
@@ -108,12 +111,18 @@ export class EpisodeSession implements AsyncDisposable, ClipboardHolder {
     return s;
   }
 
-  /** Whether a frame of one of this episode's tabs has this DevTools frame id (the request filter asks). */
+  /**
+   * Whether a frame of one of this episode's tabs has this DevTools frame id (the request filter asks).
+   * @internal
+   */
   hasFrame(frameId: string): boolean {
     return this.#tabs.all.some((t) => t.page.frames().some((f) => frameIdOf(f) === frameId));
   }
 
-  /** The tabs whose page may use the clipboard (on an allowed origin), the current one first. */
+  /**
+   * The tabs whose page may use the clipboard (on an allowed origin), the current one first (ClipboardTurns).
+   * @internal
+   */
   clipboardTabs(): Tab[] {
     const usable = (t: Tab) => !t.closed && !t.crashed && isAllowedUrl(t.page.url(), this.origins);
     const current = this.#tabs.current;

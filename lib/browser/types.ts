@@ -18,7 +18,10 @@ export interface LaunchOptions {
    * --workers-per-browser.
    */
   maxEpisodes?: number;
-  /** How many contexts to keep prepared for the next episodes, at most the free episode slots (default 1). */
+  /**
+   * How many contexts to keep prepared for the next episodes, at most the free episode slots (default 1 with one
+   * episode at a time, else 2).
+   */
   spares?: number;
   /** Prepare the next episode's context and page while the current one runs (default true). */
   prewarm?: boolean;
