@@ -35,6 +35,9 @@ export function clearClipboard(tab: Tab): Promise<void> {
   return setClipboardQuietly(tab, "");
 }
 
+/** How long a turn outlasts its action's input when another episode waits for the clipboard. */
+const GRACE_MS = 50;
+
 /** An episode as the clipboard's turns see it. */
 export interface ClipboardHolder {
   /** Its clipboard text while another episode holds the browser's clipboard. */
@@ -46,13 +49,17 @@ export interface ClipboardHolder {
 /**
  * Turns on a browser's one clipboard: run() waits for the turn before it (actions of other episodes of the same
  * browser), puts the holder's text on the clipboard when another episode's was there (saving that one's), and runs
- * the action. With one episode at a time it costs nothing but the queue; a swap costs a read and a write (two page
- * evaluations). What a page writes outside any action (a timer) lands in whichever episode holds the turn: the
- * sandbox's pages write only when clicked.
+ * the action. A turn covers the action's input, not the wait for what it caused (a navigation may take the whole
+ * navigation timeout, and the other episodes would wait as long): when another episode waits, the turn ends
+ * GRACE_MS after the input, time for the clipboard write a handler started to land. With one episode at a time it
+ * costs nothing but the queue; a swap costs a read and a write (two page evaluations). What a page writes outside
+ * that (a timer, a page's load) lands in whichever episode holds the clipboard: the sandbox's pages write only when
+ * clicked.
  */
 export class ClipboardTurns {
   #owner: ClipboardHolder | null = null;
   #queue: Promise<void> = Promise.resolve();
+  #waiting = 0;
   /** How many times the clipboard changed hands (a test reads it). */
   swaps = 0;
 
@@ -60,11 +67,14 @@ export class ClipboardTurns {
     const before = this.#queue;
     let release!: () => void;
     this.#queue = new Promise<void>((r) => (release = r));
+    this.#waiting++;
     await before;
+    this.#waiting--;
     try {
       await this.#take(holder);
       return await fn();
     } finally {
+      if (this.#waiting > 0) await new Promise((r) => setTimeout(r, GRACE_MS));
       release();
     }
   }

@@ -197,7 +197,7 @@ export class EpisodeSession implements AsyncDisposable {
    *   BrowserTimeoutError past navTimeoutMs.
    */
   goto(url: string, opts: { newTab?: boolean } = {}): Promise<void> {
-    return this.#inTurn(`open ${url}`, async () => {
+    return this.#guard(`open ${url}`, async () => {
       if (!isAllowedUrl(url, this.origins)) {
         this.#recordBlocked(url);
         throw new ActionError(
@@ -232,7 +232,7 @@ export class EpisodeSession implements AsyncDisposable {
 
   /** History back in the current tab. */
   goBack(): Promise<void> {
-    return this.#inTurn("go back", async () => {
+    return this.#guard("go back", async () => {
       const tab = this.tab();
       await tab.goBack(this.options.navTimeoutMs);
       await this.settle();
@@ -339,7 +339,7 @@ export class EpisodeSession implements AsyncDisposable {
     this.saved = "";
     await Promise.all([
       tab.cdp.send("Page.resetNavigationHistory"),
-      clearClipboard(tab).catch(() => undefined),
+      this.host.turn(this, () => clearClipboard(tab)).catch(() => undefined),
     ]);
   }
 
@@ -373,8 +373,9 @@ export class EpisodeSession implements AsyncDisposable {
 
   /** Runs an action on the current tab, then waits for what it caused (a navigation, a new tab). */
   #act<T>(what: string, fn: (tab: Tab) => Promise<T>): Promise<T> {
-    return this.#inTurn(what, async () => {
-      const out = await fn(this.tab());
+    return this.#guard(what, async () => {
+      // The input in this episode's clipboard turn; the wait for what it caused outside it (see ClipboardTurns).
+      const out = await this.host.turn(this, () => fn(this.tab()));
       await this.settle();
       return out;
     });

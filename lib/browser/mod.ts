@@ -1,7 +1,8 @@
 /**
- * lib/browser: the only place that drives Chromium (puppeteer-core). A ChromiumBrowser per worker; an
- * EpisodeSession per episode (fresh incognito context, network allowlist, dialogs, downloads, uploads, tabs,
- * clipboard, admin calls) with the element primitives the action executor uses.
+ * lib/browser: the only place that drives Chromium (puppeteer-core). A ChromiumBrowser runs up to
+ * LaunchOptions.maxEpisodes episodes at once (the runner's --workers-per-browser); an EpisodeSession per episode
+ * (fresh incognito context, network allowlist, dialogs, downloads, uploads, tabs, clipboard, admin calls) with the
+ * element primitives the action executor uses.
  *
  * ```ts
  * await using browser = await ChromiumBrowser.launch();
