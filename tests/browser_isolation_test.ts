@@ -201,6 +201,25 @@ Deno.test({ name: "two episodes in one Chromium share no state", ...opts }, asyn
       }
     });
 
+    await t.step("what a closing episode's pages send as they go is recorded in no other episode", async () => {
+      const foreign: ForeignHost = await startForeign("127.0.0.2");
+      try {
+        await inPage(
+          a,
+          `addEventListener("pagehide", () => { fetch("${foreign.http}/bye-a", { keepalive: true }).catch(() => {});
+            navigator.sendBeacon("${foreign.http}/beacon-bye-a"); })`,
+        );
+        await a.close();
+        await inPage(b, `fetch("${foreign.http}/still-b").catch(() => {})`);
+        assert.ok(await until(() => b.blocked.some((u) => u.endsWith("/still-b"))), JSON.stringify(b.blocked));
+        await new Promise((r) => setTimeout(r, 300));
+        assert.deepEqual(b.blocked.filter((u) => u.includes("bye-a")), [], JSON.stringify(b.blocked));
+        assert.deepEqual(foreign.hits, [], "nothing reached the foreign host");
+      } finally {
+        await foreign.close();
+      }
+    });
+
     await Promise.all([a.close(), b.close()]);
     assert.equal(browser.running, 0);
   } finally {

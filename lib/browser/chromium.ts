@@ -68,6 +68,8 @@ const CHROMIUM_HINT =
 const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 720 };
 const CLIPBOARD = ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"] as const;
 const CLOSE_TIMEOUT_MS = 5000;
+/** How long a destroyed target's context is remembered for requests it made as it went. */
+const FORGET_TARGET_MS = 10_000;
 /** A context made ahead of its episode, with its own recording proxy. */
 type Spare = { context: BrowserContext; page: Page; proxy: RecordingProxy };
 /** The next episode's context and page on their way, made for `origins` (the proxy bypass list depends on them). */
@@ -133,7 +135,10 @@ export class ChromiumBrowser implements AsyncDisposable {
       t.browserContextId && this.#targetContext.set(t.targetId, t.browserContextId);
     cdp.on("Target.targetCreated", known);
     cdp.on("Target.targetInfoChanged", known);
-    cdp.on("Target.targetDestroyed", (e) => this.#targetContext.delete(e.targetId));
+    // Forgotten a while after the target goes: what its page sent as it closed may still be paused after that.
+    cdp.on("Target.targetDestroyed", (e) => {
+      Deno.unrefTimer(setTimeout(() => this.#targetContext.delete(e.targetId), FORGET_TARGET_MS));
+    });
     cdp.on("Fetch.requestPaused", (e) => this.#filter(e.requestId, e.request.url, e.frameId));
   }
 
@@ -217,10 +222,16 @@ export class ChromiumBrowser implements AsyncDisposable {
 
   #filter(requestId: string, url: string, frameId: string | undefined): void {
     const owner = this.#ownerOf(frameId);
-    const routes = owner ? [owner] : [...this.#running.values()].flatMap((r) => r.route ? [r.route] : []);
-    // A request nobody owns passes only what every running episode allows (nothing, when none runs).
-    const allowed = routes.length > 0 && routes.every((r) => isAllowedUrl(url, r.origins)) ||
-      isAllowedUrl(url, new Set());
+    // A request no one can tell the owner of passes only what every running episode allows (nothing, when none
+    // runs) and is recorded in each; one of a context no episode runs in now (a spare, one closing) in none.
+    const routes = owner === undefined
+      ? [...this.#running.values()].flatMap((r) => r.route ? [r.route] : [])
+      : owner === null
+      ? []
+      : [owner];
+    const allowed = routes.length > 0
+      ? routes.every((r) => isAllowedUrl(url, r.origins))
+      : isAllowedUrl(url, new Set());
     if (allowed) {
       this.cdp.send("Fetch.continueRequest", { requestId }).catch(() => undefined);
     } else {
@@ -229,12 +240,16 @@ export class ChromiumBrowser implements AsyncDisposable {
     }
   }
 
-  /** The route of the episode a request's frame belongs to: a target's context, else a subframe of its tabs. */
-  #ownerOf(frameId: string | undefined): ProxyRoute | undefined {
+  /**
+   * The route of the episode a request's frame belongs to (a target's context, else a subframe of its tabs); null
+   * for a context no episode runs in now (a spare, or one whose episode is closing or closed); undefined when no
+   * one can tell.
+   */
+  #ownerOf(frameId: string | undefined): ProxyRoute | null | undefined {
     if (!frameId) return undefined;
     const context = this.#targetContext.get(frameId);
-    if (context) return this.#running.get(context)?.route ?? undefined;
-    for (const r of this.#running.values()) if (r.route && r.session?.hasFrame(frameId)) return r.route;
+    if (context) return this.#running.get(context)?.route ?? null;
+    for (const r of this.#running.values()) if (r.session?.hasFrame(frameId)) return r.route;
     return undefined;
   }
 
