@@ -256,7 +256,7 @@ export class ChromiumBrowser implements AsyncDisposable {
   /**
    * Starts preparing the next episode's context and page now, in the background, for the origins of the episode
    * that runs (else the last one's, else LaunchOptions.prewarmOrigins); nothing when enough are on their way
-   * already (one per episode slot free after this one) or `prewarm` is off. The runner calls it once the episode's
+   * already (LaunchOptions.spares, never more than the free episode slots) or `prewarm` is off. The runner calls it once the episode's
    * start is over: a spare made during the start slows the start's page loads down (~75 ms at one worker), and one
    * made when the episode closes is not ready in time for the next episode, which opens at once.
    * @returns whether a spare is ready (once it is): false when `prewarm` is off, Chromium died or the spare failed.
@@ -279,9 +279,7 @@ export class ChromiumBrowser implements AsyncDisposable {
       1,
       Math.min(this.opts.spares ?? Math.min(2, this.maxEpisodes), this.maxEpisodes - this.#running.size),
     );
-    if (this.#spares.length >= wanted) {
-      return;
-    }
+    if (this.#spares.length >= wanted) return;
     // The spare's page stays blank: loading a page of the site into it first (so that its renderer exists) cost
     // 80-150 ms of Chromium CPU per episode and made the first real page load no sooner (episode_cpu_probe.ts).
     const ready = this.#newContext(origins).catch(() => null);
@@ -327,8 +325,9 @@ export class ChromiumBrowser implements AsyncDisposable {
   async newEpisode(options: EpisodeOptions): Promise<EpisodeSession> {
     if (!this.alive) throw new HarnessError("Chromium is not running (it died or was closed)");
     // Sessions closing (an aborted signal) still hold their slot: let them finish.
-    const closing = [...this.#running.values()].flatMap((r) => r.session?.closed ? [r.session.close()] : []);
-    if (this.#running.size >= this.maxEpisodes && closing.length) await Promise.all(closing);
+    if (this.#running.size >= this.maxEpisodes) {
+      await Promise.all([...this.#running.values()].map((r) => r.session?.closed ? r.session.close() : undefined));
+    }
     if (this.#running.size >= this.maxEpisodes) {
       throw new HarnessError(
         `this browser runs ${this.#running.size} episode(s), its most (maxEpisodes ${this.maxEpisodes}): close one first`,
