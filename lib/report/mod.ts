@@ -6,5 +6,5 @@
  * @module
  */
 export { loadRun, type ManifestInfo, type ReportResult, type RunData, type StepLine } from "./load.ts";
-export { writeReport } from "./report.ts";
+export { type ReportOptions, writeReport } from "./report.ts";
 export { refreshViewer, writeViewer } from "./viewer.ts";
