@@ -175,3 +175,26 @@ Deno.test("clusteredPaired() holds α under clustered nulls where the pooled McN
   assert.ok(some.clustered >= 0.85, `clustered power ${some.clustered}`);
   assert.ok(some.clustered >= some.naive - 0.05, `clustered ${some.clustered} against naive ${some.naive}`);
 });
+
+Deno.test("the README's power table follows from the bundled set's clusters", async () => {
+  const root = new URL("../../", import.meta.url);
+  const text = await Deno.readTextFile(new URL("fixtures/valgen/val.jsonl", root));
+  const templates = text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l).gen.template as string);
+  const sizes = [...Map.groupBy(templates, (t) => t).values()].map((ts) => ts.length);
+  const n = templates.length, g = sizes.length, mBar = sizes.reduce((a, m) => a + m * m, 0) / n;
+  assert.deepEqual([n, g, mBar.toFixed(2)], [916, 92, "9.96"]);
+  const readme = await Deno.readTextFile(new URL("README.md", root));
+  const detectable = (d: number, psi: number, z?: number) => {
+    const m = minDetectableDifference(n / d, (psi * n) / d, undefined, z);
+    return m === null ? "none" : (100 * m).toFixed(1);
+  };
+  for (const icc of [0, 0.1, 0.3, 1]) {
+    // D = 1 + (m̄ - 1)·ICC; t on G - 1 df once the instances are clustered.
+    const d = 1 + (mBar - 1) * icc, z = icc === 0 ? undefined : t975(g - 1);
+    const row = new RegExp(
+      `\\| ${icc}[^|]*\\| ${d.toFixed(2)} \\| ${Math.round(n / d)} +\\| ${detectable(d, 0.2, z)}( points)? +\\| ` +
+        `${detectable(d, 0.1, z)} +\\|`,
+    );
+    assert.match(readme, row, `ICC ${icc}`);
+  }
+});
