@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { type EpisodeResult, manifestJson, parseReportJson, resultLine } from "../lib/run_folder/mod.ts";
 import { manifestFixture } from "../lib/run_folder/_testdata.ts";
 import { familyOf, type Macro } from "../lib/tasks/mod.ts";
-import { ROOT, runCli } from "./support/cli.ts";
+import { readResults, ROOT, runCli } from "./support/cli.ts";
 import { section } from "./support/markdown.ts";
 
 interface Instance {
@@ -54,6 +54,7 @@ async function run(
         arm,
         family: familyOf(t.macro),
         ...(cluster ? { cluster: t.template } : {}),
+        style: j % 2 ? "chatty" : "terse",
         status: ok ? "passed" : "failed",
         ok,
         duration_s: 1,
@@ -125,6 +126,15 @@ Deno.test("report.ts: 20 flips inside 2 of 10 templates are no difference; the s
   assert.match(vsWide, /Per family: \d+ comparisons, so each p-value is also given Holm-adjusted/);
   assert.match(vsWide, /\| Family \| Pairs \| Clusters \| Discordant \| Difference \| 95 % CI \| p \| Holm p \|/);
 
+  // Per style: two comparisons, Holm-adjusted; each style's pairs in all 10 templates.
+  assert.deepEqual(json.comparisons[1].by_style.map((x) => [x.group, x.pairs, x.clusters]), [
+    ["terse", 50, 10],
+    ["chatty", 50, 10],
+  ]);
+  assert.match(vsWide, /Per style: 2 comparisons/);
+  // The baseline passes 5 + 5 in templates 0 and 1, and instances 0-4 elsewhere: 3 terse (0, 2, 4), 2 chatty, × 8.
+  assert.deepEqual(json.runs[0].by_style.map((x) => [x.group, x.passed]), [["chatty", 26], ["terse", 34]]);
+
   // The pass rate counts the clusters too: 60/100 in 10 templates.
   const rate = json.runs[0].pass_rate;
   assert.equal(rate.passed, 60);
@@ -135,6 +145,21 @@ Deno.test("report.ts: 20 flips inside 2 of 10 templates are no difference; the s
     section(md, "### Overall"),
     /\| base \| 60\.0 % \| [\d.]+ % – [\d.]+ % \| 60\/100 \| 40 \| 0 \| 0 \| 0 \| 10 \| \d+\.\d\d \|/,
   );
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("eval.ts writes a generated instance's template as its cluster, and the report counts it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "webmix-report-cluster-eval-" });
+  const [first] = await instances();
+  const ids = first.slice(0, 2).map((t) => t.task_id);
+  const out = join(dir, "replay");
+  const args = ["--arm", "replay", "--tasks", join(ROOT, "fixtures/valgen/val.jsonl"), "--task-ids", ids.join(",")];
+  const r = await runCli("eval.ts", [...args, "--out", out, "--workers", "1", "--no-step-screenshots"]);
+  assert.equal(r.code, 0, r.stderr);
+  const lines = await readResults(out);
+  assert.deepEqual(lines.map((l) => [l.task_id, l.cluster]).sort(), ids.map((id) => [id, first[0].template]).sort());
+  const { json } = await report([out], join(dir, "rep"));
+  assert.deepEqual([json.runs[0].pass_rate.passed, json.runs[0].pass_rate.clusters], [2, 1]);
   await Deno.remove(dir, { recursive: true });
 });
 

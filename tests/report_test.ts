@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { manifestJson, parseReportJson } from "../lib/run_folder/mod.ts";
 import { manifestFixture } from "../lib/run_folder/_testdata.ts";
-import { runCli } from "./support/cli.ts";
+import { readResults, runCli } from "./support/cli.ts";
 import { section } from "./support/markdown.ts";
 
 const TASKS = ["shop_paginate_page3", "mail_search_lisbon", "bookings_filter_video_rooms"];
@@ -37,6 +37,8 @@ Deno.test("report.ts compares a replay run, a noop run and a merged copy of the 
     }),
   );
 
+  // A hand-written task is a cluster of its own.
+  assert.deepEqual((await readResults(replay)).map((l) => l.cluster).sort(), [...TASKS].sort());
   const r = await runCli("report.ts", [replay, noop, merged]);
   assert.equal(r.code, 0, r.stderr);
   assert.deepEqual(
