@@ -76,10 +76,11 @@ Deno.test("report.ts compares a replay run, a noop run and a merged copy of the 
   assert.match(vsNoop, /noop - replay: -100\.0 percentage points, 95 % CI -100\.0 to -20\.6 \(Newcombe's method 10/);
   // Power: at ψ = 1 the largest difference is δ = 1, and Φ((√3 − 1.96) / 0) = 0 < 80 %: 3 pairs cannot tell.
   assert.match(vsNoop, /Power: 3 pairs with 3 discordant cannot detect any difference .*too few to conclude/);
-  // Per family: one pair in one cluster (few), p = 1 and Holm's p = 1 (2 · 1, capped), the same power figure.
+  // Per family: one pair in one cluster (few), p = 1 and Holm's p = 1 (3 · 1, capped), D 1, no ICC (a cluster of one),
+  // 1 effective pair, the same power figure.
   assert.match(
     vsNoop,
-    /\| Navigation \| 1 \| 1 \(few\) \| 1 \| -100\.0 \| [^|]+ \| 1 \| 1 \| 1\.00 \| none: too few pairs \|/,
+    /\| Navigation \| 1 \| 1 \(few\) \| 1 \| -100\.0 \| [^|]+ \| 1 \| 1 \| 1\.00 \| – \| 1\.0 \| none: too few pairs \|/,
   );
   // Three hand-written tasks are three clusters of one: the numbers above are the independent ones, said plainly.
   assert.match(

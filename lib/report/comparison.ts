@@ -162,6 +162,8 @@ function breakdownTable(name: string, groups: readonly GroupComparison[]): Block
       pNumber(t.p),
       pNumber(holmP),
       t.designEffect.toFixed(2),
+      t.icc === null ? "–" : t.icc.toFixed(2),
+      t.effectiveN.toFixed(1),
       mdd,
     ];
   });
@@ -184,10 +186,12 @@ function breakdownTable(name: string, groups: readonly GroupComparison[]): Block
         "p",
         "Holm p",
         "Design effect",
+        "ICC",
+        "Effective pairs",
         "Smallest detectable",
       ],
       rows,
-      numeric: [false, true, true, true, true, true, true, true, true, true],
+      numeric: [false, ...Array<boolean>(11).fill(true)],
     },
   ];
 }

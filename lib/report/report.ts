@@ -128,7 +128,7 @@ function passRates(runs: readonly RunData[], labels: string[]): Block[] {
     const series = runs.map((_, i) => ({ label: labels[i], tallies: groups.map((g) => tallies[i].get(g)) }));
     blocks.push({
       kind: "chart",
-      title: `Pass rate by ${name} (bars: 95 % Wilson interval)`,
+      title: `Pass rate by ${name} (bars: 95 % interval over clusters)`,
       svg: rateChart(groups, series),
     });
   }
