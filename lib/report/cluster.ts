@@ -42,7 +42,7 @@ export interface ClusterEffect {
   /** Variance over the clusters / variance of independent observations, at least 1 (1 when it cannot be measured). */
   designEffect: number;
   /** The intra-cluster correlation D implies, (D - 1) / (m̄ - 1), m̄ the size-weighted mean cluster size; null when
-   * every cluster holds one observation. */
+   * D cannot be measured (every cluster holds one observation, one cluster, no variance). */
   icc: number | null;
   /** The observations divided by the design effect. */
   effectiveN: number;
@@ -76,7 +76,7 @@ function effect(sizes: readonly number[], clusteredVariance: number, independent
     clusters: used.length,
     largest,
     designEffect,
-    icc: largest > 1 && meanSize > 1 ? (designEffect - 1) / (meanSize - 1) : null,
+    icc: measurable && meanSize > 1 ? (designEffect - 1) / (meanSize - 1) : null,
     effectiveN: n / designEffect,
   };
 }
@@ -105,10 +105,12 @@ export function clusteredRate(clusters: readonly ClusterTally[]): ClusteredRate 
 
 /** How a paired comparison was tested. */
 export type PairedMethod =
-  /** McNemar's exact test, Newcombe's interval: every cluster holds one pair (or there is one cluster). */
+  /** McNemar's exact test, Newcombe's interval: every cluster holds one pair. */
   | "mcnemar_exact"
   /** Durkalski's clustered McNemar with t on G - 1 df; Newcombe's interval on the effective counts. */
-  | "clustered_mcnemar";
+  | "clustered_mcnemar"
+  /** Every pair in one cluster (of more than one pair): no test across clusters exists; p is 1, the interval [-1, 1]. */
+  | "one_cluster";
 
 /** Two runs paired over clustered keys. */
 export interface ClusteredComparison extends ClusterEffect {
@@ -152,8 +154,8 @@ const scaled = (t: PairedCounts, d: number): PairedCounts => ({
  * Run B against run A over pairs in clusters, one 2×2 table a cluster. D is Σ_k (c_k - b_k)² / (b + c) (the variance
  * of the net flips over the clusters against McNemar's), at least 1; the test is McNemar's statistic over D against
  * t on G - 1 df (Durkalski's clustered McNemar with a small-sample reference), and the interval Newcombe's on the
- * counts over D with the same t. Every cluster one pair (or one cluster): McNemar's exact test and Newcombe's
- * interval, today's numbers.
+ * counts over D with the same t. Every cluster one pair: McNemar's exact test and Newcombe's interval, today's
+ * numbers. Every pair in one cluster: no test across clusters exists (p = 1, the interval [-1, 1]).
  */
 export function clusteredPaired(cells: readonly PairedCounts[]): ClusteredComparison {
   const counts = sum(cells);
@@ -161,6 +163,11 @@ export function clusteredPaired(cells: readonly PairedCounts[]): ClusteredCompar
   const net = cells.reduce((a, c) => a + (c.bOnly - c.aOnly) ** 2, 0);
   const e = effect(cells.map(pairsIn), net, discordant);
   const common = { ...e, counts, pairs, fewClusters: e.clusters < FEW_CLUSTERS };
+  if (e.clusters === 1 && e.largest > 1) {
+    // Every pair in one cluster: nothing varies across clusters to test against. No claim either way.
+    const estimate = (counts.bOnly - counts.aOnly) / pairs;
+    return { ...common, method: "one_cluster", p: 1, difference: { estimate, lo: -1, hi: 1 }, minDetectable: null };
+  }
   if (!clustered(e)) {
     return {
       ...common,

@@ -106,6 +106,17 @@ Deno.test("clusteredPaired() on the issue's example: 20 flips in 2 of 10 templat
   assert.ok(s.minDetectable !== null && s.minDetectable > minDetectableDifference(100, 20)!, "power counts D");
 });
 
+Deno.test("clusteredPaired() makes no claim when every pair is in one cluster", () => {
+  // One template, all 10 instances flipped: McNemar's exact test would say p = 0.002; across clusters there is no test.
+  const c = clusteredPaired([{ ...EMPTY, aOnly: 10 }]);
+  assert.equal(c.method, "one_cluster");
+  assert.equal(c.p, 1);
+  assert.deepEqual(c.difference, { estimate: -1, lo: -1, hi: 1 });
+  assert.equal(c.minDetectable, null);
+  assert.equal(c.icc, null);
+  assert.ok(c.fewClusters);
+});
+
 Deno.test("clusteredRate() widens a rate's interval by the design effect, and says when it cannot measure one", () => {
   // 4 clusters of 5: 5, 5, 0, 0 passed. p = 0.5; Σ (y - p·m)² = 4 · 2.5² = 25 over n·p(1 - p) = 5: D = 5,
   // m̄ = 5, ICC = (5 - 1) / (5 - 1) = 1; effective n = 4, Wilson at p = 0.5, n = 4 with t on 3 df (3.182).

@@ -112,6 +112,10 @@ function testLine(t: ClusteredComparison): string {
   if (t.method === "mcnemar_exact") {
     return `McNemar exact two-sided ${pValue(t.p)} (binomial test on the ${discordant} discordant pair(s)).`;
   }
+  if (t.method === "one_cluster") {
+    return `No test: every pair is in one cluster, so nothing varies across clusters to test the ${discordant} ` +
+      "discordant pair(s) against (p taken as 1; `--cluster-by episode` treats the pairs as independent).";
+  }
   return `Clustered McNemar (Durkalski et al. 2003) two-sided ${pValue(t.p)} (McNemar's statistic on the ` +
     `${discordant} discordant pair(s) divided by the design effect, against t with ${t.clusters - 1} df).`;
 }
@@ -121,6 +125,7 @@ function intervalMethod(t: ClusteredComparison): string {
   if (t.method === "mcnemar_exact") {
     return "(Newcombe's method 10: Wilson score intervals of both rates, square-and-add with the paired correlation)";
   }
+  if (t.method === "one_cluster") return "(one cluster: no interval narrower than every possible difference)";
   return "(Newcombe's method 10 on the counts divided by the design effect, t with " +
     `${t.clusters - 1} df in place of z)`;
 }

@@ -43,7 +43,7 @@ const pairedObject = z.strictObject({
   difference: z.number().min(-1).max(1),
   ci: intervalSchema,
   p: z.number().min(0).max(1),
-  method: z.enum(["mcnemar_exact", "clustered_mcnemar"]),
+  method: z.enum(["mcnemar_exact", "clustered_mcnemar", "one_cluster"]),
   min_detectable: z.number().nullable(),
   few_clusters: z.boolean(),
   ...clusterFields,
@@ -152,8 +152,8 @@ export interface PairedJson extends ClusterJson {
   ci: IntervalJson;
   /** The two-sided p-value. */
   p: number;
-  /** `mcnemar_exact` over independent pairs, `clustered_mcnemar` over clusters. */
-  method: "mcnemar_exact" | "clustered_mcnemar";
+  /** `mcnemar_exact` over independent pairs, `clustered_mcnemar` over clusters, `one_cluster` (no test: p 1). */
+  method: "mcnemar_exact" | "clustered_mcnemar" | "one_cluster";
   /** The smallest difference detectable at 80 % power with the design effect; null when none can be. */
   min_detectable: number | null;
   /** Fewer than 10 clusters hold the pairs. */
