@@ -90,7 +90,7 @@ function rateTable(name: string, groups: string[], labels: string[], tallies: Ma
         String(c.grade_error),
         String(c.pending),
         String(t.clustered.clusters),
-        t.clustered.method === "wilson" ? "1" : t.clustered.designEffect.toFixed(2),
+        t.clustered.designEffect.toFixed(2),
       ]];
     })
   );
