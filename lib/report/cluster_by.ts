@@ -8,7 +8,10 @@ import { UsageError } from "../errors/mod.ts";
 import type { ReportResult, RunData } from "./load.ts";
 
 /** The named keys of --cluster-by (any other value names a results-line field). */
-export const CLUSTER_KEYS = ["template", "task", "site", "macro"] as const;
+const CLUSTER_KEYS = ["template", "task", "site", "macro"] as const;
+
+/** What --cluster-by takes, in messages. */
+const EXPECTED = `${CLUSTER_KEYS.join(", ")} or a results-line field`;
 
 /** What --cluster-by says, resolved: its name and each result's cluster. */
 interface ClusterRule {
@@ -39,13 +42,12 @@ function rule(by: string): ClusterRule {
  * @throws UsageError when `by` is empty, or a field no results line of any run has
  */
 export function clusterRuns(runs: readonly RunData[], by: string): RunData[] {
-  if (by === "") throw new UsageError("--cluster-by: give template, task, site, macro or a results-line field");
+  if (by === "") throw new UsageError(`--cluster-by: give ${EXPECTED}`);
   const r = rule(by);
   const all = runs.flatMap((run) => run.results);
   if (all.length && all.every((x) => r.of(x) === undefined)) {
     throw new UsageError(
-      `--cluster-by "${by}": no results line has a field "${by}" (give template, task, site, macro or a field the ` +
-        "lines hold)",
+      `--cluster-by "${by}": no results line has a field "${by}" (give ${EXPECTED} the lines hold)`,
     );
   }
   return runs.map((run) => {
