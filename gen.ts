@@ -22,7 +22,7 @@ import {
 } from "./lib/gen/mod.ts";
 import { shardTasks } from "./lib/run/mod.ts";
 import { loadTasks, parseTaskLines, type Task } from "./lib/tasks/mod.ts";
-import { familyOf } from "./lib/tasks/mod.ts";
+import { clusterOfTaskId, familyOf } from "./lib/tasks/mod.ts";
 
 const USAGE = `Usage:
   deno task gen --seed S --per-template N --out FILE.jsonl [--templates IDS] [--apps APPS] [--verify]
@@ -167,8 +167,11 @@ async function main(argv: string[]): Promise<number> {
   }
   await writeFileAtomic(out, jsonl(kept));
   await writeJsonAtomic(sidecar(out, ".gen.json"), proof ?? meta, 2);
+  // A template is one cluster of the report's statistics (lib/tasks clusterOfTaskId): say how many the set holds.
+  const clusters = new Set(kept.map((l) => clusterOfTaskId(l.task_id))).size;
   console.log(
-    `wrote ${kept.length} instances of ${meta.templates.length} templates to ${out} (generator ${GEN_VERSION})`,
+    `wrote ${kept.length} instances of ${meta.templates.length} templates to ${out} (generator ${GEN_VERSION}); ` +
+      `${clusters} clusters (one a template) for the report's intervals and tests`,
   );
   return 0;
 }

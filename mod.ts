@@ -10,7 +10,7 @@
  * const summary = await runEval(config); // the bundled tasks, or your own: runEval(config, { tasks })
  * const folder = await RunFolder.open("out/lib-run");
  * const { results } = await folder.latest(); // each episode's latest line, regrades included
- * await writeReport([await loadRun("out/lib-run")], "out/lib-run"); // report.md and report.html
+ * await writeReport([await loadRun("out/lib-run")], "out/lib-run"); // report.md, report.html, report.json
  * ```
  * @module
  */

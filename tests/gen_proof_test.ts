@@ -76,6 +76,9 @@ Deno.test("gen.ts: the same seed twice gives the same files; --verify --tasks dr
   for (const out of [a, b]) {
     const r = await runCli("gen.ts", ["--seed", "1", "--per-template", "30", "--out", out]);
     assert.equal(r.code, 0, r.stderr);
+    // Every template made instances, so the set holds one cluster a template, and the summary says how many.
+    const n = TEMPLATES.length;
+    assert.match(r.stdout, new RegExp(`of ${n} templates to .*; ${n} clusters \\(one a template\\)`));
   }
   assert.equal(await Deno.readTextFile(a), await Deno.readTextFile(b));
   assert.equal(await Deno.readTextFile(join(dir, "a.gen.json")), await Deno.readTextFile(join(dir, "b.gen.json")));

@@ -6,9 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { manifestJson } from "../lib/run_folder/mod.ts";
+import { manifestJson, parseReportJson } from "../lib/run_folder/mod.ts";
 import { manifestFixture } from "../lib/run_folder/_testdata.ts";
-import { runCli } from "./support/cli.ts";
+import { readResults, runCli } from "./support/cli.ts";
+import { section } from "./support/markdown.ts";
 
 const TASKS = ["shop_paginate_page3", "mail_search_lisbon", "bookings_filter_video_rooms"];
 
@@ -16,15 +17,6 @@ async function evalRun(arm: string, out: string): Promise<void> {
   const args = ["--arm", arm, "--out", out, "--task-ids", TASKS.join(","), "--workers", "1", "--no-step-screenshots"];
   const r = await runCli("eval.ts", args);
   assert.equal(r.code, 0, r.stderr);
-}
-
-/** The Markdown section that starts at `heading` (up to the next heading of its level or above). */
-function section(md: string, heading: string): string {
-  const start = md.indexOf(`${heading}\n`);
-  assert.ok(start >= 0, `no "${heading}" in:\n${md}`);
-  const level = heading.split(" ")[0];
-  const next = md.slice(start + heading.length).search(new RegExp(`\\n#{1,${level.length}} `));
-  return next < 0 ? md.slice(start) : md.slice(start, start + heading.length + next);
 }
 
 Deno.test("report.ts compares a replay run, a noop run and a merged copy of the replay run", async () => {
@@ -45,9 +37,14 @@ Deno.test("report.ts compares a replay run, a noop run and a merged copy of the 
     }),
   );
 
+  // A hand-written task is a cluster of its own.
+  assert.deepEqual((await readResults(replay)).map((l) => l.cluster).sort(), [...TASKS].sort());
   const r = await runCli("report.ts", [replay, noop, merged]);
   assert.equal(r.code, 0, r.stderr);
-  assert.deepEqual(r.stdout.trim().split("\n"), [join(replay, "report.md"), join(replay, "report.html")]);
+  assert.deepEqual(
+    r.stdout.trim().split("\n"),
+    ["report.md", "report.html", "report.json"].map((f) => join(replay, f)),
+  );
   const md = await Deno.readTextFile(join(replay, "report.md"));
 
   assert.match(md, /\| merged \| \S+merged \| replay \| 3 \| 3 \| 1 \| results\.jsonl \| merged from 2 shards \|/);
@@ -79,7 +76,18 @@ Deno.test("report.ts compares a replay run, a noop run and a merged copy of the 
   assert.match(vsNoop, /noop - replay: -100\.0 percentage points, 95 % CI -100\.0 to -20\.6 \(Newcombe's method 10/);
   // Power: at ψ = 1 the largest difference is δ = 1, and Φ((√3 − 1.96) / 0) = 0 < 80 %: 3 pairs cannot tell.
   assert.match(vsNoop, /Power: 3 pairs with 3 discordant cannot detect any difference .*too few to conclude/);
-  assert.match(vsNoop, /\| Navigation \| 1 \| 1 \| -100\.0 \| none: too few pairs \|/);
+  // Per family: one pair in one cluster (few), p = 1 and Holm's p = 1 (3 · 1, capped), D 1, no ICC (a cluster of one),
+  // 1 effective pair, the same power figure.
+  assert.match(
+    vsNoop,
+    /\| Navigation \| 1 \| 1 \(few\) \| 1 \| -100\.0 \| [^|]+ \| 1 \| 1 \| 1\.00 \| – \| 1\.0 \| none: too few pairs \|/,
+  );
+  // Three hand-written tasks are three clusters of one: the numbers above are the independent ones, said plainly.
+  assert.match(
+    vsNoop,
+    /Clusters \(by template\): 3, one pair each: the pairs count as independent \(design effect 1\)\./,
+  );
+  assert.match(vsNoop, /Warning: this comparison rests on 3 cluster\(s\) \(by template\), fewer than 10\./);
 
   const vsMerged = section(md, "### merged against replay");
   assert.match(vsMerged, /Identical results set: yes \(3 \(task_id, repeat\) keys/);
@@ -87,6 +95,18 @@ Deno.test("report.ts compares a replay run, a noop run and a merged copy of the 
   assert.match(vsMerged, /McNemar exact two-sided p = 1 /);
   assert.match(vsMerged, /Power: no pair is discordant, so the smallest detectable difference cannot be estimated/);
 
+  // report.json holds the same figures, and reads back through its schema.
+  const json = parseReportJson(await Deno.readTextFile(join(replay, "report.json")), "report.json");
+  assert.deepEqual(json.runs.map((run) => [run.label, run.pass_rate.passed, run.pass_rate.graded]), [
+    ["replay", 3, 3],
+    ["noop", 0, 3],
+    ["merged", 3, 3],
+  ]);
+  assert.ok(Math.abs(json.runs[1].pass_rate.ci!.hi - 0.561497) < 1e-6);
+  const noopJson = json.comparisons[0].paired!;
+  assert.deepEqual([noopJson.method, noopJson.p, noopJson.a_only, noopJson.clusters], ["mcnemar_exact", 0.25, 3, 3]);
+  assert.ok(Math.abs(noopJson.ci.hi - -0.2059) < 1e-4);
+  assert.equal(json.comparisons[1].identical, true);
   const html = await Deno.readTextFile(join(replay, "report.html"));
   assert.match(html, /^<!doctype html>/);
   assert.equal((html.match(/<svg /g) ?? []).length, 2, "a chart by family and one by site");
@@ -162,11 +182,17 @@ Deno.test("report.ts reads a regraded run with repeats: pass@k, variance, status
   const md = await Deno.readTextFile(join(out, "rep", "report.md"));
   assert.match(md, /\| oracle \| 7 \| 3 \| 3 \| results_regraded\.jsonl \(regraded\) \| – \|/);
   assert.match(md, /1 earlier line\(s\) of an episode in results\.jsonl: the last one of each is used/);
-  // Passed t_a r0, r2, t_b r2 (regraded); failed t_a r1, t_b r0; error t_b r1; pending t_c. 3/5: (6 + z² ∓ z·√(z² +
-  // 4.8)) / (2(5 + z²)) = (9.841459 ∓ 5.761582) / 17.682918 = [23.1 %, 88.2 %].
-  assert.match(section(md, "### Overall"), /\| 60\.0 % \| 23\.1 % – 88\.2 % \| 3\/5 \| 2 \| 1 \| 0 \| 1 \|/);
+  // Passed t_a r0, r2, t_b r2 (regraded); failed t_a r1, t_b r0; error t_b r1; pending t_c. 3/5, but in 2 clusters
+  // (a task's repeats are one): Wilson with t on 1 df (12.706205, t² = 161.449649) in place of z. D: t_a 2 - 0.6·3 =
+  // 0.2, t_b 1 - 0.6·2 = -0.2, 0.08 / (5·0.24) < 1, so 1. Centre (0.6 + 16.144965) / 33.289930 = 0.503004, half
+  // (12.706205 / 33.289930)·√(0.048 + 1.614496) = 0.492140: [1.1 %, 99.5 %].
+  assert.match(
+    section(md, "### Overall"),
+    /\| 60\.0 % \| 1\.1 % – 99\.5 % \| 3\/5 \| 2 \| 1 \| 0 \| 1 \| 2 \| 1\.00 \|/,
+  );
   const family = section(md, "### By family");
-  // t_b: 1/2, Wilson [9.5 %, 90.5 %]; t_c graded nothing.
+  // One task a family, so one cluster: Wilson over its repeats as before. t_b: 1/2, [9.5 %, 90.5 %]; t_c graded
+  // nothing.
   assert.match(family, /\| Drag & gesture \| 50\.0 % \| 9\.5 % – 90\.5 % \| 1\/2 \| 1 \| 1 \| 0 \| 0 \|/);
   assert.match(family, /\| Navigation \| 66\.7 % \| 20\.8 % – 93\.9 % \| 2\/3 \| 1 \| 0 \| 0 \| 0 \|/);
   assert.match(family, /\| Reasoning base \| – \| – \| 0\/0 \| 0 \| 0 \| 0 \| 1 \|/);

@@ -5,16 +5,8 @@
  */
 import { type EpisodeStatus, isGraded, resultKey } from "../run_folder/mod.ts";
 import type { ReportResult, StepLine } from "./load.ts";
-import {
-  type Difference,
-  type Interval,
-  mcnemarExact,
-  type PairedCounts,
-  pairedDifference,
-  passAtK,
-  quantile,
-  wilson,
-} from "./stats.ts";
+import { type ClusteredComparison, clusteredPaired, type ClusteredRate, clusteredRate } from "./cluster.ts";
+import { holm, type Interval, type PairedCounts, passAtK, quantile } from "./stats.ts";
 
 /** Episodes of one group by status, and the pass rate over the graded ones (passed + failed). */
 export interface Tally {
@@ -22,17 +14,26 @@ export interface Tally {
   graded: number;
   /** passed / graded; undefined when nothing was graded. */
   rate?: number;
-  /** The rate's Wilson 95 % interval. */
+  /** The rate's 95 % interval over the episodes' clusters (Wilson's when each cluster holds one). */
   ci?: Interval;
+  /** The clusters of the graded episodes, the design effect and the interval's method. */
+  clustered: ClusteredRate;
 }
 
-/** The tally of `results`. */
+/** The tally of `results`, its interval over their clusters (`cluster`). */
 export function tally(results: readonly ReportResult[]): Tally {
   const counts: Record<EpisodeStatus, number> = { passed: 0, failed: 0, error: 0, grade_error: 0, pending: 0 };
   for (const r of results) counts[r.status]++;
   const graded = counts.passed + counts.failed;
-  if (graded === 0) return { counts, graded };
-  return { counts, graded, rate: counts.passed / graded, ci: wilson(counts.passed, graded) };
+  const byCluster = Map.groupBy(results.filter((r) => isGraded(r.status)), (r) => r.cluster);
+  const clustered = clusteredRate(
+    [...byCluster.values()].map((rs) => ({
+      passed: rs.filter((r) => r.status === "passed").length,
+      graded: rs.length,
+    })),
+  );
+  if (graded === 0) return { counts, graded, clustered };
+  return { counts, graded, rate: counts.passed / graded, ci: clustered.ci, clustered };
 }
 
 /** `results` grouped by `key`, each group tallied, groups in `order` first then by name. */
@@ -159,18 +160,26 @@ export interface EpisodeKey {
   repeat: number;
 }
 
+/** A breakdown's comparison: one group's pairs, tested over their clusters, with the Holm-adjusted p. */
+export interface GroupComparison {
+  group: string;
+  test: ClusteredComparison;
+  /** The p-value adjusted for the breakdown's several comparisons (Holm), over the groups with a pair. */
+  holmP: number;
+}
+
 /** Run B against baseline run A. */
 export interface Comparison {
   /** Keys graded in both runs, as the 2×2 table of outcomes. */
   paired: PairedCounts;
   passToFail: EpisodeKey[];
   failToPass: EpisodeKey[];
-  /** The exact McNemar p-value on the flips. */
-  mcnemarP: number;
-  /** B's pass rate minus A's over the paired keys, Newcombe's interval. */
-  difference: Difference;
-  /** The 2×2 table of each family (A's family of the key), in first-seen order. */
-  byFamily: Map<string, PairedCounts>;
+  /** The paired test and the difference's interval over the pairs' clusters (A's cluster of the key). */
+  test: ClusteredComparison;
+  /** Each family's (A's family of the key), in first-seen order. */
+  byFamily: GroupComparison[];
+  /** Each style's (A's line's `style`), when some line has one. */
+  byStyle: GroupComparison[];
   /** How many keys both runs hold. */
   shared: number;
   /** Keys in A only, in B only, and keys in both whose status differs (A's status, B's). */
@@ -183,18 +192,41 @@ export interface Comparison {
 export const identical = (c: Comparison): boolean =>
   c.onlyA.length === 0 && c.onlyB.length === 0 && c.statusDiffers.length === 0;
 
+/** One pair graded in both runs: A's line and which cell of the 2×2 table it falls in. */
+interface Pair {
+  a: ReportResult;
+  cell: keyof PairedCounts;
+}
+
+/** The pairs' 2×2 table of each cluster. */
+function clusterCells(pairs: readonly Pair[]): PairedCounts[] {
+  return [...Map.groupBy(pairs, (p) => p.a.cluster).values()].map((ps) => {
+    const t: PairedCounts = { both: 0, aOnly: 0, bOnly: 0, neither: 0 };
+    for (const p of ps) t[p.cell]++;
+    return t;
+  });
+}
+
+/** Each group's comparison over its clusters, the p-values Holm-adjusted across the groups. */
+function breakdown(pairs: readonly Pair[], key: (r: ReportResult) => string | undefined): GroupComparison[] {
+  const groups = [...Map.groupBy(pairs.filter((p) => key(p.a) !== undefined), (p) => key(p.a)!)];
+  const tests = groups.map(([group, ps]) => ({ group, test: clusteredPaired(clusterCells(ps)) }));
+  const adjusted = holm(tests.map((t) => t.test.p));
+  return tests.map((t, i) => ({ ...t, holmP: adjusted[i] }));
+}
+
+const styleOf = (r: ReportResult) => typeof r.style === "string" ? r.style : undefined;
+
 /** Compares run B with run A on the keys both hold. */
 export function compareRuns(a: readonly ReportResult[], b: readonly ReportResult[]): Comparison {
   const byKey = (rs: readonly ReportResult[]) => new Map(rs.map((r) => [resultKey(r.task_id, r.repeat), r]));
   const ka = byKey(a), kb = byKey(b);
   const key = (r: ReportResult): EpisodeKey => ({ task_id: r.task_id, repeat: r.repeat });
-  const c: Comparison = {
+  const pairs: Pair[] = [];
+  const c: Omit<Comparison, "test" | "byFamily" | "byStyle"> = {
     paired: { both: 0, aOnly: 0, bOnly: 0, neither: 0 },
     passToFail: [],
     failToPass: [],
-    mcnemarP: 1,
-    difference: { estimate: NaN, lo: NaN, hi: NaN },
-    byFamily: new Map(),
     onlyA: a.filter((r) => !kb.has(resultKey(r.task_id, r.repeat))).map(key),
     onlyB: b.filter((r) => !ka.has(resultKey(r.task_id, r.repeat))).map(key),
     shared: 0,
@@ -207,20 +239,16 @@ export function compareRuns(a: readonly ReportResult[], b: readonly ReportResult
     if (ra.status !== rb.status) c.statusDiffers.push({ ...key(ra), a: ra.status, b: rb.status });
     if (!isGraded(ra.status) || !isGraded(rb.status)) continue;
     const pa = ra.status === "passed", pb = rb.status === "passed";
-    const family = c.byFamily.get(ra.family) ?? { both: 0, aOnly: 0, bOnly: 0, neither: 0 };
-    c.byFamily.set(ra.family, family);
-    family[pa ? (pb ? "both" : "aOnly") : (pb ? "bOnly" : "neither")]++;
-    if (pa && pb) c.paired.both++;
-    else if (!pa && !pb) c.paired.neither++;
-    else if (pa) {
-      c.paired.aOnly++;
-      c.passToFail.push(key(ra));
-    } else {
-      c.paired.bOnly++;
-      c.failToPass.push(key(ra));
-    }
+    const cell = pa ? (pb ? "both" : "aOnly") : (pb ? "bOnly" : "neither");
+    pairs.push({ a: ra, cell });
+    c.paired[cell]++;
+    if (cell === "aOnly") c.passToFail.push(key(ra));
+    if (cell === "bOnly") c.failToPass.push(key(ra));
   }
-  c.mcnemarP = mcnemarExact(c.paired.aOnly, c.paired.bOnly);
-  c.difference = pairedDifference(c.paired);
-  return c;
+  return {
+    ...c,
+    test: clusteredPaired(clusterCells(pairs)),
+    byFamily: breakdown(pairs, (r) => r.family),
+    byStyle: breakdown(pairs, styleOf),
+  };
 }

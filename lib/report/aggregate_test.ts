@@ -9,6 +9,7 @@ const result = (task_id: string, repeat: number, status: EpisodeStatus, family =
   status,
   family,
   episode: task_id,
+  cluster: task_id,
   macro: "paginate",
   site: "shop",
   arm: "replay",
@@ -46,7 +47,8 @@ Deno.test("compareRuns() pairs only keys graded in both and lists every key that
   assert.deepEqual(c.onlyA, [{ task_id: "t5", repeat: 0 }]);
   assert.deepEqual(c.onlyB, [{ task_id: "t6", repeat: 1 }]);
   assert.equal(c.shared, 5);
-  assert.equal(c.mcnemarP, 1);
+  assert.equal(c.test.p, 1);
+  assert.equal(c.test.method, "mcnemar_exact");
   assert.equal(identical(c), false);
   assert.equal(identical(compareRuns(a, [...a].reverse())), true);
 });

@@ -13,8 +13,10 @@ export const pct = (x: number | undefined): string =>
 export const int = (x: number): string => x.toLocaleString("en-US");
 /** Milliseconds, rounded; "–" for none. */
 export const ms = (x: number): string => Number.isNaN(x) ? "–" : `${int(Math.round(x))} ms`;
+/** A p-value to three significant digits, or "< 0.0001" below that (a table's cell). */
+export const pNumber = (p: number): string => p < 1e-4 ? "< 0.0001" : String(Number(p.toPrecision(3)));
 /** "p = <value>" to three significant digits, or "p < 0.0001" below that. */
-export const pValue = (p: number): string => p < 1e-4 ? "p < 0.0001" : `p = ${Number(p.toPrecision(3))}`;
+export const pValue = (p: number): string => p < 1e-4 ? "p < 0.0001" : `p = ${pNumber(p)}`;
 
 /** A difference of proportions in percentage points, with its sign. */
 export const signed = (x: number): string => `${x > 0 ? "+" : ""}${(100 * x).toFixed(1)}`;

@@ -12,7 +12,7 @@ import {
   type StepRecord,
   type TraceEntry,
 } from "../run_folder/mod.ts";
-import { familyOf } from "../tasks/mod.ts";
+import { clusterOfTaskId, familyOf } from "../tasks/mod.ts";
 
 /** An episode's line with its status and family always set. */
 export interface ReportResult extends EpisodeResult {
@@ -20,6 +20,8 @@ export interface ReportResult extends EpisodeResult {
   status: EpisodeStatus;
   /** The task's family: the line's own, else its macro's. */
   family: string;
+  /** The episode's cluster: the line's own, else derived from its task id (clusterOfTaskId); --cluster-by's key. */
+  cluster: string;
 }
 
 /** One model request (or model-free step) of an episode, from steps.jsonl or trace.json. */
@@ -100,7 +102,15 @@ async function loadResults(folder: RunFolder): Promise<Pick<RunData, "results" |
     ...r,
     status: r.status ?? statusOf(r),
     family: r.family ?? familyOf(r.macro ?? ""),
+    cluster: r.cluster ?? clusterOfTaskId(r.task_id),
   }));
+  const derived = run.results.filter((r) => r.cluster === undefined).length;
+  if (derived) {
+    notes.push(
+      `${derived} line(s) carry no \`cluster\` (written before it was): each one's cluster is derived from its ` +
+        "task id (a generated id's template, else the task itself)",
+    );
+  }
   return { results, regraded: run.regraded, notes, problems: [...run.problems] };
 }
 

@@ -16,6 +16,7 @@ const result = (
   status,
   family: "Navigation",
   episode: task_id,
+  cluster: task_id,
   macro: "paginate",
   site: "shop",
   arm: "base",

@@ -1,16 +1,19 @@
 /**
  * The run report: what each run folder holds, pass rates by arm, family, macro and site, the failures by reason code,
  * the model requests, the routing, pass@k over repeats and, for two runs or more, each run paired with the first.
- * Built once as blocks (doc.ts) and written as report.md and report.html.
+ * Built once as blocks (doc.ts) and written as report.md and report.html, with every figure in report.json.
  * @module
  */
 import { basename, join } from "node:path";
 import { writeFileAtomic } from "../io/mod.ts";
+import { reportJson } from "../run_folder/mod.ts";
 import { FAMILIES, OTHER_FAMILY } from "../tasks/mod.ts";
-import { modelStats, NO_PLAN, repeatStats, routing, type Tally, tally, tallyBy } from "./aggregate.ts";
+import { compareRuns, modelStats, NO_PLAN, repeatStats, routing, type Tally, tally, tallyBy } from "./aggregate.ts";
 import { rateChart } from "./chart.ts";
+import { clusterRuns } from "./cluster_by.ts";
 import { comparisons } from "./comparison.ts";
 import { type Block, toHtml, toMarkdown } from "./doc.ts";
+import { reportFigures } from "./figures.ts";
 import { capped, int, ms, pct } from "./format.ts";
 import type { ReportResult, RunData } from "./load.ts";
 import { failuresByReason } from "./reasons.ts";
@@ -86,15 +89,17 @@ function rateTable(name: string, groups: string[], labels: string[], tallies: Ma
         String(c.error),
         String(c.grade_error),
         String(c.pending),
+        String(t.clustered.clusters),
+        t.clustered.designEffect.toFixed(2),
       ]];
     })
   );
   const head = [name, ...(many ? ["run"] : []), "pass rate", "95 % CI", "passed/graded", "failed", "error"];
   return {
     kind: "table",
-    head: [...head, "grade error", "pending"],
+    head: [...head, "grade error", "pending", "clusters", "design effect"],
     rows,
-    numeric: head.map((_, i) => i >= (many ? 2 : 1)).concat(true, true),
+    numeric: head.map((_, i) => i >= (many ? 2 : 1)).concat(true, true, true, true),
   };
 }
 
@@ -112,6 +117,9 @@ function passRates(runs: readonly RunData[], labels: string[]): Block[] {
     ["macro", (r) => r.macro, [], false],
     ["site", (r) => r.site, [], true],
   ];
+  // A task line may carry a phrasing `style`; a run whose lines do gets a breakdown by it.
+  const styled = runs.flatMap((r) => r.results).filter((r) => typeof r.style === "string");
+  if (styled.length) dims.push(["style", (r) => typeof r.style === "string" ? r.style : "(none)", [], false]);
   for (const [name, key, order, chart] of dims) {
     const tallies = runs.map((r) => tallyBy(r.results, key, order));
     const groups = [...tallyBy(runs.flatMap((r) => r.results), key, order).keys()];
@@ -120,7 +128,7 @@ function passRates(runs: readonly RunData[], labels: string[]): Block[] {
     const series = runs.map((_, i) => ({ label: labels[i], tallies: groups.map((g) => tallies[i].get(g)) }));
     blocks.push({
       kind: "chart",
-      title: `Pass rate by ${name} (bars: 95 % Wilson interval)`,
+      title: `Pass rate by ${name} (bars: 95 % interval over clusters)`,
       svg: rateChart(groups, series),
     });
   }
@@ -206,41 +214,70 @@ function repeats(runs: readonly RunData[], labels: string[]): Block[] {
   return blocks;
 }
 
-const METHODS: Block[] = [
+/** The report's methods, clusters by `by`. */
+const methods = (by: string): Block[] => [
   { kind: "heading", level: 2, text: "Methods" },
   {
     kind: "list",
     items: [
       "Each (task_id, repeat) counts once: its last line; results_regraded.jsonl, when present, replaces the grade.",
-      "Pass rate: passed / (passed + failed); 95 % interval: Wilson score (z = 1.96).",
+      `Clusters (--cluster-by ${by}): episodes of one cluster are not independent (the instances of one generated ` +
+      "template, the repeats of one task), so intervals and tests count clusters, not episodes. The design effect " +
+      "D is the variance measured over the clusters divided by the variance independent episodes would have (at " +
+      "least 1); the ICC is what D implies, (D - 1) / (m̄ - 1) with m̄ the size-weighted mean cluster size; the " +
+      "effective sample is n / D. With G clusters the critical value is Student's t with G - 1 df. With every " +
+      "cluster of one episode D = 1 and every number is the independent one below.",
+      "Pass rate: passed / (passed + failed); 95 % interval: Wilson score (z = 1.96) over independent episodes, " +
+      "else over the effective sample with t on G - 1 df.",
       "pass@k: the unbiased estimator 1 - C(n-c, k) / C(n, k) per task (n graded episodes, c passed), averaged " +
       "over the tasks with at least k graded episodes.",
-      "Paired comparison: keys graded in both runs; McNemar's exact test; the difference's interval by Newcombe's " +
-      "method 10 (Newcombe 1998).",
+      "Paired comparison: keys graded in both runs; McNemar's exact test and the difference's interval by " +
+      "Newcombe's method 10 (Newcombe 1998) over independent pairs; over clusters, the clustered McNemar of " +
+      "Durkalski et al. (2003), McNemar's statistic divided by D against t on G - 1 df, and Newcombe's interval on " +
+      "the counts divided by D with that t. Per family and per style, each p-value also Holm-adjusted (Holm 1979).",
+      "Power: the smallest difference McNemar's test detects at 80 % power and two-sided α = 0.05 (Connor 1987) " +
+      "over the effective pairs, the observed discordance taken as the true one.",
       "Latency: nearest-rank median and 90th percentile over the requests that recorded one.",
     ],
   },
 ];
 
-/** The report's blocks for `runs` (the first is the baseline of every comparison). */
-function buildReport(runs: readonly RunData[]): Block[] {
+/** The report's blocks for `runs` (the first is the baseline of every comparison), and report.json's figures. */
+function buildReport(loaded: readonly RunData[], clusterBy: string): { blocks: Block[]; json: string } {
+  const runs = clusterRuns(loaded, clusterBy);
   const labels = runLabels(runs);
-  return [
+  const compared = runs.slice(1).map((run) => compareRuns(runs[0].results, run.results));
+  const blocks: Block[] = [
     ...header(runs, labels),
     ...passRates(runs, labels),
     ...failuresByReason(runs, labels),
     ...modelsAndRouting(runs, labels),
     ...repeats(runs, labels),
-    ...comparisons(runs, labels),
-    ...METHODS,
+    ...comparisons(runs, labels, compared, clusterBy),
+    ...methods(clusterBy),
   ];
+  return { blocks, json: reportJson(reportFigures(runs, labels, compared, clusterBy)) };
 }
 
-/** Writes report.md and report.html for `runs` into `outDir` (created); returns their paths. */
-export async function writeReport(runs: readonly RunData[], outDir: string): Promise<string[]> {
-  const blocks = buildReport(runs);
-  const md = join(outDir, "report.md"), html = join(outDir, "report.html");
+/** What writeReport takes besides the runs. */
+export interface ReportOptions {
+  /** What makes a cluster (--cluster-by): template (default), task, site, macro or a results-line field. */
+  clusterBy?: string;
+}
+
+/**
+ * Writes report.md, report.html and report.json for `runs` into `outDir` (created); returns their paths.
+ * @throws UsageError when `clusterBy` names a field no results line has
+ */
+export async function writeReport(
+  runs: readonly RunData[],
+  outDir: string,
+  options: ReportOptions = {},
+): Promise<string[]> {
+  const { blocks, json } = buildReport(runs, options.clusterBy ?? "template");
+  const md = join(outDir, "report.md"), html = join(outDir, "report.html"), data = join(outDir, "report.json");
   await writeFileAtomic(md, toMarkdown(blocks));
   await writeFileAtomic(html, toHtml(`Run report: ${runLabels(runs).join(", ")}`, blocks));
-  return [md, html];
+  await writeFileAtomic(data, json);
+  return [md, html, data];
 }

@@ -28,7 +28,9 @@ import {
   formatAction,
   kindOf,
   type RunTask,
+  taskCluster,
   type TaskKind,
+  taskStyle,
   type Verdict,
 } from "../tasks/mod.ts";
 import { EPISODE_VIEWPORT, type RunConfig } from "./config.ts";
@@ -111,6 +113,8 @@ export function resultHead(task: RunTask, repeat: number, config: RunConfig, arm
     site: task.site,
     arm,
     family: familyOf(task.macro),
+    cluster: taskCluster(task),
+    ...(taskStyle(task) === undefined ? {} : { style: taskStyle(task) }),
     ok: false,
     duration_s: 0,
     repeat,

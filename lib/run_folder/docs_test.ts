@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { gradeInputsFileSchema, judgeVerdictSchema, traceEntrySchema } from "./episode_files.ts";
 import { lockSchema, manifestSchema } from "./manifest.ts";
+import { pairedJsonSchema, rateJsonSchema, reportJsonSchema } from "./report_json.ts";
 import { resultLineSchema } from "./results.ts";
 import { exportSchema, rowSchema, rowsEpisodeSchema } from "./rows.ts";
 import { stepRecordSchema } from "./steps.ts";
@@ -58,6 +59,9 @@ const CASES: [string, number, string, z.ZodType][] = [
   ["### export.json", 0, "export.json", exportSchema],
   ["### rows.jsonl", 0, "training row", rowSchema],
   ["### episode.json", 0, "episode.json", rowsEpisodeSchema],
+  ["### report.json", 0, "report.json", reportJsonSchema],
+  ["### report.json", 1, "report.json pass rate", rateJsonSchema],
+  ["### report.json", 2, "report.json paired comparison", pairedJsonSchema],
 ];
 
 for (const [heading, index, what, schema] of CASES) {

@@ -75,6 +75,19 @@ export {
   type TrainingRow,
 } from "./rows.ts";
 export {
+  type ClusterJson,
+  type ComparisonJson,
+  type GroupPairedJson,
+  type GroupRateJson,
+  type IntervalJson,
+  type PairedJson,
+  parseReportJson,
+  type RateJson,
+  type ReportJson,
+  reportJson,
+  type RunJson,
+} from "./report_json.ts";
+export {
   lastPerEpisode,
   type PromptReader,
   readFolderJson,

@@ -61,6 +61,8 @@ export const resultLineSchema = z.looseObject({
   site: z.string(),
   arm: z.string(),
   family: z.string().optional(),
+  cluster: z.string().min(1).optional(),
+  style: z.string().min(1).optional(),
   status: z.enum(["passed", "failed", "error", "grade_error", "pending"]).optional(),
   ok: z.boolean(),
   detail: z.string().optional(),
@@ -105,6 +107,14 @@ export interface EpisodeResult {
   arm: string;
   /** The task macro's action family. */
   family?: string;
+  /**
+   * The cluster the episode's outcome is not independent of: a generated task's template (`gen.template`), else the
+   * task's own id (a hand-written, human or proposed task: a cluster of one, its repeats inside it). Absent in a
+   * line written before the field was (the report derives it from the task id).
+   */
+  cluster?: string;
+  /** The task line's `style` (a generated task's phrasing style), when it has one. */
+  style?: string;
   /** What became of the episode (statusOf). */
   status?: EpisodeStatus;
   /** The grade. */

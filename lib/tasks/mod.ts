@@ -29,6 +29,7 @@ export {
 export { type GenInfo, type Split, SPLITS, type Task, type TaskStart } from "./task.ts";
 export { checkTaskSites, filterTasks, loadTasks, parseTaskLines, type TaskFilter } from "./load.ts";
 export { gradeTask } from "./portable.ts";
+export { clusterOfTaskId, taskCluster, taskStyle } from "./cluster.ts";
 export type { HumanTask, Subtask } from "./human_task.ts";
 export type { Recording, SiteSplit } from "./human_schema.ts";
 export {
