@@ -23,16 +23,22 @@ type Locator = { selector: string } | { text: string };
 
 const locatorText = (l: Locator) => "selector" in l ? `selector "${l.selector}"` : `text "${l.text}"`;
 
+/** Where the page scrolls to when `selector`'s first match lies above or below the viewport (null: in view, or none). */
+const OFFSCREEN = (selector: string) =>
+  `(() => { let e; try { e = document.querySelector(${JSON.stringify(selector)}); } catch { return null; } ` +
+  "if (!e) return null; const r = e.getBoundingClientRect(); " +
+  "if (r.width === 0 && r.height === 0) return null; if (r.bottom > 0 && r.top < innerHeight) return null; " +
+  "const max = document.scrollingElement.scrollHeight - innerHeight; " +
+  "return Math.round(Math.max(0, Math.min(max, scrollY + r.top + r.height / 2 - innerHeight / 2)) - scrollY); })()";
+
 /**
- * The scroll a model would make to bring in what the locator's resolution scrolled into view: the page's scroll
- * moved by it, undone here (the request showed the page before); undefined when the page itself did not move (a
- * scrolled pane: not a scroll a model could repeat by pixels).
+ * The scroll a model would make to bring `selector`'s element into view when it lies above or below the viewport
+ * (centring it, as the replay's locator does), measured without touching the page: resolving it with the locator
+ * would scroll and re-index the page, and the next request would show what a model's run never saw.
  */
-async function revealScroll(state: ObservedState, session: EpisodeSession): Promise<ActionCall | undefined> {
-  const now = Math.round(await session.tab().evaluate<number>("window.scrollY"));
-  const delta = now - state.snapshot.scrollY;
-  if (delta === 0) return undefined;
-  await session.scroll({ down: delta < 0, pixels: Math.abs(delta) });
+async function offscreenScroll(selector: string, session: EpisodeSession): Promise<ActionCall | undefined> {
+  const delta = await session.tab().evaluate<number | null>(OFFSCREEN(selector));
+  if (!delta) return undefined;
   return { scroll: { down: delta > 0, pixels: Math.abs(delta) } };
 }
 
@@ -41,6 +47,8 @@ async function revealScroll(state: ObservedState, session: EpisodeSession): Prom
  * replay does for an element outside the viewport, scrolling it into view): the request showed the list before.
  */
 async function listedIndex(locator: Locator, state: ObservedState, session: EpisodeSession): Promise<number> {
+  const scroll = "selector" in locator ? await offscreenScroll(locator.selector, session) : undefined;
+  if (scroll) throw new NotListedError(`${locatorText(locator)} is outside the viewport`, scroll);
   const before = session.indexedElements();
   const index = await session.locate(locator, state.snapshot.elements);
   const reindexed = session.indexedElements() !== before;
@@ -48,7 +56,6 @@ async function listedIndex(locator: Locator, state: ObservedState, session: Epis
     throw new NotListedError(
       `${locatorText(locator)} has no index in the step's element list (outside the viewport, or not ` +
         "interactive): a model could not have named it",
-      reindexed ? await revealScroll(state, session) : undefined,
     );
   }
   return index;
@@ -59,11 +66,7 @@ async function listedIndex(locator: Locator, state: ObservedState, session: Epis
  * drop zone is rarely indexed, and the nearest indexed ancestor of a card is not the card). One outside the viewport
  * is refused, with the scroll that brings it in when the page can.
  */
-async function centreOf(
-  selector: string,
-  state: ObservedState,
-  session: EpisodeSession,
-): Promise<{ x: number; y: number }> {
+async function centreOf(selector: string, session: EpisodeSession): Promise<{ x: number; y: number }> {
   const box = await session.tab().evaluate<{ x: number; y: number; w: number; h: number } | null>(
     `(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e) return null; ` +
       "const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2, " +
@@ -71,10 +74,9 @@ async function centreOf(
   );
   if (!box) throw new ActionError(`drag end "${selector}" matches nothing on the page`);
   if (box.x < 0 || box.y < 0 || box.x > box.w || box.y > box.h) {
-    await session.locate({ selector }, state.snapshot.elements).catch(() => undefined); // scrolls it into view
     throw new NotListedError(
       `drag end "${selector}" is outside the viewport: a model could not have pointed at it`,
-      await revealScroll(state, session),
+      await offscreenScroll(selector, session),
     );
   }
   return { x: Math.round(box.x), y: Math.round(box.y) };
@@ -130,7 +132,7 @@ async function modelForm(
         const locator = p[end];
         if (!locator) continue;
         if ("text" in locator) p[`${end}_index`] = await listedIndex(locator, state, session);
-        else [p[`${end}_x`], p[`${end}_y`]] = Object.values(await centreOf(locator.selector, state, session));
+        else [p[`${end}_x`], p[`${end}_y`]] = Object.values(await centreOf(locator.selector, session));
       }
       for (const k of ["source_x", "target_x"] as const) if (p[k] !== undefined) p[k] = gx(p[k]!);
       for (const k of ["source_y", "target_y"] as const) if (p[k] !== undefined) p[k] = gy(p[k]!);
