@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { demonstrate } from "../lib/gen/mod.ts";
-import { exportRows } from "../lib/results/mod.ts";
+import { exportRows, writeDemonstrationRows } from "../lib/results/mod.ts";
 import { type ReadRowsEpisode, readRowsFolder, type TrainingRow } from "../lib/run_folder/mod.ts";
 import { runConfig, runEval } from "../lib/run/mod.ts";
 import { ADAPTER_OF_FAMILY, familyOf, kindOf, loadTasks, type Task } from "../lib/tasks/mod.ts";
@@ -94,13 +94,28 @@ function checkRows(e: ReadRowsEpisode, task: Task): void {
 Deno.test("demonstrate() rows name listed indexes, replay by index to a pass, and fail with an index shifted by one", async () => {
   const tasks = await sample();
   const dir = await Deno.makeTempDir({ prefix: "webmix-demo-" });
-  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2 });
+  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2, run: join(dir, "run") });
   assert.deepEqual(report.dropped, [], report.dropped.map((d) => d.problems.join("; ")).join("\n"));
   const demo = await readRowsFolder(join(dir, "demo"));
   assert.equal(demo.episodes.length, tasks.length);
   const byTask = new Map(demo.episodes.map((e) => [e.rows[0].task_id.replace(/~r\d+$/, ""), e]));
   for (const t of tasks) checkRows(byTask.get(t.task_id)!, t);
   assert.equal(report.rows, demo.episodes.reduce((n, e) => n + e.rows.length, 0));
+  // Filters and --dedupe, from the kept run: the Navigation segments' rows only; each episode listed twice.
+  const episodes = report.episodes.map(({ episode, task_id, repeat }) => ({ episode, task_id, repeat }));
+  const nav = await writeDemonstrationRows({
+    out: join(dir, "run"),
+    episodes: [...episodes, ...episodes],
+    to: join(dir, "nav"),
+    families: ["Navigation"],
+    dedupe: true,
+    split: "train",
+  });
+  assert.deepEqual(Object.keys(nav.byFamily), ["Navigation"]);
+  assert.equal(nav.rows, report.byFamily["Navigation"]);
+  assert.equal(nav.duplicates, nav.rows, "the second listing's rows are all duplicates");
+  const navRows = (await readRowsFolder(join(dir, "nav"))).episodes.flatMap((e) => e.rows);
+  assert.ok(navRows.length === nav.rows && navRows.every((r) => r.family === "Navigation"));
 
   const exact = await replayTargets(tasks, new Map(tasks.map((t) => [t.task_id, byTask.get(t.task_id)!.rows])));
   for (const t of tasks) {

@@ -23,7 +23,7 @@ type Locator = { selector: string } | { text: string };
 
 const locatorText = (l: Locator) => "selector" in l ? `selector "${l.selector}"` : `text "${l.text}"`;
 
-/** Where the page scrolls to when `selector`'s first match lies above or below the viewport (null: in view, or none). */
+/** The scroll that centres `selector`'s first match when it lies above or below the viewport (null: in view, none). */
 const OFFSCREEN = (selector: string) =>
   `(() => { let e; try { e = document.querySelector(${JSON.stringify(selector)}); } catch { return null; } ` +
   "if (!e) return null; const r = e.getBoundingClientRect(); " +

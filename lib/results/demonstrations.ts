@@ -49,8 +49,9 @@ export interface DemonstrationRowsSummary {
   episodes: ExportedEpisode[];
   /** Rows written. */
   rows: number;
-  /** Rows written per family, and per macro. */
+  /** Rows written per family. */
   byFamily: Record<string, number>;
+  /** Rows written per macro. */
   byMacro: Record<string, number>;
   /** Rows dropped as duplicates (--dedupe). */
   duplicates: number;

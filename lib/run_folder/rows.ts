@@ -28,6 +28,7 @@ export const rowSchema = z.looseObject({
   segment: z.number().int().optional(),
   macro: z.string().nullable().optional(),
   op: z.string().optional(),
+  template: z.string().optional(),
   messages: z.array(z.looseObject({ role: z.enum(["system", "user"]), content: z.unknown() })),
   target: z.string(),
 });
@@ -38,9 +39,12 @@ export interface TrainingRow {
   task_id: string;
   /** The row's number in its episode, from 0. */
   step: number;
-  /** The row's family (the task macro's, --record-family's, the planner's label, or by the first action). */
+  /**
+   * The row's family (the task macro's, --record-family's, the planner's label, by the first action, or a
+   * demonstration's segment's).
+   */
   family?: string;
-  /** Rejection sampling: "rejection_sampling", and the served model asked. */
+  /** Rejection sampling: "rejection_sampling"; a demonstration: "demonstration". */
   source?: string;
   /** Rejection sampling: the served model asked. */
   model?: string;
@@ -48,8 +52,10 @@ export interface TrainingRow {
   segment?: number;
   /** A proposed task's row: its macro (null). */
   macro?: string | null;
-  /** A proposed task's row: the reply's first action's name. */
+  /** A proposed task's row and a demonstration's: the reply's first action's name. */
   op?: string;
+  /** A demonstration's row: the instance's template. */
+  template?: string;
   /** The request as sent: the system message, then the user's text and its image by file. */
   messages: { role: "system" | "user"; content: unknown; [field: string]: unknown }[];
   /** The reply's raw text. */
