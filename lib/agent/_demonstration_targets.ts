@@ -23,13 +23,21 @@ type Locator = { selector: string } | { text: string };
 
 const locatorText = (l: Locator) => "selector" in l ? `selector "${l.selector}"` : `text "${l.text}"`;
 
-/** The scroll that centres `selector`'s first match when it lies above or below the viewport (null: in view, none). */
+/**
+ * The scroll that centres `selector`'s first match when it lies above or below the viewport (null: in view, or
+ * none). `>>>` crosses into a same-origin frame (its top added) or an open shadow root, as the locator's does.
+ */
 const OFFSCREEN = (selector: string) =>
-  `(() => { let e; try { e = document.querySelector(${JSON.stringify(selector)}); } catch { return null; } ` +
-  "if (!e) return null; const r = e.getBoundingClientRect(); " +
-  "if (r.width === 0 && r.height === 0) return null; if (r.bottom > 0 && r.top < innerHeight) return null; " +
+  `(() => { const parts = ${JSON.stringify(selector.split(">>>").map((p) => p.trim()))}; ` +
+  "let root = document, top = 0, e = null; " +
+  "for (const [i, part] of parts.entries()) { try { e = root.querySelector(part); } catch { return null; } " +
+  "if (!e) return null; if (i === parts.length - 1) break; " +
+  "if (e.contentDocument) { top += e.getBoundingClientRect().top + e.clientTop; root = e.contentDocument; } " +
+  "else if (e.shadowRoot) root = e.shadowRoot; else return null; } " +
+  "const r = e.getBoundingClientRect(); if (r.width === 0 && r.height === 0) return null; " +
+  "const y = top + r.top; if (y + r.height > 0 && y < innerHeight) return null; " +
   "const max = document.scrollingElement.scrollHeight - innerHeight; " +
-  "return Math.round(Math.max(0, Math.min(max, scrollY + r.top + r.height / 2 - innerHeight / 2)) - scrollY); })()";
+  "return Math.round(Math.max(0, Math.min(max, scrollY + y + r.height / 2 - innerHeight / 2)) - scrollY); })()";
 
 /**
  * The scroll a model would make to bring `selector`'s element into view when it lies above or below the viewport
