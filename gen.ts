@@ -3,15 +3,31 @@
  *
  *   deno task gen --seed S --per-template N --out FILE.jsonl [--templates a,b] [--apps shop,mail] [--verify]
  *   deno task gen --verify --tasks FILE.jsonl [--out KEPT.jsonl] [--shard K/N] [--workers W]
+ *   deno task gen --demonstrations ROWS --tasks FILE.jsonl [--split S] [--templates a,b] [--family F] [--macro M]
+ *                 [--dedupe] [--empty-thoughts] [--workers W] [--keep-run DIR] [--overwrite]
  *   deno task gen --list
  *
- * Exit codes: 0 done (with --verify on a given file: every instance proven); 1 an instance of a given file failed
- * its proof, or a file could not be read or written; 2 a usage error or a malformed task file.
+ * Exit codes: 0 done (with --verify on a given file: every instance proven; with --demonstrations: none dropped); 1 an
+ * instance of a given file failed its proof or its demonstration, or a file could not be read or written; 2 a usage
+ * error or a malformed task file.
  */
 import { UsageError } from "./lib/errors/mod.ts";
-import { listFlag, numberFlag, parseFlags, runMain, textFlag, writeFileAtomic, writeJsonAtomic } from "./lib/io/mod.ts";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  choiceFlag,
+  type Flags,
+  listFlag,
+  numberFlag,
+  parseFlags,
+  runMain,
+  textFlag,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from "./lib/io/mod.ts";
 import {
   capacityOf,
+  demonstrate,
   type Dropped,
   GEN_VERSION,
   generate,
@@ -22,11 +38,13 @@ import {
 } from "./lib/gen/mod.ts";
 import { shardTasks } from "./lib/run/mod.ts";
 import { loadTasks, parseTaskLines, type Task } from "./lib/tasks/mod.ts";
-import { clusterOfTaskId, familyOf } from "./lib/tasks/mod.ts";
+import { clusterOfTaskId, FAMILIES, familyOf, MACRO_FAMILY, OTHER_FAMILY } from "./lib/tasks/mod.ts";
 
 const USAGE = `Usage:
   deno task gen --seed S --per-template N --out FILE.jsonl [--templates IDS] [--apps APPS] [--verify]
   deno task gen --verify --tasks FILE.jsonl [--out KEPT.jsonl] [--shard K/N] [--workers W]
+  deno task gen --demonstrations ROWS --tasks FILE.jsonl [--split S] [--templates IDS] [--family F,...]
+                [--macro M,...] [--dedupe] [--empty-thoughts] [--workers W] [--keep-run DIR] [--overwrite]
   deno task gen --list
 
 Writes task lines (the task format eval.ts --tasks reads) instantiated from the templates of lib/gen, each with
@@ -45,6 +63,15 @@ Options:
   --tasks FILE         with --verify: prove this file's instances instead of generating
   --shard K/N          with --verify: prove the K-th of N parts (a Slurm array), K from 0
   --workers W          with --verify: parallel browsers (default 2)
+  --demonstrations ROWS  with --tasks: run each instance's reference in the model's seat and write the passing ones'
+                       requests and index-form replies as training rows in ROWS (docs/generation.md, "Demonstrations")
+  --split S            with --demonstrations: train (default), val, test or all
+  --family F,...       with --demonstrations: only rows of these families' segments
+  --macro M,...        with --demonstrations: only rows of these macros' segments
+  --dedupe             with --demonstrations: drop a row whose request and target an earlier row has
+  --empty-thoughts     with --demonstrations: leave the replies' thinking, evaluation, memory and next goal empty
+  --keep-run DIR       with --demonstrations: keep the demonstration run's folder in DIR (default: removed)
+  --overwrite          with --demonstrations: replace an earlier export in ROWS
   --list               the templates: id, macro chain, capacity, summary
   -h, --help           this text
 
@@ -52,6 +79,7 @@ Examples:
   deno task gen --seed 1 --per-template 30 --out g.jsonl
   deno task gen --seed 7 --per-template 16 --verify --out fixtures/valgen/val.jsonl
   deno task gen --verify --tasks fixtures/valgen/val.jsonl
+  deno task gen --demonstrations rows/demo --tasks fixtures/valgen/val.jsonl --workers 2
 `;
 
 const OPTIONS = {
@@ -65,6 +93,14 @@ const OPTIONS = {
   shard: { type: "string" },
   workers: { type: "string" },
   list: { type: "boolean" },
+  demonstrations: { type: "string" },
+  split: { type: "string" },
+  family: { type: "string" },
+  macro: { type: "string" },
+  dedupe: { type: "boolean" },
+  "empty-thoughts": { type: "boolean" },
+  "keep-run": { type: "string" },
+  overwrite: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -102,6 +138,48 @@ function printDropped(dropped: readonly Dropped[]): void {
   for (const d of dropped) console.error(`dropped ${d.task_id} (${d.template}): ${d.problems.join("; ")}`);
 }
 
+/** The rows per family and macro, as a line each. */
+function countLines(what: string, counts: Record<string, number>): string {
+  const parts = Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`);
+  return `  ${what}: ${parts.join(", ") || "none"}`;
+}
+
+/** --demonstrations: the instances of a task file as training rows, proven by index. */
+async function demonstrations(flags: Flags, tasksFile: string | undefined, workers: number): Promise<number> {
+  const to = textFlag(flags, "demonstrations", "a folder for the rows")!;
+  if (tasksFile === undefined) throw new UsageError("--demonstrations reads --tasks FILE (a generated task file)");
+  if (flags.verify) throw new UsageError("--demonstrations and --verify are separate runs: give one");
+  const split = choiceFlag(flags, "split", ["train", "val", "test", "all"] as const) ?? "train";
+  const tasks = (await loadTasks(tasksFile)).filter((t): t is Task => !("kind" in t));
+  const report = await demonstrate(tasks, {
+    to,
+    split,
+    templates: listFlag(flags, "templates"),
+    families: listFlag(flags, "family", [...FAMILIES, OTHER_FAMILY]),
+    macros: listFlag(flags, "macro", Object.keys(MACRO_FAMILY)),
+    dedupe: Boolean(flags.dedupe),
+    emptyThoughts: Boolean(flags["empty-thoughts"]),
+    workers,
+    run: textFlag(flags, "keep-run", "a folder for the demonstration run"),
+    overwrite: Boolean(flags.overwrite),
+    guarded: [
+      { path: Deno.cwd(), what: "the current folder" },
+      { path: fileURLToPath(new URL(".", import.meta.url)), what: "the repository" },
+    ],
+  });
+  printDropped(report.dropped);
+  const perMinute = report.seconds > 0 ? Math.round(report.rows / report.seconds * 60) : 0;
+  console.log(
+    `wrote ${report.rows} demonstration rows of ${report.episodes.length} of ${report.instances} instances to ${to} ` +
+      `(${report.dropped.length} dropped, ${report.duplicates} duplicate rows left out) in ` +
+      `${report.seconds.toFixed(1)} s (${perMinute} rows/min)`,
+  );
+  console.log(countLines("rows per family", report.byFamily));
+  console.log(countLines("rows per macro", report.byMacro));
+  await writeJsonAtomic(join(to, "demonstrations.json"), { ...report, episodes: undefined, split }, 2);
+  return report.dropped.length ? 1 : 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const flags = parseFlags(argv, OPTIONS);
   if (flags.help) {
@@ -114,6 +192,7 @@ async function main(argv: string[]): Promise<number> {
   const workers = numberFlag(flags, "workers", { whole: true, min: 1, max: 64 }) ?? 2;
   const log = (line: string) => console.error(line);
   const tasksFile = textFlag(flags, "tasks", "a task file");
+  if (flags.demonstrations !== undefined) return await demonstrations(flags, tasksFile, workers);
 
   if (tasksFile !== undefined) {
     if (!flags.verify) throw new UsageError("--tasks is read by --verify (to generate, give --seed)");

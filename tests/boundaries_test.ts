@@ -45,7 +45,7 @@ const DEPS: Record<string, string[]> = {
   sites: ["errors", "io", "grading"],
   agent: ["errors", "io", "grading", "tasks", "routing", "llm", "browser", "dom", "run_folder"],
   // The generator proves its instances through the runner; its templates read the apps' seeds (exempt below).
-  gen: ["errors", "io", "grading", "tasks", "run_folder", "sites", "agent", "run"],
+  gen: ["errors", "io", "grading", "tasks", "run_folder", "results", "sites", "agent", "run"],
   run: [
     "errors",
     "io",

@@ -6,7 +6,7 @@
  * consecutive failed steps (browser-use's max_failures).
  */
 import { type ChatMessage, parseAgentReply } from "../llm/mod.ts";
-import type { OpenAiModelClient, ResponseFormat } from "../llm/mod.ts";
+import type { ResponseFormat } from "../llm/mod.ts";
 import type { Router } from "../routing/mod.ts";
 import type { ActionCall } from "../tasks/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
@@ -14,11 +14,19 @@ import { executeAction } from "./actions.ts";
 import type { ArmContext, HistoryItem, ObservedState, TraceEntry } from "./arm.ts";
 import { historyResult, historyState } from "./history.ts";
 import { buildStepMessages, type HistoryStep, type StepView } from "./messages.ts";
-import { callStats, endStep, requestStep, stepAction, type StepRecord, stepRequest } from "./step_record.ts";
+import {
+  callStats,
+  type ChatClient,
+  endStep,
+  requestStep,
+  stepAction,
+  type StepRecord,
+  stepRequest,
+} from "./step_record.ts";
 
 /** What every loop of an arm shares. */
 export interface LoopSettings {
-  client: OpenAiModelClient;
+  client: ChatClient;
   /** The system prompt, its placeholders already filled. */
   systemPrompt: string;
   /** The date the sites show (the sandbox's frozen clock). */

@@ -4,7 +4,8 @@
  * route says so, gating a premature done. Which route an arm's episodes take is its entry's (lib/run/arms.ts).
  */
 import { HarnessError } from "../errors/mod.ts";
-import { agentResponseFormat, type OpenAiModelClient } from "../llm/mod.ts";
+import { agentResponseFormat } from "../llm/mod.ts";
+import type { ChatClient } from "./step_record.ts";
 import { createRouter, type RoutePlan } from "../routing/mod.ts";
 import type { Arm, ArmContext, ArmOutcome } from "./arm.ts";
 import { ACTION_NAMES, type RunTask } from "../tasks/mod.ts";
@@ -15,8 +16,8 @@ const MODEL_ACTIONS = ACTION_NAMES;
 
 /** What the model-driven arms share: the client, the prompt and the loop's limits. */
 export interface AgentSettings {
-  /** The model server's client, shared by every episode. */
-  client: OpenAiModelClient;
+  /** The model server's client, shared by every episode (a demonstration: its reference). */
+  client: ChatClient;
   /** The system prompt, its placeholders already filled. */
   systemPrompt: string;
   /** The date the sites show (the sandbox's frozen clock). */

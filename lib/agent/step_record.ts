@@ -6,6 +6,12 @@
  * @module
  */
 import type { ChatReply, ChatRequest, OpenAiModelClient } from "../llm/mod.ts";
+
+/**
+ * What the loop asks for each step's reply: the model server's client, or a demonstration's reference
+ * (demonstration_arm.ts), which answers the same request with the reference's next action.
+ */
+export type ChatClient = Pick<OpenAiModelClient, "chat">;
 import type { HistoryItem, StepAction, StepRecord, StepRequest } from "../run_folder/mod.ts";
 import type { ActionCall } from "../tasks/mod.ts";
 import type { ActionResult } from "./actions.ts";
@@ -79,7 +85,7 @@ export async function endStep(
  * error thrown on.
  */
 export async function requestStep(
-  client: OpenAiModelClient,
+  client: ChatClient,
   request: ChatRequest,
   record: StepRecord,
   ended: (error: string) => Promise<void>,

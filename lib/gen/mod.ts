@@ -1,7 +1,8 @@
 /**
  * The task generator (docs/generation.md): templates over the sandbox apps, instantiated from each app's seeded
  * data with a seeded RNG into task lines (with template, parameters, chain and split), and the proof every instance
- * passes before it is shipped (reference passes, noop fails, its near misses fail).
+ * passes before it is shipped (reference passes, noop fails, its near misses fail), and demonstrations: the proven
+ * references as training rows in the model's form.
  * @module
  */
 export { seedDb } from "./data.ts";
@@ -17,6 +18,7 @@ export {
   selectTemplates,
   splitOf,
 } from "./generate.ts";
+export { demonstrate, type DemonstrateOptions, type DemonstrationReport, selectInstances } from "./demonstrate.ts";
 export { type Dropped, type ProofOptions, type ProofReport, prove } from "./prove.ts";
 export { hash32, Rng } from "./rng.ts";
 export {

@@ -36,7 +36,7 @@ import {
 import { episodeRowSources, type RowSource, writeRows } from "./rows.ts";
 
 /** The file at the top of a rows folder that says what it holds (and marks it as one --overwrite may replace). */
-const ROWS_INDEX_FILE = "export.json";
+export const ROWS_INDEX_FILE = "export.json";
 
 /** Which episodes of a run become rows, and where they go. */
 export interface ExportRowsOptions {
@@ -105,8 +105,10 @@ async function latestResults(
 }
 
 /** Whether `to` can take the rows: not a guarded folder, and empty unless it holds an earlier export to replace. */
-async function checkRowsFolder(o: ExportRowsOptions): Promise<void> {
-  const guarded = [{ path: o.out, what: "the run's folder" }, ...(o.guarded ?? [])];
+export async function checkRowsFolder(
+  o: Pick<ExportRowsOptions, "out" | "to" | "guarded" | "overwrite">,
+): Promise<void> {
+  const guarded = [...(o.out ? [{ path: o.out, what: "the run's folder" }] : []), ...(o.guarded ?? [])];
   const problem = await guardedFolderProblem(o.to, guarded);
   if (problem) throw new UsageError(`--out "${o.to}" ${problem}: name a folder of the rows' own`);
   const names = await outFolderNames(o.to);

@@ -18,7 +18,7 @@ export {
 export { EVAL_OPTIONS } from "./eval_flags.ts";
 export { EVAL_PERMISSIONS } from "./prepare.ts";
 export { openStartPage } from "./episode.ts";
-export type { ServedModelArm } from "./model_arms.ts";
+export { readSystemPrompt, type ServedModelArm } from "./model_arms.ts";
 export { formatStatusCounts, type StatusCounts } from "./progress.ts";
 export { runEval, type RunInputs, type RunSummary } from "./run.ts";
 export { MAX_SHARDS, type Shard, shardTasks } from "./shard.ts";

@@ -45,10 +45,11 @@ function coordinatesSentence(normalized: boolean): string {
 
 /**
  * The system prompt of a configuration, read from its file, with {max_actions} and {coordinates} filled. A prompt
- * without {coordinates} (a user's own file) gets the sentence appended: the model is always told.
+ * without {coordinates} (a user's own file) gets the sentence appended: the model is always told. The model arms
+ * send it; demonstrations (lib/gen) write it into their rows.
  * @throws UsageError naming the file.
  */
-async function readSystemPrompt(config: RunConfig): Promise<string> {
+export async function readSystemPrompt(config: RunConfig): Promise<string> {
   let text = await readPromptFile(config.model.systemPromptFile, "--system-prompt");
   const coordinates = coordinatesSentence(config.model.normalizedCoords);
   text = text.replaceAll("{max_actions}", String(config.model.maxActions));

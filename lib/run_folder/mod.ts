@@ -67,6 +67,8 @@ export {
 } from "./episode_files.ts";
 export {
   type ExportedEpisode,
+  type ReadRowsEpisode,
+  readRowsFolder,
   rowLine,
   ROWS_EXPORT,
   type RowsEpisode,

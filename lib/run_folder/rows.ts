@@ -5,7 +5,18 @@
  * @module
  */
 import { z } from "zod";
-import { type FileFormat, fileFormat, LIMITS, type Same, serialise } from "./format.ts";
+import { join } from "node:path";
+import {
+  type FileFormat,
+  fileFormat,
+  LIMITS,
+  parseJsonText,
+  parseRecord,
+  parseRecordLines,
+  type Same,
+  serialise,
+} from "./format.ts";
+import { RunFolderError } from "../errors/mod.ts";
 
 /** A training row's schema. */
 export const rowSchema = z.looseObject({
@@ -17,6 +28,7 @@ export const rowSchema = z.looseObject({
   segment: z.number().int().optional(),
   macro: z.string().nullable().optional(),
   op: z.string().optional(),
+  template: z.string().optional(),
   messages: z.array(z.looseObject({ role: z.enum(["system", "user"]), content: z.unknown() })),
   target: z.string(),
 });
@@ -27,9 +39,12 @@ export interface TrainingRow {
   task_id: string;
   /** The row's number in its episode, from 0. */
   step: number;
-  /** The row's family (the task macro's, --record-family's, the planner's label, or by the first action). */
+  /**
+   * The row's family (the task macro's, --record-family's, the planner's label, by the first action, or a
+   * demonstration's segment's).
+   */
   family?: string;
-  /** Rejection sampling: "rejection_sampling", and the served model asked. */
+  /** Rejection sampling: "rejection_sampling"; a demonstration: "demonstration". */
   source?: string;
   /** Rejection sampling: the served model asked. */
   model?: string;
@@ -37,8 +52,10 @@ export interface TrainingRow {
   segment?: number;
   /** A proposed task's row: its macro (null). */
   macro?: string | null;
-  /** A proposed task's row: the reply's first action's name. */
+  /** A proposed task's row and a demonstration's: the reply's first action's name. */
   op?: string;
+  /** A demonstration's row: the instance's template. */
+  template?: string;
   /** The request as sent: the system message, then the user's text and its image by file. */
   messages: { role: "system" | "user"; content: unknown; [field: string]: unknown }[];
   /** The reply's raw text. */
@@ -190,3 +207,56 @@ export const ROWS_EXPORT: FileFormat<RowsExport> = fileFormat({
   legacyKey: "format",
   migrate: ({ format: _, ...rest }) => rest,
 });
+
+/** One exported episode's rows as a reader gets them. */
+export interface ReadRowsEpisode {
+  /** The episode's entry in export.json. */
+  entry: ExportedEpisode;
+  /** The folder holding its rows.jsonl (row images are named relative to it). */
+  dir: string;
+  /** Its rows, in order. */
+  rows: TrainingRow[];
+  /** Its episode.json. */
+  episode: RowsEpisode;
+}
+
+/** Reads a file of a rows folder, or undefined when it is not there. */
+async function readIfThere(path: string): Promise<string | undefined> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Reads a rows folder (record_rows.ts's, --record-rows' as exported, or gen.ts --demonstrations'): export.json, and
+ * each listed episode's rows.jsonl and episode.json (in `<episode>/`, or `<episode>/rows/` for a proposed task's).
+ * @throws RunFolderError naming the file (and line) that is missing, cut short or breaks its format
+ */
+export async function readRowsFolder(dir: string): Promise<{ index: RowsExport; episodes: ReadRowsEpisode[] }> {
+  const indexFile = join(dir, "export.json");
+  const text = await readIfThere(indexFile);
+  if (text === undefined) throw new RunFolderError(`${indexFile} is missing: ${dir} is not a rows folder`, indexFile);
+  const index = parseRecord(ROWS_EXPORT, parseJsonText(text, indexFile), indexFile);
+  const episodes: ReadRowsEpisode[] = [];
+  for (const entry of index.episodes) {
+    let at = join(dir, entry.episode);
+    let rowsText = await readIfThere(join(at, "rows.jsonl"));
+    if (rowsText === undefined) {
+      at = join(at, "rows");
+      rowsText = await readIfThere(join(at, "rows.jsonl"));
+    }
+    const file = join(at, "rows.jsonl");
+    if (rowsText === undefined) throw new RunFolderError(`${file} is missing (export.json lists it)`, file);
+    const lines = parseRecordLines(TRAINING_ROW, rowsText, file);
+    if (lines.cut) throw new RunFolderError(`${file} line ${lines.cut.line} was cut short`, file);
+    const episodeFile = join(at, "episode.json");
+    const episodeText = await readIfThere(episodeFile);
+    if (episodeText === undefined) throw new RunFolderError(`${episodeFile} is missing`, episodeFile);
+    const episode = parseRecord(ROWS_EPISODE, parseJsonText(episodeText, episodeFile), episodeFile);
+    episodes.push({ entry, dir: at, rows: lines.records, episode });
+  }
+  return { index, episodes };
+}

@@ -1,0 +1,155 @@
+/**
+ * Demonstrations in the real browser on the real sandbox: a sample of the bundled set's train instances across the
+ * four apps (a chain switching family at each, a login prefix whose element is below the fold, a drag, an answer)
+ * becomes rows whose every target names an index of its row's element list; the rows' targets, served by a real
+ * HTTP model server to the oracle arm (the real client, the real executor: by index and coordinates only), pass
+ * every instance's grade, and fail it once a target's index is shifted by one; the oracle run's --record-rows rows
+ * and the demonstration rows load with the same reader and hold the same request text. (One instance per template
+ * is gen.ts --demonstrations over the whole set: bench/, not this test, for time.)
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { demonstrate } from "../lib/gen/mod.ts";
+import { exportRows, writeDemonstrationRows } from "../lib/results/mod.ts";
+import { type ReadRowsEpisode, readRowsFolder, type TrainingRow } from "../lib/run_folder/mod.ts";
+import { runConfig, runEval } from "../lib/run/mod.ts";
+import { ADAPTER_OF_FAMILY, familyOf, kindOf, loadTasks, type Task } from "../lib/tasks/mod.ts";
+import { startFixtureModelServer } from "./fixture_model_server.ts";
+import { runCli } from "./support/cli.ts";
+
+const SAMPLE = [
+  "shop.toggle_checkbox.menu_brand",
+  "bookings.answer_question.booking_room_seats",
+  "tracker.drag_and_drop.project_menu_board",
+  "mail.open_detail.login_open_message",
+];
+const ADAPTERS = [...new Set([...Object.values(ADAPTER_OF_FAMILY), "rest"])];
+
+async function sample(): Promise<Task[]> {
+  const all = (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
+  return SAMPLE.map((id) => all.find((t) => t.gen?.template === id && t.split === "train")!);
+}
+
+const userText = (row: TrainingRow) => (row.messages[1].content as { text: string }[])[0].text;
+const actionOf = (target: string) =>
+  (JSON.parse(target) as { action: Record<string, Record<string, unknown>>[] })
+    .action[0];
+
+/** The element indexes a row's request lists (`[12]<button ...`). */
+function listedIndexes(row: TrainingRow): Set<number> {
+  return new Set([...userText(row).matchAll(/^\s*\*?\[(\d+)\]</gm)].map((m) => Number(m[1])));
+}
+
+/** The index a target action names (click/input/... `index`, drag `source_index`/`target_index`). */
+function namedIndexes(target: string): number[] {
+  const p = Object.values(actionOf(target))[0] ?? {};
+  return ["index", "source_index", "target_index"].filter((k) => p[k] !== undefined).map((k) => Number(p[k]));
+}
+
+/** The targets with the first element index shifted by one. */
+function shifted(rows: readonly TrainingRow[]): string[] {
+  const at = rows.findIndex((r) => namedIndexes(r.target).length > 0);
+  assert.ok(at >= 0, `${rows[0].task_id}: no target names an index`);
+  return rows.map((r, i) => {
+    if (i !== at) return r.target;
+    const reply = JSON.parse(r.target);
+    const params = Object.values(reply.action[0])[0] as Record<string, number>;
+    for (const k of ["index", "source_index", "target_index"]) if (k in params) params[k] += 1;
+    return JSON.stringify(reply);
+  });
+}
+
+/** Runs the oracle arm on `tasks` against a model server serving each episode's targets; the run's folder. */
+async function replayTargets(tasks: readonly Task[], targets: Map<string, { model?: string; target: string }[]>) {
+  await using server = startFixtureModelServer({
+    models: ADAPTERS,
+    episodes: tasks.map((t) => ({
+      marker: t.instruction,
+      steps: targets.get(t.task_id)!.map((s) => ({ reply: s.target, expectModel: s.model })),
+    })),
+  });
+  const out = await Deno.makeTempDir({ prefix: "webmix-demo-replay-" });
+  const config = runConfig({ arm: "oracle", out, workers: 2, model: { vllm: server.url, adapters: ADAPTERS } });
+  const summary = await runEval(config, { tasks, log: () => {} });
+  return { out, results: new Map(summary.results.map((r) => [r.task_id, r])) };
+}
+
+function checkRows(e: ReadRowsEpisode, task: Task): void {
+  const chain = kindOf(task).plan(task);
+  let segment = 0;
+  for (const row of e.rows) {
+    assert.equal(row.source, "demonstration");
+    assert.equal(row.family, familyOf(chain[segment]), `${row.task_id} row ${row.step}: its segment's family`);
+    assert.equal(row.macro, chain[segment]);
+    for (const i of namedIndexes(row.target)) {
+      assert.ok(listedIndexes(row).has(i), `${row.task_id} row ${row.step}: index ${i} is not in its element list`);
+    }
+    if (row.op === "macro_done") segment++;
+  }
+  assert.equal(segment, chain.length - 1, `${task.task_id}: one macro_done per chain boundary`);
+  const families = e.rows.map((r) => r.family);
+  assert.ok(new Set(families).size === new Set(chain.map(familyOf)).size, `${task.task_id}: ${families}`);
+}
+
+Deno.test("demonstrate() rows name listed indexes, replay by index to a pass, and fail with an index shifted by one", async () => {
+  const tasks = await sample();
+  const dir = await Deno.makeTempDir({ prefix: "webmix-demo-" });
+  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2, run: join(dir, "run") });
+  assert.deepEqual(report.dropped, [], report.dropped.map((d) => d.problems.join("; ")).join("\n"));
+  const demo = await readRowsFolder(join(dir, "demo"));
+  assert.equal(demo.episodes.length, tasks.length);
+  const byTask = new Map(demo.episodes.map((e) => [e.rows[0].task_id.replace(/~r\d+$/, ""), e]));
+  for (const t of tasks) checkRows(byTask.get(t.task_id)!, t);
+  assert.equal(report.rows, demo.episodes.reduce((n, e) => n + e.rows.length, 0));
+  // Filters and --dedupe, from the kept run: the Navigation segments' rows only; each episode listed twice.
+  const episodes = report.episodes.map(({ episode, task_id, repeat }) => ({ episode, task_id, repeat }));
+  const nav = await writeDemonstrationRows({
+    out: join(dir, "run"),
+    episodes: [...episodes, ...episodes],
+    to: join(dir, "nav"),
+    families: ["Navigation"],
+    dedupe: true,
+    split: "train",
+  });
+  assert.deepEqual(Object.keys(nav.byFamily), ["Navigation"]);
+  assert.equal(nav.rows, report.byFamily["Navigation"]);
+  assert.equal(nav.duplicates, nav.rows, "the second listing's rows are all duplicates");
+  const navRows = (await readRowsFolder(join(dir, "nav"))).episodes.flatMap((e) => e.rows);
+  assert.ok(navRows.length === nav.rows && navRows.every((r) => r.family === "Navigation"));
+
+  const exact = await replayTargets(tasks, new Map(tasks.map((t) => [t.task_id, byTask.get(t.task_id)!.rows])));
+  for (const t of tasks) {
+    const r = exact.results.get(t.task_id)!;
+    assert.equal(r.ok, true, `${t.task_id}: ${r.reason} ${r.detail} ${r.error ?? ""}`);
+  }
+  // The model run's rows (rejection sampling) through the same reader: the same requests as the demonstration's.
+  await exportRows({ out: exact.out, to: join(dir, "oracle"), log: () => {} });
+  const oracle = await readRowsFolder(join(dir, "oracle"));
+  assert.equal(oracle.episodes.length, tasks.length);
+  for (const e of oracle.episodes) {
+    const d = byTask.get(e.entry.task_id)!;
+    assert.equal(e.rows[0].source, "rejection_sampling");
+    // Each run serves the sandbox on a port of its own: the only difference the requests may have.
+    const unported = (r: TrainingRow) => userText(r).replaceAll(/127\.0\.0\.1:\d+/g, "127.0.0.1:PORT");
+    assert.deepEqual(e.rows.map(unported), d.rows.map(unported), `${e.entry.task_id}: the requests differ`);
+    assert.deepEqual(e.rows.map((r) => r.target), d.rows.map((r) => r.target));
+  }
+
+  const off = await replayTargets(
+    tasks,
+    new Map(tasks.map((t) => {
+      const rows = byTask.get(t.task_id)!.rows;
+      return [t.task_id, shifted(rows).map((target, i) => ({ model: rows[i].model, target }))];
+    })),
+  );
+  for (const t of tasks) {
+    assert.equal(off.results.get(t.task_id)!.ok, false, `${t.task_id} passed with a shifted index`);
+  }
+  for (const d of [dir, exact.out, off.out]) await Deno.remove(d, { recursive: true });
+});
+
+Deno.test("gen.ts --demonstrations without --tasks is a usage error (exit 2)", async () => {
+  const r = await runCli("gen.ts", ["--demonstrations", "rows-nowhere"]);
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /--demonstrations reads --tasks FILE/);
+});
