@@ -5,12 +5,17 @@
  *
  *   deno task regrade --out DIR [--tasks FILE | --human [--human-split S] [--human-macros M,..] [--annotations DIR]]
  *
- * Without --tasks or --human, each episode's check is the one saved with its inputs. Human episodes are graded by
+ * Without --tasks or --human, each episode's check is the one saved with its inputs; a run folder the seed wrote
+ * (grade_inputs.json without a task) needs them: its episodes are graded on the seed's evidence, with the bundled
+ * apps' rules (fixtures/app_rules.json), and their lines say `evidence: "seed"`. With --task-ids only those tasks'
+ * episodes are regraded; the others' lines are written as they were (the seed's regrade). Human episodes are graded by
  * their verifier; the LLM answer tier comes from WEBMIX_JUDGE_BASE_URL / _API_KEY / _MODEL, and completes grades that
  * were recorded with grade_error. An episode whose grade inputs are missing or damaged becomes a grade error naming
  * the file. Exit codes: 0 done, 1 the run folder cannot be read, 2 a usage error or a malformed task file.
  */
+import { z } from "zod";
 import { UsageError } from "./lib/errors/mod.ts";
+import { type AppRules, appRulesSchema } from "./lib/grading/mod.ts";
 import {
   checkFolderFlag,
   checkNetAccess,
@@ -34,7 +39,9 @@ Recomputes every grade of the run in DIR from its grade_inputs.json files.
 
 Options:
   --out DIR        the run's output folder (holds results.jsonl)
-  --tasks FILE     grade with the checks of this task file instead of the ones saved with each episode
+  --tasks FILE     grade with the checks of this task file instead of the ones saved with each episode (a run
+                   folder the seed wrote needs it: its grade inputs hold no task)
+  --task-ids A,B   regrade only these tasks' episodes; the others' lines are written as they were
   --human          grade human episodes with the verifiers of the annotations folder
   --human-split S  --human: test (default), train or all
   --human-macros M1,M2   --human: only tasks with one of these macros
@@ -49,6 +56,7 @@ VERIFIER_JUDGE_MODEL): the LLM tier of human verifiers.
 Examples:
   deno task regrade --out out/demo
   deno task regrade --out out/human --human --human-split all
+  deno task regrade --out seed_runs/val1 --tasks data/valgen/tasks.jsonl   (a run folder the seed wrote)
 `;
 
 /** The flags that choose the tasks a regrade grades with (regrade.ts's, and eval.ts --regrade's). */
@@ -59,6 +67,7 @@ export const REGRADE_TASK_FLAGS: readonly string[] = [
   "human-macros",
   "annotations",
   "strict",
+  "task-ids",
 ];
 
 /** Who runs a regrade: the script (for messages) and the permissions it runs with besides --allow-net. */
@@ -101,13 +110,33 @@ export async function regradeCommand(flags: Flags, caller: RegradeCaller): Promi
   const tasks = await regradeTasks(flags);
   await checkNetAccess(judgeToReach(Deno.env.toObject()), caller.script, caller.permissions);
   const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
-  const s = await regradeRun(out, tasks, endpoint ? await OpenAiJudge.create(endpoint) : undefined);
+  const ids = listFlag(flags, "task-ids");
+  const s = await regradeRun(out, {
+    tasks,
+    qa: endpoint ? await OpenAiJudge.create(endpoint) : undefined,
+    rules: await bundledAppRules(),
+    only: ids ? new Set(ids) : undefined,
+  });
   await refreshViewer(out, caller.script);
-  console.log(
-    `regraded ${out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed` +
-      (s.gradeErrors ? `, ${s.gradeErrors} grade errors: grade inputs missing or unreadable` : "") + ")",
-  );
+  const notes = [
+    `${s.changed} changed`,
+    s.seed ? `${s.seed} on the seed's evidence` : "",
+    s.kept ? `${s.kept} not named by --task-ids, kept` : "",
+    s.gradeErrors ? `${s.gradeErrors} grade errors: grade inputs missing or unreadable` : "",
+    s.seedMissing
+      ? `${s.seedMissing} grade errors: the check reads what the seed never saved (their detail says what)`
+      : "",
+  ].filter(Boolean);
+  console.log(`regraded ${out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${notes.join(", ")})`);
   return 0;
+}
+
+/** The bundled apps' grading rules (fixtures/app_rules.json), for grade inputs that saved none (the seed's). */
+async function bundledAppRules(): Promise<Record<string, AppRules>> {
+  const file = suiteFile("fixtures/app_rules.json");
+  const r = z.record(z.string(), appRulesSchema).safeParse(JSON.parse(await Deno.readTextFile(file)));
+  if (!r.success) throw new Error(`${file}: ${z.prettifyError(r.error)}`);
+  return r.data as Record<string, AppRules>;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -119,6 +148,7 @@ async function main(argv: string[]): Promise<number> {
     "human-macros": { type: "string" },
     annotations: { type: "string" },
     strict: { type: "boolean" },
+    "task-ids": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (flags.help) {

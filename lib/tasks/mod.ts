@@ -60,6 +60,7 @@ export {
   type RowsContext,
   type RowsSpec,
   type RunTask,
+  SEED_LAYOUT,
   type SessionStreams,
   type TaskKind,
   type TrajectoryInputs,
