@@ -308,7 +308,7 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
    * marked `seed`. Absent: the seed wrote no such file for this kind.
    * @throws HarnessError naming the file and the field
    */
-  fromSeed?(value: Entry, task: T, file: string): I;
+  fromSeed?(value: Record<string, unknown>, task: T, file: string): I;
   /** The grade of an episode from its saved inputs. */
   grade(inputs: I, options: GradeOptions): Promise<Verdict>;
   /** The rows an episode of this kind leaves with --record-rows, or null for none. */
