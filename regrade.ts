@@ -46,8 +46,10 @@ Options:
   --human-split S  --human: test (default), train or all
   --human-macros M1,M2   --human: only tasks with one of these macros
   --annotations DIR      --human: the annotations folder (default: the bundled fixtures/annotations)
-  --strict         --human: refuse what the seed's annotations tolerate (unknown task.json keys, macros outside
-                   the vocabulary, a task folder without verifier.json) instead of a warning each
+  --site-split FILE      --human: the site split file (default: <annotations>/site_split.json)
+  --strict         refuse what the seed's data tolerates (a macro outside the vocabulary; with --human also unknown
+                   task.json and verifier.json keys, a task folder without verifier.json, a task on a site in
+                   neither split) instead of a warning each
   -h, --help       this text
 
 Environment: WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY, WEBMIX_JUDGE_MODEL (else the seed's
@@ -66,6 +68,7 @@ export const REGRADE_TASK_FLAGS: readonly string[] = [
   "human-split",
   "human-macros",
   "annotations",
+  "site-split",
   "strict",
   "task-ids",
 ];
@@ -81,17 +84,23 @@ export interface RegradeCaller {
 /** The tasks `flags` name, or undefined to grade with each episode's saved task. */
 async function regradeTasks(flags: Flags): Promise<RunTask[] | undefined> {
   if (!flags.human) {
-    if (flags["human-split"] !== undefined || flags["human-macros"] !== undefined || flags.annotations) {
-      throw new UsageError("--human-split, --human-macros and --annotations go with --human");
+    if (
+      flags["human-split"] !== undefined || flags["human-macros"] !== undefined || flags.annotations ||
+      flags["site-split"] !== undefined
+    ) {
+      throw new UsageError("--human-split, --human-macros, --annotations and --site-split go with --human");
     }
     const file = textFlag(flags, "tasks", "a task file");
-    return file === undefined ? undefined : await loadTasks(file);
+    return file === undefined ? undefined : await loadTasks(file, { strict: flags.strict === true });
   }
   if (flags.tasks !== undefined) throw new UsageError("--tasks and --human exclude each other");
   const annotationsDir = textFlag(flags, "annotations", "an annotations folder") ?? suiteFile("fixtures/annotations");
-  await checkFolderFlag("annotations", annotationsDir, { file: "site_split.json", what: "an annotations folder" });
+  const splitFile = textFlag(flags, "site-split", "a site split file");
+  const needs = splitFile ? undefined : { file: "site_split.json", what: "an annotations folder" };
+  await checkFolderFlag("annotations", annotationsDir, needs);
   return await loadHumanTasks({
     annotationsDir,
+    splitFile,
     split: choiceFlag(flags, "human-split", ["test", "train", "all"] as const) ?? "test",
     macros: listFlag(flags, "human-macros"),
     strict: flags.strict === true,
@@ -147,6 +156,7 @@ async function main(argv: string[]): Promise<number> {
     "human-split": { type: "string" },
     "human-macros": { type: "string" },
     annotations: { type: "string" },
+    "site-split": { type: "string" },
     strict: { type: "boolean" },
     "task-ids": { type: "string" },
     help: { type: "boolean", short: "h" },

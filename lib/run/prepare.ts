@@ -56,8 +56,10 @@ interface Selected {
 async function checkConfigFiles(config: RunConfig): Promise<void> {
   await readFileFlag("system-prompt", config.model.systemPromptFile);
   if (config.tasks.human) {
-    const what = { file: "site_split.json", what: "an annotations folder" };
+    // With --site-split the folder need not hold the split file.
+    const what = config.tasks.siteSplit ? undefined : { file: "site_split.json", what: "an annotations folder" };
     await checkFolderFlag("annotations", config.tasks.annotations, what);
+    if (config.tasks.siteSplit) await readFileFlag("site-split", config.tasks.siteSplit);
   }
 }
 
@@ -81,8 +83,9 @@ async function selectTasks(
         split: t.humanSplit,
         macros: t.humanMacros,
         strict: t.strict,
+        splitFile: t.siteSplit,
       })
-      : await loadTasks(t.file));
+      : await loadTasks(t.file, { strict: t.strict }));
   const embeddedOnly = config.bases.length === 0 && config.ports.length === 0;
   if ((options.checkSites ?? true) && embeddedOnly) checkTaskSites(tasks, APPS.map((a) => a.id));
   // A selection that leaves nothing is refused (a typo would run nothing); an empty list given runs nothing.

@@ -46,7 +46,7 @@ import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { recordingReplaySteps } from "./recording.ts";
 import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
-import { type Task, taskSchema } from "./task.ts";
+import { lenientTaskSchema, type Task, taskSchema } from "./task.ts";
 
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
@@ -283,7 +283,12 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
    * "proposed"`) or is the kind of a line that names none. Absent: the kind is read from elsewhere (human tasks,
    * from an annotations folder).
    */
-  readonly line?: { schema: ZodSchema<T>; named: boolean };
+  readonly line?: {
+    schema: ZodSchema<T>;
+    named: boolean;
+    /** The line as the seed reads it (a lenient load): what it tolerates that `schema` refuses. */
+    lenient?: ZodSchema<T>;
+  };
   /** Grading an episode may ask the LLM answer judge (a human verifier's answer check), so the run must reach it. */
   readonly mayUseAnswerJudge: boolean;
   /** The apps the task's episode uses (a cross-site task has several). */
@@ -343,7 +348,7 @@ function parserOf<I>(schema: z.ZodType): (value: unknown, file: string) => I {
 
 const datagen: TaskKind<Task, DatagenGradeInputs> = {
   name: "datagen",
-  line: { schema: taskSchema, named: false },
+  line: { schema: taskSchema, named: false, lenient: lenientTaskSchema },
   mayUseAnswerJudge: false,
   sites: (task) => [task.site],
   sourceFile: () => undefined,

@@ -27,7 +27,14 @@ export {
   parseAction,
 } from "./action.ts";
 export { type GenInfo, type Split, SPLITS, type Task, type TaskStart } from "./task.ts";
-export { checkTaskSites, filterTasks, loadTasks, parseTaskLines, type TaskFilter } from "./load.ts";
+export {
+  checkTaskSites,
+  filterTasks,
+  loadTasks,
+  type LoadTasksOptions,
+  parseTaskLines,
+  type TaskFilter,
+} from "./load.ts";
 export { gradeTask } from "./portable.ts";
 export type { HumanTask, Subtask } from "./human_task.ts";
 export type { Recording, SiteSplit } from "./human_schema.ts";
