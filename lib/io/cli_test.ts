@@ -9,6 +9,7 @@ import {
   listFlag,
   numberFlag,
   numberText,
+  parseFlags,
   readFileFlag,
   textFlag,
 } from "./cli.ts";
@@ -101,4 +102,17 @@ Deno.test("checkFolderFlag() and readFileFlag() name the flag, the path and what
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("parseFlags() takes a unique prefix and a negative value as argparse does, and names the near flag", () => {
+  const options = {
+    repeats: { type: "string" },
+    resume: { type: "boolean" },
+    temperature: { type: "string" },
+    limit: { type: "string" },
+  } as const;
+  assert.deepEqual({ ...parseFlags(["--rep", "2", "--temp=0.7"], options) }, { repeats: "2", temperature: "0.7" });
+  assert.deepEqual({ ...parseFlags(["--limit", "-1"], options) }, { limit: "-1" });
+  assert.throws(() => parseFlags(["--re", "2"], options), /--re is ambiguous: it could be --repeats, --resume/);
+  assert.throws(() => parseFlags(["--limt", "2"], options), /Unknown option '--limt' \(did you mean --limit\?\)/);
 });
