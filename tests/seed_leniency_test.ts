@@ -3,7 +3,8 @@
  * (or is left out) with one warning naming the file and what was ignored, and `--strict` refuses it with exit 2:
  * verifier.json keys besides the verifier's, a task file's macro outside the vocabulary (family Other), a human task
  * on a site in neither split (left out); and `--site-split FILE` names a split file outside the annotations folder
- * (the seed's data/datagen/site_split.json). Dry runs: the loaders are what is tested, no episode runs.
+ * (the seed's data/datagen/site_split.json). Dry runs: the loaders are what is tested, no episode runs. And a progress
+ * line names a pending episode PENDING, as the summary counts it, not the seed's FAIL.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -107,5 +108,19 @@ Deno.test("--site-split names the seed's split file; a task on a site in neither
     assert.match(strict.stderr, /"mail" is in neither split/);
   } finally {
     await Deno.remove(join(annotations, ".."), { recursive: true });
+  }
+});
+
+Deno.test("a progress line says PENDING for an episode the summary counts as pending, not FAIL", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "webmix-progress-" });
+  try {
+    const tasks = join(ROOT, "fixtures/proposed/tasks.jsonl");
+    const r = await runCli("eval.ts", ["--arm", "noop", "--tasks", tasks, "--limit", "1", "--out", join(dir, "run")]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^\[1\/1\] PENDING \S+ /m);
+    assert.doesNotMatch(r.stderr, /\] FAIL /);
+    assert.match(r.stdout, /1 pending/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });
