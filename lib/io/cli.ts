@@ -4,7 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { join } from "node:path";
-import { UsageError } from "../errors/mod.ts";
+import { InputError, UsageError } from "../errors/mod.ts";
 import { readUtf8File } from "./files.ts";
 
 /** Parsed flags by name (without the leading `--`): a string value, a boolean for a boolean flag, or absent. */
@@ -217,12 +217,12 @@ export async function checkFolderFlag(
   try {
     info = await Deno.stat(path);
   } catch (err) {
-    throw new UsageError(`--${name} "${path}": ${pathReason(err, "folder")}`, { cause: err });
+    throw new InputError(`--${name} "${path}": ${pathReason(err, "folder")}`, { cause: err });
   }
-  if (!info.isDirectory) throw new UsageError(`--${name} "${path}" is a file, not a folder`);
+  if (!info.isDirectory) throw new InputError(`--${name} "${path}" is a file, not a folder`);
   if (!needs) return;
   const found = await Deno.stat(join(path, needs.file)).then((i) => i.isFile, () => false);
-  if (!found) throw new UsageError(`--${name} "${path}" holds no ${needs.file} (expected ${needs.what})`);
+  if (!found) throw new InputError(`--${name} "${path}" holds no ${needs.file} (expected ${needs.what})`);
 }
 
 /**
@@ -230,7 +230,7 @@ export async function checkFolderFlag(
  * @throws UsageError `--system-prompt "p.md": no such file`, or its encoding problem with the byte offset.
  */
 export async function readFileFlag(name: string, path: string): Promise<string> {
-  const fail = (p: { message: string }) => new UsageError(`--${name} "${path}" ${p.message}`);
+  const fail = (p: { message: string }) => new InputError(`--${name} "${path}" ${p.message}`);
   try {
     return await readUtf8File(path, fail);
   } catch (err) {

@@ -13,6 +13,7 @@ import {
   readFileFlag,
   textFlag,
 } from "./cli.ts";
+import { helpHint } from "./main.ts";
 
 /** Asserts that `fn` throws a UsageError with exactly `message`. */
 function usage(fn: () => unknown, message: string): void {
@@ -115,4 +116,13 @@ Deno.test("parseFlags() takes a unique prefix and a negative value as argparse d
   assert.deepEqual({ ...parseFlags(["--limit", "-1"], options) }, { limit: "-1" });
   assert.throws(() => parseFlags(["--re", "2"], options), /--re is ambiguous: it could be --repeats, --resume/);
   assert.throws(() => parseFlags(["--limt", "2"], options), /Unknown option '--limt' \(did you mean --limit\?\)/);
+});
+
+Deno.test("helpHint() adds the --help line to an option error, not to one about what a flag names", async () => {
+  const err = await checkFolderFlag("regrade", "/no/such/folder").catch((e) => e);
+  assert.equal(helpHint(err), "");
+  assert.equal(
+    helpHint(new UsageError('--workers "0" is not a whole number from 1 to 256')),
+    "\nRun with --help for the options.",
+  );
 });

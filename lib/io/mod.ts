@@ -38,6 +38,6 @@ export {
   textFlag,
 } from "./cli.ts";
 export { Redactor } from "./redact.ts";
-export { runMain } from "./main.ts";
+export { helpHint, runMain } from "./main.ts";
 export { checkNetAccess, type Reach } from "./net_access.ts";
 export { getJson } from "./http.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from "node:path";
-import { errorMessage, RunFolderError, UsageError } from "../errors/mod.ts";
+import { errorMessage, InputError, RunFolderError } from "../errors/mod.ts";
 import { childPath, sha256Hex } from "../io/mod.ts";
 import {
   type CutLine,
@@ -169,11 +169,11 @@ export class RunFolder {
   static async open(dir: string): Promise<RunFolder> {
     const info = await Deno.stat(dir).catch((err) => {
       const why = err instanceof Deno.errors.NotFound ? "no such folder" : errorMessage(err);
-      throw new UsageError(`"${dir}": ${why}`, { cause: err });
+      throw new InputError(`"${dir}": ${why}`, { cause: err });
     });
-    if (!info.isDirectory) throw new UsageError(`"${dir}" is a file, not a run's output folder`);
+    if (!info.isDirectory) throw new InputError(`"${dir}" is a file, not a run's output folder`);
     const results = await Deno.stat(join(dir, RUN_FILES.results)).then((i) => i.isFile, () => false);
-    if (!results) throw new UsageError(`"${dir}" holds no results.jsonl (expected a run's output folder)`);
+    if (!results) throw new InputError(`"${dir}" holds no results.jsonl (expected a run's output folder)`);
     return new RunFolder(dir, await readManifest(dir));
   }
 

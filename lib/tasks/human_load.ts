@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import type { z } from "zod";
-import { TaskFormatError, UsageError } from "../errors/mod.ts";
+import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap, type HumanVerifier } from "../grading/mod.ts";
 import { readUtf8File } from "../io/mod.ts";
 import {
@@ -285,7 +285,7 @@ export async function loadHumanTasks(options: LoadHumanTasksOptions): Promise<Hu
   const all = siteSplit ? splitSites(loaded, siteSplit, splitFile, mode) : loaded;
   const inSites = all.filter((t) => sites ? t.sites.some((x) => sites.has(x)) : inSplit(t, split, siteSplit!));
   if (inSites.length === 0) {
-    throw new UsageError(
+    throw new InputError(
       sites
         ? `no human task in ${dir} is on one of the sites ${[...sites].map(quote).join(", ")}`
         : `--human-split ${quote(split)}: no human task in ${dir} is on its sites`,
@@ -295,7 +295,7 @@ export async function loadHumanTasks(options: LoadHumanTasksOptions): Promise<Hu
   const picked = inSites.filter((t) => hasMacro(t, macros));
   if (picked.length === 0) {
     const list = quote([...macros].join(","));
-    throw new UsageError(
+    throw new InputError(
       all.some((t) => hasMacro(t, macros))
         ? `--human-macros ${list}: no task of --human-split ${quote(split)} has one of these macros`
         : `--human-macros ${list}: no human task in ${dir} has one of these macros`,

@@ -1,5 +1,5 @@
 /** Loading task files (JSON Lines), choosing the tasks of a run, and checking them against a server's apps. */
-import { TaskFormatError, UsageError } from "../errors/mod.ts";
+import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
 import { parseJsonLines, readUtf8File } from "../io/mod.ts";
 import { kindOf, LINE_KIND_RULE, lineKind, type RunTask } from "./kinds.ts";
@@ -124,7 +124,7 @@ export function filterTasks<T extends { task_id: string }>(tasks: readonly T[], 
     const known = new Set(tasks.map((t) => t.task_id));
     const unknown = [...wanted].filter((id) => !known.has(id));
     if (unknown.length) {
-      throw new UsageError(`--task-ids: no task with id ${unknown.slice(0, 5).map(quote).join(", ")}`);
+      throw new InputError(`--task-ids: no task with id ${unknown.slice(0, 5).map(quote).join(", ")}`);
     }
     out = out.filter((t) => wanted.has(t.task_id));
   }
@@ -132,7 +132,7 @@ export function filterTasks<T extends { task_id: string }>(tasks: readonly T[], 
     throw new UsageError(`--limit ${filter.limit} is not a whole number >= 0`);
   }
   if (filter.limit) out = out.slice(0, filter.limit);
-  if (out.length === 0) throw new UsageError("the selection leaves no task to run");
+  if (out.length === 0) throw new InputError("the selection leaves no task to run");
   return out;
 }
 
