@@ -48,20 +48,22 @@ function expandPrefix(arg: string, names: readonly string[]): string {
   return arg;
 }
 
+/** Levenshtein distance between two names, for "did you mean". */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
 /** The flag nearest to an unknown one (at most a third of its letters off), for "did you mean". */
 function nearestFlag(name: string, names: readonly string[]): string | undefined {
-  const distance = (a: string, b: string) => {
-    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      const cur = [i];
-      for (let j = 1; j <= b.length; j++) {
-        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      }
-      prev = cur;
-    }
-    return prev[b.length];
-  };
-  const best = names.map((n) => ({ n, d: distance(name, n) })).sort((a, b) => a.d - b.d)[0];
+  const best = names.map((n) => ({ n, d: editDistance(name, n) })).sort((a, b) => a.d - b.d)[0];
   return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.n : undefined;
 }
 

@@ -24,6 +24,7 @@ export {
   checkFolderFlag,
   choiceFlag,
   describeRange,
+  editDistance,
   type Flags,
   inRange,
   isHttpUrl,

@@ -1,6 +1,7 @@
 /** A datagen task line (docs/tasks.md, "Task format") and its schema. */
 import { z } from "zod";
 import { type Check, checkSchema, type Verifier, verifierSchema } from "../grading/mod.ts";
+import { editDistance as distance } from "../io/mod.ts";
 import { type Action, actionSchema } from "./action.ts";
 import { isMacro, type Macro, MACROS } from "./macros.ts";
 
@@ -61,19 +62,6 @@ export interface GenInfo {
   chain: Macro[];
   /** The entity the split is decided by. */
   entity: string;
-}
-
-/** Levenshtein distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 /** The vocabulary's macro nearest to `name`, and how many edits away. */
