@@ -14,7 +14,7 @@
 import { join } from "node:path";
 import { describeError, HarnessError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
 import { resolve } from "node:path";
-import { checkFolderFlag, type Flags, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
+import { checkFolderFlag, type Flags, helpHint, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
 import { readManifest } from "./lib/run_folder/mod.ts";
 import { judgeEndpointFromEnv } from "./lib/llm/mod.ts";
 import { refreshViewer } from "./lib/report/mod.ts";
@@ -106,7 +106,7 @@ if (import.meta.main) {
     code = await main(Deno.args, controller.signal);
   } catch (err) {
     if (err instanceof UsageError) {
-      fail(`${err.message}\nRun with --help for the options.`);
+      fail(`${err.message}${helpHint(err)}`);
       code = 2;
     } else if (err instanceof TaskFormatError) {
       fail(err.message);

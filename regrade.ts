@@ -5,12 +5,17 @@
  *
  *   deno task regrade --out DIR [--tasks FILE | --human [--human-split S] [--human-macros M,..] [--annotations DIR]]
  *
- * Without --tasks or --human, each episode's check is the one saved with its inputs. Human episodes are graded by
+ * Without --tasks or --human, each episode's check is the one saved with its inputs; a run folder the seed wrote
+ * (grade_inputs.json without a task) needs them: its episodes are graded on the seed's evidence, with the bundled
+ * apps' rules (fixtures/app_rules.json), and their lines say `evidence: "seed"`. With --task-ids only those tasks'
+ * episodes are regraded; the others' lines are written as they were (the seed's regrade). Human episodes are graded by
  * their verifier; the LLM answer tier comes from WEBMIX_JUDGE_BASE_URL / _API_KEY / _MODEL, and completes grades that
  * were recorded with grade_error. An episode whose grade inputs are missing or damaged becomes a grade error naming
  * the file. Exit codes: 0 done, 1 the run folder cannot be read, 2 a usage error or a malformed task file.
  */
+import { z } from "zod";
 import { UsageError } from "./lib/errors/mod.ts";
+import { type AppRules, appRulesSchema } from "./lib/grading/mod.ts";
 import {
   checkFolderFlag,
   checkNetAccess,
@@ -34,13 +39,17 @@ Recomputes every grade of the run in DIR from its grade_inputs.json files.
 
 Options:
   --out DIR        the run's output folder (holds results.jsonl)
-  --tasks FILE     grade with the checks of this task file instead of the ones saved with each episode
+  --tasks FILE     grade with the checks of this task file instead of the ones saved with each episode (a run
+                   folder the seed wrote needs it: its grade inputs hold no task)
+  --task-ids A,B   regrade only these tasks' episodes; the others' lines are written as they were
   --human          grade human episodes with the verifiers of the annotations folder
   --human-split S  --human: test (default), train or all
   --human-macros M1,M2   --human: only tasks with one of these macros
   --annotations DIR      --human: the annotations folder (default: the bundled fixtures/annotations)
-  --strict         --human: refuse what the seed's annotations tolerate (unknown task.json keys, macros outside
-                   the vocabulary, a task folder without verifier.json) instead of a warning each
+  --site-split FILE      --human: the site split file (default: <annotations>/site_split.json)
+  --strict         refuse what the seed's data tolerates (a macro outside the vocabulary; with --human also unknown
+                   task.json and verifier.json keys, a task folder without verifier.json, a task on a site in
+                   neither split) instead of a warning each
   -h, --help       this text
 
 Environment: WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY, WEBMIX_JUDGE_MODEL (else the seed's
@@ -49,6 +58,7 @@ VERIFIER_JUDGE_MODEL): the LLM tier of human verifiers.
 Examples:
   deno task regrade --out out/demo
   deno task regrade --out out/human --human --human-split all
+  deno task regrade --out seed_runs/val1 --tasks data/valgen/tasks.jsonl   (a run folder the seed wrote)
 `;
 
 /** The flags that choose the tasks a regrade grades with (regrade.ts's, and eval.ts --regrade's). */
@@ -58,7 +68,9 @@ export const REGRADE_TASK_FLAGS: readonly string[] = [
   "human-split",
   "human-macros",
   "annotations",
+  "site-split",
   "strict",
+  "task-ids",
 ];
 
 /** Who runs a regrade: the script (for messages) and the permissions it runs with besides --allow-net. */
@@ -72,17 +84,23 @@ export interface RegradeCaller {
 /** The tasks `flags` name, or undefined to grade with each episode's saved task. */
 async function regradeTasks(flags: Flags): Promise<RunTask[] | undefined> {
   if (!flags.human) {
-    if (flags["human-split"] !== undefined || flags["human-macros"] !== undefined || flags.annotations) {
-      throw new UsageError("--human-split, --human-macros and --annotations go with --human");
+    if (
+      flags["human-split"] !== undefined || flags["human-macros"] !== undefined || flags.annotations ||
+      flags["site-split"] !== undefined
+    ) {
+      throw new UsageError("--human-split, --human-macros, --annotations and --site-split go with --human");
     }
     const file = textFlag(flags, "tasks", "a task file");
-    return file === undefined ? undefined : await loadTasks(file);
+    return file === undefined ? undefined : await loadTasks(file, { strict: flags.strict === true });
   }
   if (flags.tasks !== undefined) throw new UsageError("--tasks and --human exclude each other");
   const annotationsDir = textFlag(flags, "annotations", "an annotations folder") ?? suiteFile("fixtures/annotations");
-  await checkFolderFlag("annotations", annotationsDir, { file: "site_split.json", what: "an annotations folder" });
+  const splitFile = textFlag(flags, "site-split", "a site split file");
+  const needs = splitFile ? undefined : { file: "site_split.json", what: "an annotations folder" };
+  await checkFolderFlag("annotations", annotationsDir, needs);
   return await loadHumanTasks({
     annotationsDir,
+    splitFile,
     split: choiceFlag(flags, "human-split", ["test", "train", "all"] as const) ?? "test",
     macros: listFlag(flags, "human-macros"),
     strict: flags.strict === true,
@@ -101,13 +119,33 @@ export async function regradeCommand(flags: Flags, caller: RegradeCaller): Promi
   const tasks = await regradeTasks(flags);
   await checkNetAccess(judgeToReach(Deno.env.toObject()), caller.script, caller.permissions);
   const endpoint = judgeEndpointFromEnv(Deno.env.toObject());
-  const s = await regradeRun(out, tasks, endpoint ? await OpenAiJudge.create(endpoint) : undefined);
+  const ids = listFlag(flags, "task-ids");
+  const s = await regradeRun(out, {
+    tasks,
+    qa: endpoint ? await OpenAiJudge.create(endpoint) : undefined,
+    rules: await bundledAppRules(),
+    only: ids ? new Set(ids) : undefined,
+  });
   await refreshViewer(out, caller.script);
-  console.log(
-    `regraded ${out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${s.changed} changed` +
-      (s.gradeErrors ? `, ${s.gradeErrors} grade errors: grade inputs missing or unreadable` : "") + ")",
-  );
+  const notes = [
+    `${s.changed} changed`,
+    s.seed ? `${s.seed} on the seed's evidence` : "",
+    s.kept ? `${s.kept} not named by --task-ids, kept` : "",
+    s.gradeErrors ? `${s.gradeErrors} grade errors: grade inputs missing or unreadable` : "",
+    s.seedMissing
+      ? `${s.seedMissing} grade errors: the check reads what the seed never saved (their detail says what)`
+      : "",
+  ].filter(Boolean);
+  console.log(`regraded ${out}: ${JSON.stringify({ ok: s.ok, fail: s.fail })} (${notes.join(", ")})`);
   return 0;
+}
+
+/** The bundled apps' grading rules (fixtures/app_rules.json), for grade inputs that saved none (the seed's). */
+async function bundledAppRules(): Promise<Record<string, AppRules>> {
+  const file = suiteFile("fixtures/app_rules.json");
+  const r = z.record(z.string(), appRulesSchema).safeParse(JSON.parse(await Deno.readTextFile(file)));
+  if (!r.success) throw new Error(`${file}: ${z.prettifyError(r.error)}`);
+  return r.data as Record<string, AppRules>;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -118,7 +156,9 @@ async function main(argv: string[]): Promise<number> {
     "human-split": { type: "string" },
     "human-macros": { type: "string" },
     annotations: { type: "string" },
+    "site-split": { type: "string" },
     strict: { type: "boolean" },
+    "task-ids": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (flags.help) {

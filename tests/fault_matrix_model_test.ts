@@ -160,7 +160,7 @@ Deno.test("a model server that dies and comes back on its port: back within the 
   await second.listen();
   await second.waitForAttempt("lab task d_c", 0);
   await second.kill("SIGKILL"); // d_c's request is cut, and no server answers its retries
-  await run.waitFor(/FAIL d_c/);
+  await run.waitFor(/(?:FAIL|ERROR) d_c/);
   await third.listen();
   const res = await run.done();
   assert.equal(res.code, 0, res.stderr);

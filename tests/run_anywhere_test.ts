@@ -194,6 +194,20 @@ Deno.test("a deno bundle of eval.ts finds prompts/ and fixtures/ two folders abo
     const replay = await run("--arm", "replay", "--task-ids", PAGINATE, "--workers", "1", "--out", "r");
     assert.equal(replay.code, 0);
     assert.deepEqual((await readResults(join(cwd, "r"))).map((r) => r.ok), [true]);
+    // A copy without prompts/: the message says what is missing, not a flag the user never gave.
+    await Deno.remove(join(dir, "prompts"));
+    const bare = await new Deno.Command(Deno.execPath(), {
+      args: ["run", ...PERMS, bundle, "--arm", "noop", "--out", "d2", "--dry-run"],
+      cwd,
+      stderr: "piped",
+    }).output();
+    assert.equal(bare.code, 2);
+    const said = new TextDecoder().decode(bare.stderr);
+    assert.match(
+      said,
+      /system prompt .*prompts\/system_prompt\.md is missing: this copy of the suite has no prompts\//,
+    );
+    assert.doesNotMatch(said, /--system-prompt "|Run with --help/);
     await Deno.remove(cwd, { recursive: true });
   } finally {
     await Deno.remove(dir, { recursive: true });

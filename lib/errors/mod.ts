@@ -16,6 +16,12 @@ export class HarnessError extends Error {
 /** A command line that cannot be run: wrong flag, missing value. Entry scripts exit 2. */
 export class UsageError extends HarnessError {}
 
+/**
+ * A usage error about what a flag names rather than the options (a folder that is not a run's, a missing file, a
+ * selection that leaves no task): exit 2 like any, without the "Run with --help" line, which would not help.
+ */
+export class InputError extends UsageError {}
+
 /** A task, annotation or verifier file that does not parse; carries the file and line. */
 export class TaskFormatError extends HarnessError {
   /** An error about `file` (when known), at 1-based `line` (when known). */

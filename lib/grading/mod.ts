@@ -41,6 +41,7 @@ export {
   type TraceStep,
 } from "./evidence.ts";
 export { datesIn, firstDate } from "./text.ts";
+export { type SeedCheck, seedCheck, seedFinal } from "./seed.ts";
 export {
   describeInput,
   describeIssues,

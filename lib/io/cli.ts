@@ -4,19 +4,67 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { join } from "node:path";
-import { UsageError } from "../errors/mod.ts";
+import { InputError, UsageError } from "../errors/mod.ts";
 import { readUtf8File } from "./files.ts";
 
 /** Parsed flags by name (without the leading `--`): a string value, a boolean for a boolean flag, or absent. */
 export type Flags = Record<string, string | boolean | undefined>;
 
-/** parseArgs, strict, with its errors as UsageErrors. */
+/** parseArgs, strict, with its errors as UsageErrors; a unique prefix of a flag is that flag (as argparse takes it). */
 function parseStrict(argv: string[], options: ParseArgsConfig["options"], allowPositionals: boolean) {
-  try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals });
-  } catch (err) {
-    throw new UsageError((err as Error).message, { cause: err });
+  const names = Object.keys(options ?? {});
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv.indexOf("--") >= 0 && i > argv.indexOf("--") ? argv[i] : expandPrefix(argv[i], names);
+    // A negative number after a flag that takes a value is its value (`--limit -1`), as argparse reads it; the
+    // value's own check then says what the flag takes.
+    const name = a.startsWith("--") ? a.slice(2) : "";
+    if (options?.[name]?.type === "string" && /^-\d/.test(argv[i + 1] ?? "")) args.push(`${a}=${argv[++i]}`);
+    else args.push(a);
   }
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals });
+  } catch (err) {
+    const unknown = /Unknown option '--([^']+)'/.exec((err as Error).message)?.[1];
+    const near = unknown === undefined ? undefined : nearestFlag(unknown, names);
+    const hint = near ? ` (did you mean --${near}?)` : "";
+    throw new UsageError(`${(err as Error).message}${hint}`, { cause: err });
+  }
+}
+
+/**
+ * `--rep` (or `--rep=2`) as the one flag it begins (`--repeats`), as argparse's allow_abbrev reads it; an exact name
+ * wins, a prefix of several is refused naming them.
+ * @throws UsageError for an ambiguous prefix
+ */
+function expandPrefix(arg: string, names: readonly string[]): string {
+  const m = /^--([^=]+)(=.*)?$/s.exec(arg);
+  if (!m || names.includes(m[1])) return arg;
+  const candidates = names.filter((n) => n.startsWith(m[1]));
+  if (candidates.length === 1) return `--${candidates[0]}${m[2] ?? ""}`;
+  if (candidates.length > 1) {
+    throw new UsageError(`--${m[1]} is ambiguous: it could be ${candidates.map((c) => `--${c}`).join(", ")}`);
+  }
+  return arg;
+}
+
+/** Levenshtein distance between two names, for "did you mean". */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** The flag nearest to an unknown one (at most a third of its letters off), for "did you mean". */
+function nearestFlag(name: string, names: readonly string[]): string | undefined {
+  const best = names.map((n) => ({ n, d: editDistance(name, n) })).sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.n : undefined;
 }
 
 /** Parses `argv` against `options`; an unknown flag or a missing value is a UsageError. */
@@ -171,12 +219,12 @@ export async function checkFolderFlag(
   try {
     info = await Deno.stat(path);
   } catch (err) {
-    throw new UsageError(`--${name} "${path}": ${pathReason(err, "folder")}`, { cause: err });
+    throw new InputError(`--${name} "${path}": ${pathReason(err, "folder")}`, { cause: err });
   }
-  if (!info.isDirectory) throw new UsageError(`--${name} "${path}" is a file, not a folder`);
+  if (!info.isDirectory) throw new InputError(`--${name} "${path}" is a file, not a folder`);
   if (!needs) return;
   const found = await Deno.stat(join(path, needs.file)).then((i) => i.isFile, () => false);
-  if (!found) throw new UsageError(`--${name} "${path}" holds no ${needs.file} (expected ${needs.what})`);
+  if (!found) throw new InputError(`--${name} "${path}" holds no ${needs.file} (expected ${needs.what})`);
 }
 
 /**
@@ -184,7 +232,7 @@ export async function checkFolderFlag(
  * @throws UsageError `--system-prompt "p.md": no such file`, or its encoding problem with the byte offset.
  */
 export async function readFileFlag(name: string, path: string): Promise<string> {
-  const fail = (p: { message: string }) => new UsageError(`--${name} "${path}" ${p.message}`);
+  const fail = (p: { message: string }) => new InputError(`--${name} "${path}" ${p.message}`);
   try {
     return await readUtf8File(path, fail);
   } catch (err) {

@@ -9,9 +9,11 @@ import {
   listFlag,
   numberFlag,
   numberText,
+  parseFlags,
   readFileFlag,
   textFlag,
 } from "./cli.ts";
+import { helpHint } from "./main.ts";
 
 /** Asserts that `fn` throws a UsageError with exactly `message`. */
 function usage(fn: () => unknown, message: string): void {
@@ -101,4 +103,26 @@ Deno.test("checkFolderFlag() and readFileFlag() name the flag, the path and what
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("parseFlags() takes a unique prefix and a negative value as argparse does, and names the near flag", () => {
+  const options = {
+    repeats: { type: "string" },
+    resume: { type: "boolean" },
+    temperature: { type: "string" },
+    limit: { type: "string" },
+  } as const;
+  assert.deepEqual({ ...parseFlags(["--rep", "2", "--temp=0.7"], options) }, { repeats: "2", temperature: "0.7" });
+  assert.deepEqual({ ...parseFlags(["--limit", "-1"], options) }, { limit: "-1" });
+  assert.throws(() => parseFlags(["--re", "2"], options), /--re is ambiguous: it could be --repeats, --resume/);
+  assert.throws(() => parseFlags(["--limt", "2"], options), /Unknown option '--limt' \(did you mean --limit\?\)/);
+});
+
+Deno.test("helpHint() adds the --help line to an option error, not to one about what a flag names", async () => {
+  const err = await checkFolderFlag("regrade", "/no/such/folder").catch((e) => e);
+  assert.equal(helpHint(err), "");
+  assert.equal(
+    helpHint(new UsageError('--workers "0" is not a whole number from 1 to 256')),
+    "\nRun with --help for the options.",
+  );
 });

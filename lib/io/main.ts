@@ -1,6 +1,14 @@
 /** The end of every offline entry script: run its main, turn what it threw into a message and an exit code. */
-import { describeError, TaskFormatError, UsageError } from "../errors/mod.ts";
+import { describeError, InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
 import { Redactor } from "./redact.ts";
+
+/**
+ * The "Run with --help" line for a usage error about the options, and nothing for an InputError (a folder that is
+ * not a run's, a selection that leaves no task), which --help would not mend.
+ */
+export function helpHint(err: UsageError): string {
+  return err instanceof InputError ? "" : "\nRun with --help for the options.";
+}
 
 /**
  * Runs `main` with the command line and exits with its code: a UsageError or a malformed task file is exit 2 (a
@@ -17,7 +25,7 @@ export async function runMain(
     code = await main(Deno.args);
   } catch (err) {
     const usage = err instanceof UsageError || err instanceof TaskFormatError;
-    const hint = err instanceof UsageError ? "\nRun with --help for the options." : "";
+    const hint = err instanceof UsageError ? helpHint(err) : "";
     console.error(redactor.text(`${script}: ${usage ? (err as Error).message : describeError(err)}${hint}`));
     code = usage ? 2 : 1;
   }

@@ -24,6 +24,7 @@ export {
   checkFolderFlag,
   choiceFlag,
   describeRange,
+  editDistance,
   type Flags,
   inRange,
   isHttpUrl,
@@ -38,6 +39,6 @@ export {
   textFlag,
 } from "./cli.ts";
 export { Redactor } from "./redact.ts";
-export { runMain } from "./main.ts";
+export { helpHint, runMain } from "./main.ts";
 export { checkNetAccess, type Reach } from "./net_access.ts";
 export { getJson } from "./http.ts";

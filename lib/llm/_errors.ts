@@ -15,6 +15,30 @@ interface FailedRequest {
   attempts: number;
 }
 
+/** The innermost message of an error's cause chain (fetch's "fetch failed" wraps what went wrong). */
+function rootMessage(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Why a connection failed, told apart: a host name that does not resolve (a typo, or a node's name from another
+ * network), nothing listening on the port (the server is not started yet), or the system's own words.
+ */
+export function connectionProblem(err: unknown, url: string): string {
+  const why = rootMessage(err);
+  const at = URL.parse(url);
+  const start = "start it (scripts/serve.sh) or pass its URL (--vllm; WEBMIX_JUDGE_BASE_URL for the judge)";
+  if (/dns error|failed to lookup|Name or service not known|ENOTFOUND|getaddrinfo/i.test(why)) {
+    return `: the host name "${at?.hostname ?? url}" does not resolve (DNS lookup failed): check the host in the URL`;
+  }
+  if (/Connection refused|ECONNREFUSED/i.test(why)) {
+    return `: connection refused (nothing listens on ${at?.host ?? url}): ${start}`;
+  }
+  return why ? `: ${why}` : "";
+}
+
 /**
  * The ModelReplyError for a failed attempt: retriable for connection errors, timeouts, 429 and 5xx; a 200 whose
  * body is not JSON and any other 4xx are not. `retryAfterMs` is the server's Retry-After, when it sent one.
@@ -28,8 +52,7 @@ export function toReplyError(err: unknown, req: FailedRequest): { error: ModelRe
     return { error: new ModelReplyError(message, undefined, true, undefined, { cause: err }) };
   }
   if (err instanceof OpenAI.APIConnectionError) {
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
-    const message = `cannot reach model server at ${url}${cause}${tries}`;
+    const message = `cannot reach model server at ${url}${connectionProblem(err, url)}${tries}`;
     return { error: new ModelReplyError(message, undefined, true, undefined, { cause: err }) };
   }
   if (err instanceof OpenAI.APIError && typeof err.status === "number") {

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { describeError, errorMessage, RunFolderError } from "../errors/mod.ts";
-import type { AnswerJudge } from "../grading/mod.ts";
+import type { AnswerJudge, AppRules } from "../grading/mod.ts";
 import { writeFileAtomic } from "../io/mod.ts";
 import { type EpisodeResult, lastPerEpisode, resultLine, RUN_FILES, RunFolder, statusOf } from "../run_folder/mod.ts";
 import { kindOf, type RunTask } from "../tasks/mod.ts";
@@ -25,23 +25,54 @@ export interface RegradeSummary {
   gradeErrors: number;
   /** Episodes the harness never graded (a harness error, a timeout) that saved no grade inputs: kept as they were. */
   ungraded: number;
+  /** Episodes graded on the seed's grade inputs (`evidence: "seed"`), grade errors among them included. */
+  seed: number;
+  /** Seed episodes whose check reads what the seed never saved: grade errors naming it (not in `gradeErrors`). */
+  seedMissing: number;
+  /** Episodes left as they were because `only` does not name their task. */
+  kept: number;
   /** The new line of each episode (the last line of each in results.jsonl), as written to results_regraded.jsonl. */
   results: EpisodeResult[];
+}
+
+/** What a regrade may use besides the run's folder. */
+export interface RegradeOptions {
+  /** The tasks to grade with (matched by task id): needed for the seed's episodes, whose inputs hold no task. */
+  tasks?: RunTask[];
+  /** The LLM tier of human verifiers' answer checks. */
+  qa?: AnswerJudge;
+  /** The apps' rules, for grade inputs that saved none (the seed's). */
+  rules?: Record<string, AppRules>;
+  /** Only the episodes of these task ids are regraded; the others' lines are written as they were (the seed's). */
+  only?: ReadonlySet<string>;
 }
 
 /**
  * Regrades every episode of the run in `out`. Datagen episodes are graded by their check; human episodes by their
  * verifier, with `qa` as the LLM tier (a grade that needs it and has none keeps grade_error); proposed episodes
- * stay pending. An episode whose grade inputs cannot be read is a grade error, never a kept pass.
+ * stay pending. An episode whose grade inputs cannot be read is a grade error, never a kept pass. An episode the
+ * seed wrote is graded with its task from `tasks`, and its line says `evidence: "seed"`.
  * @throws UsageError when `out` is not a run's folder; RunFolderError when results.jsonl or run.json cannot be read
  */
-export async function regradeRun(out: string, tasks?: RunTask[], qa?: AnswerJudge): Promise<RegradeSummary> {
+export async function regradeRun(out: string, options: RegradeOptions = {}): Promise<RegradeSummary> {
   const folder = await RunFolder.open(out);
   const { lines } = await folder.resultLines();
-  const byId = new Map((tasks ?? []).map((t) => [t.task_id, t]));
-  const summary: RegradeSummary = { ok: 0, fail: 0, changed: 0, gradeErrors: 0, ungraded: 0, results: [] };
+  const byId = new Map((options.tasks ?? []).map((t) => [t.task_id, t]));
+  const summary: RegradeSummary = {
+    ok: 0,
+    fail: 0,
+    changed: 0,
+    gradeErrors: 0,
+    ungraded: 0,
+    seed: 0,
+    seedMissing: 0,
+    kept: 0,
+    results: [],
+  };
   for (const r of lastPerEpisode(lines)) {
-    const next = await regradeEpisode(folder, r, byId.get(r.task_id), qa, summary);
+    const keep = options.only !== undefined && !options.only.has(r.task_id);
+    if (keep) summary.kept++;
+    const next = keep ? { ...r } : await regradeEpisode(folder, r, byId.get(r.task_id), options, summary);
     next.status = statusOf({ ...next, status: undefined });
     if (next.ok !== r.ok) summary.changed++;
     summary[next.ok ? "ok" : "fail"]++;
@@ -56,12 +87,12 @@ async function regradeEpisode(
   folder: RunFolder,
   r: EpisodeResult,
   given: RunTask | undefined,
-  qa: AnswerJudge | undefined,
+  options: RegradeOptions,
   summary: RegradeSummary,
 ): Promise<EpisodeResult> {
   let saved;
   try {
-    saved = await folder.gradeInputs(r.episode);
+    saved = await folder.gradeInputs(r.episode, given);
   } catch (err) {
     if (!(err instanceof RunFolderError)) throw err;
     // An episode the harness failed before grading saved nothing to regrade: its line stands.
@@ -75,7 +106,9 @@ async function regradeEpisode(
   // A task from the task file replaces the saved one only when it is of the same kind.
   const task = given && kindOf(given) === kind ? given : undefined;
   try {
-    const v = await kind.grade(inputs, { qa, task });
+    const v = await kind.grade(inputs, { qa: options.qa, task, rules: options.rules });
+    if (v.evidence) summary.seed++;
+    if (v.evidence && v.gradeError) summary.seedMissing++;
     // An arm that failed its part (a reference step) failed the episode whatever the grade says.
     const next: EpisodeResult = typeof r.arm_failure === "string"
       ? { ...r, ...armFailedFields(r.arm_failure, v) }
@@ -85,6 +118,8 @@ async function regradeEpisode(
     else delete next.reason;
     if (v.gradeError) next.grade_error = true;
     else delete next.grade_error;
+    if (v.evidence) next.evidence = v.evidence;
+    else delete next.evidence;
     delete next.regrade_error;
     return next;
   } catch (err) {

@@ -50,8 +50,9 @@ ${ARMS.map((a) => `  ${a.name.padEnd(INDENT - 2)}${a.help}`).join("\n")}
 ${flagLines}
 
 The LLM tier of human verifiers' answer checks reads WEBMIX_JUDGE_BASE_URL, WEBMIX_JUDGE_API_KEY and
-WEBMIX_JUDGE_MODEL (default ${DEFAULT_JUDGE_MODEL}); without them such grades are recorded with grade_error and
---regrade completes them later.
+WEBMIX_JUDGE_MODEL (default ${DEFAULT_JUDGE_MODEL}); without them an answer that needs the LLM tier is graded
+pending, and --regrade with them decides it. Example (a vLLM server serving the judge model):
+  WEBMIX_JUDGE_BASE_URL=http://127.0.0.1:8400/v1 WEBMIX_JUDGE_MODEL=qwen35-4b deno task eval --human ...
 
 deno task eval may reach 127.0.0.1 and localhost only: a --vllm, --bases or judge server on another host is
 refused before the run (exit 2) with the command that allows it; deno task eval:remote may reach any host (the

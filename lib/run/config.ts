@@ -64,6 +64,7 @@ const tasksSchema = z.strictObject({
   humanSplit: oneOf(["test", "train", "all"] as const).default("test"),
   humanMacros: someOf(text("a macro")).optional(),
   annotations: text("an annotations folder").default(BUNDLED.annotations),
+  siteSplit: text("a file").optional(),
   strict: z.boolean().default(false),
   split: someOf(oneOf(SPLITS)).optional(),
   taskIds: someOf(text("a task id")).optional(),
@@ -167,10 +168,13 @@ export interface TasksConfig {
   /** With human: the annotations folder. */
   annotations: string;
   /**
-   * With human: refuse what the seed's annotations tolerate (unknown task.json keys, macros outside the vocabulary,
-   * a task folder without verifier.json); false: load each as the seed does, with a warning.
+   * Refuse what the seed's data tolerates (a task file's macro outside the vocabulary; with human: unknown task.json
+   * and verifier.json keys, such macros, a task folder without verifier.json, a task on a site in neither split);
+   * false: load (or leave out) each as the seed does, with a warning.
    */
   strict: boolean;
+  /** With human: the site split file (default: the annotations folder's site_split.json). */
+  siteSplit?: string;
   /** A generated set: only instances of these splits (docs/generation.md). */
   split?: Split[];
   /** Only these task ids. */

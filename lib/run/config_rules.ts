@@ -30,6 +30,10 @@ const RULES: ((c: unknown) => ConfigProblem | undefined)[] = [
       )
       : undefined,
   (c) =>
+    given(c, "tasks.siteSplit") && !on(c, "tasks.human")
+      ? rule("{0} goes with {1}", "tasks.siteSplit", "tasks.human")
+      : undefined,
+  (c) =>
     on(c, "tasks.human") && given(c, "tasks.split")
       ? rule(
         "{0} selects a generated set's instances; with {1}, {2} says which tasks",

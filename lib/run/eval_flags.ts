@@ -61,11 +61,18 @@ const RUN_FLAGS: FlagSpec[] = [
   flag("human-macros M1,M2", "tasks.humanMacros", "list", "--human: only tasks with one of these macros"),
   flag("annotations DIR", "tasks.annotations", "text", "--human: the annotations folder (default {default})"),
   flag(
+    "site-split FILE",
+    "tasks.siteSplit",
+    "text",
+    "--human: the site split file (the seed's data/datagen/site_split.json) (default: <annotations>/site_split.json)",
+  ),
+  flag(
     "strict",
     "tasks.strict",
     "switch",
-    "--human: refuse unknown task.json keys, macros outside the vocabulary and a task folder without verifier.json " +
-      "(default: each loaded as the seed loads it, with one warning line)",
+    "refuse what the seed's data tolerates: a task file's macro outside the vocabulary; with --human, unknown " +
+      "task.json and verifier.json keys, such macros, a task folder without verifier.json, a task on a site in " +
+      "neither split (default: each loaded, or left out, as the seed does, with one warning line)",
   ),
   flag(
     "split S1,S2",

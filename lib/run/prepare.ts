@@ -4,7 +4,7 @@
  * process's permission to reach every server the run uses, and the out folder. A dry run stops after these.
  */
 import { join } from "node:path";
-import { UsageError } from "../errors/mod.ts";
+import { InputError, UsageError } from "../errors/mod.ts";
 import {
   checkFolderFlag,
   checkNetAccess,
@@ -19,7 +19,7 @@ import { RUN_MARKERS } from "../run_folder/mod.ts";
 import { APPS } from "../sites/mod.ts";
 import { checkTaskSites, filterTasks, kindOf, loadHumanTasks, loadTasks, type RunTask } from "../tasks/mod.ts";
 import { armEntry } from "./arms.ts";
-import type { RunConfig } from "./config.ts";
+import { BUNDLED, type RunConfig } from "./config.ts";
 import { shardTasks } from "./shard.ts";
 
 /** What the checks before a run read besides the configuration. */
@@ -54,10 +54,20 @@ interface Selected {
 
 /** The files and folders the configuration reads exist and can be read (task files are read by the loaders). */
 async function checkConfigFiles(config: RunConfig): Promise<void> {
-  await readFileFlag("system-prompt", config.model.systemPromptFile);
+  const prompt = config.model.systemPromptFile;
+  if (prompt === BUNDLED.systemPrompt && !(await Deno.stat(prompt).then((i) => i.isFile, () => false))) {
+    // Not the user's flag: the suite's own file is gone (a copy of the suite without its prompts/ folder).
+    throw new InputError(
+      `the suite's system prompt ${prompt} is missing: this copy of the suite has no prompts/ folder beside ` +
+        "eval.ts (copy it along), or pass --system-prompt FILE",
+    );
+  }
+  await readFileFlag("system-prompt", prompt);
   if (config.tasks.human) {
-    const what = { file: "site_split.json", what: "an annotations folder" };
+    // With --site-split the folder need not hold the split file.
+    const what = config.tasks.siteSplit ? undefined : { file: "site_split.json", what: "an annotations folder" };
     await checkFolderFlag("annotations", config.tasks.annotations, what);
+    if (config.tasks.siteSplit) await readFileFlag("site-split", config.tasks.siteSplit);
   }
 }
 
@@ -81,8 +91,9 @@ async function selectTasks(
         split: t.humanSplit,
         macros: t.humanMacros,
         strict: t.strict,
+        splitFile: t.siteSplit,
       })
-      : await loadTasks(t.file));
+      : await loadTasks(t.file, { strict: t.strict }));
   const embeddedOnly = config.bases.length === 0 && config.ports.length === 0;
   if ((options.checkSites ?? true) && embeddedOnly) checkTaskSites(tasks, APPS.map((a) => a.id));
   // A selection that leaves nothing is refused (a typo would run nothing); an empty list given runs nothing.

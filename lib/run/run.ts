@@ -20,7 +20,23 @@ import { checkResume, runManifest, writeManifest } from "./manifest.ts";
 import { prepareRun } from "./prepare.ts";
 import { noCounts, RunProgress, type StatusCounts } from "./progress.ts";
 import { liveHolder, lockOut, ResultsStore, type RunLock } from "../results/mod.ts";
-import { describeCut, type EpisodeResult, resultKey, RUN_FILES, statusOf } from "../run_folder/mod.ts";
+import {
+  describeCut,
+  type EpisodeResult,
+  type EpisodeStatus,
+  resultKey,
+  RUN_FILES,
+  statusOf,
+} from "../run_folder/mod.ts";
+
+/** The progress line's word for each status: the seed's OK and FAIL, and the statuses its summary counts apart. */
+const STATUS_LABEL: Readonly<Record<EpisodeStatus, string>> = {
+  passed: "OK  ",
+  failed: "FAIL",
+  error: "ERROR",
+  grade_error: "GRADE_ERROR",
+  pending: "PENDING",
+};
 
 /** What a run needs besides its configuration. */
 export interface RunInputs {
@@ -207,9 +223,7 @@ export async function runEval(config: RunConfig, inputs: RunInputs = {}): Promis
       // Built from the redacted result: it carries no secret.
       progress.episode(
         status,
-        `[${summary.ran}/${queue.length}] ${result.ok ? "OK  " : "FAIL"} ${result.episode} ${
-          result.steps ?? 0
-        } steps ` +
+        `[${summary.ran}/${queue.length}] ${STATUS_LABEL[status]} ${result.episode} ${result.steps ?? 0} steps ` +
           `${result.duration_s}s ${why.slice(0, 120)}`,
       );
     }, signal);

@@ -51,12 +51,13 @@ export interface SavedGradeInputs {
 const GRADE_INPUTS_VERSION: FileFormat<unknown> = fileFormat({ ...GRADE_INPUTS, schema: z.unknown() });
 
 /**
- * Reads grade_inputs.json's parsed value with its kind's strategy, its version checked first.
+ * Reads grade_inputs.json's parsed value with its kind's strategy, its version checked first. A file the seed wrote
+ * (no kind, no task) is read as an episode of `task`.
  * @throws RunFolderError (a newer version) or HarnessError naming the file and the field
  */
-export function readGradeInputs(value: unknown, file: string): SavedGradeInputs {
+export function readGradeInputs(value: unknown, file: string, task?: RunTask): SavedGradeInputs {
   parseRecord(GRADE_INPUTS_VERSION, value, file);
-  return parseGradeInputs(value, file);
+  return parseGradeInputs(value, file, task);
 }
 
 const actionCall = z.record(z.string(), z.record(z.string(), z.unknown()));

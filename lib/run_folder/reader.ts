@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from "node:path";
-import { errorMessage, RunFolderError, UsageError } from "../errors/mod.ts";
+import { errorMessage, InputError, RunFolderError } from "../errors/mod.ts";
 import { childPath, sha256Hex } from "../io/mod.ts";
 import {
   type CutLine,
@@ -32,6 +32,7 @@ import {
 import { RUN_MANIFEST, type RunManifest } from "./manifest.ts";
 import { describeCut, type EpisodeResult, parseResults, resultKey } from "./results.ts";
 import { STEP_RECORD, type StepRecord } from "./steps.ts";
+import type { RunTask } from "../tasks/mod.ts";
 
 /** The files and folders at a run folder's top. */
 export const RUN_FILES = {
@@ -128,6 +129,7 @@ const REGRADE_FIELDS: ReadonlySet<string> = new Set([
   "grade_error",
   "regraded",
   "regrade_error",
+  "evidence",
 ]);
 
 /** Which run of its episode a line is of: equal for a line and its regrade, different for an episode run again. */
@@ -167,11 +169,11 @@ export class RunFolder {
   static async open(dir: string): Promise<RunFolder> {
     const info = await Deno.stat(dir).catch((err) => {
       const why = err instanceof Deno.errors.NotFound ? "no such folder" : errorMessage(err);
-      throw new UsageError(`"${dir}": ${why}`, { cause: err });
+      throw new InputError(`"${dir}": ${why}`, { cause: err });
     });
-    if (!info.isDirectory) throw new UsageError(`"${dir}" is a file, not a run's output folder`);
+    if (!info.isDirectory) throw new InputError(`"${dir}" is a file, not a run's output folder`);
     const results = await Deno.stat(join(dir, RUN_FILES.results)).then((i) => i.isFile, () => false);
-    if (!results) throw new UsageError(`"${dir}" holds no results.jsonl (expected a run's output folder)`);
+    if (!results) throw new InputError(`"${dir}" holds no results.jsonl (expected a run's output folder)`);
     return new RunFolder(dir, await readManifest(dir));
   }
 
@@ -226,17 +228,18 @@ export class RunFolder {
   }
 
   /**
-   * An episode's grade inputs, read with its kind's strategy.
+   * An episode's grade inputs, read with its kind's strategy; a file the seed wrote (which holds no task) as an
+   * episode of `task`.
    * @throws RunFolderError naming the file and the episode when it is missing, cut short or damaged
    */
-  async gradeInputs(episode: string): Promise<SavedGradeInputs> {
+  async gradeInputs(episode: string, task?: RunTask): Promise<SavedGradeInputs> {
     const file = this.episodeFile(episode, EPISODE_FILES.gradeInputs);
     const text = await readFolderText(file, LIMITS.episodeFile, episode);
     if (text === undefined) {
       throw new RunFolderError(`${file} is missing: episode "${episode}" saved no grade inputs`, file, episode);
     }
     try {
-      return readGradeInputs(parseJsonText(text, file), file);
+      return readGradeInputs(parseJsonText(text, file), file, task);
     } catch (err) {
       if (err instanceof RunFolderError) throw withEpisode(err, episode);
       throw new RunFolderError(errorMessage(err), file, episode, { cause: err });

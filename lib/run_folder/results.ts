@@ -89,6 +89,7 @@ export const resultLineSchema = z.looseObject({
   rows: z.number().int().min(0).optional(),
   regraded: z.boolean().optional(),
   regrade_error: z.string().optional(),
+  evidence: z.literal("seed").optional(),
 });
 
 /** One episode's line, with the seed's fields (docs/output-layout.md, "results.jsonl"). */
@@ -157,6 +158,8 @@ export interface EpisodeResult {
   regraded?: boolean;
   /** results_regraded.jsonl: why the grade is a grade error (its inputs could not be read). */
   regrade_error?: string;
+  /** results_regraded.jsonl: "seed" when graded on the seed's grade inputs (docs/seed-differences.md). */
+  evidence?: "seed";
   /** Fields a later version may add. */
   [extra: string]: unknown;
 }

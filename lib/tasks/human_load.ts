@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import type { z } from "zod";
-import { TaskFormatError, UsageError } from "../errors/mod.ts";
+import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeIssues, errorMap, type HumanVerifier } from "../grading/mod.ts";
 import { readUtf8File } from "../io/mod.ts";
 import {
@@ -16,6 +16,7 @@ import {
   type SiteSplit,
   siteSplitSchema,
   taskFileSchema,
+  VERIFIER_KEYS,
   verifierFileSchema,
 } from "./human_schema.ts";
 import { isMacro } from "./macros.ts";
@@ -44,9 +45,9 @@ export interface LoadHumanTasksOptions {
   /** Instead of the split's sites: the tasks on any of these sites. */
   sites?: Iterable<string>;
   /**
-   * Refuse what the seed's annotations tolerate (eval --strict): unknown task.json keys, macros outside the
-   * vocabulary, a task folder without verifier.json. Default false: each is loaded as the seed loads it, with one
-   * warning (`warn`).
+   * Refuse what the seed's annotations tolerate (eval --strict): unknown task.json and verifier.json keys, macros
+   * outside the vocabulary, a task folder without verifier.json, a task on a site in neither split. Default false:
+   * each is loaded (or left out) as the seed does, with one warning (`warn`).
    */
   strict?: boolean;
   /** Receives each warning line of a lenient load (default: stderr). */
@@ -140,7 +141,11 @@ async function readHumanTask(dir: string, key: string, mode: ReadMode): Promise<
     }
     throw new TaskFormatError(`${dir}: has task.json but no verifier.json (${TASK_FOLDER})`, verifierFile);
   }
-  const file: HumanTaskFile = parseFile(taskFileSchema(mode.strict), lenientKeys(rawTask, taskFile, mode), taskFile);
+  const file: HumanTaskFile = parseFile(
+    taskFileSchema(mode.strict),
+    lenientKeys(rawTask, taskFile, HUMAN_TASK_KEYS, mode),
+    taskFile,
+  );
   if (!mode.strict) {
     const outside = file.macros.filter((m) => !isMacro(m.split("#")[0]));
     if (outside.length) {
@@ -153,7 +158,11 @@ async function readHumanTask(dir: string, key: string, mode: ReadMode): Promise<
   if (file.task_id !== undefined && file.task_id !== taskId) {
     throw new TaskFormatError(`${taskFile}: task_id: "${file.task_id}" differs from its folder "${taskId}"`, taskFile);
   }
-  const verifier: HumanVerifier = parseFile(verifierFileSchema(mode.strict), rawVerifier, verifierFile);
+  const verifier: HumanVerifier = parseFile(
+    verifierFileSchema(mode.strict),
+    lenientKeys(rawVerifier, verifierFile, VERIFIER_KEYS, mode),
+    verifierFile,
+  );
   for (const label of Object.keys(verifier.macros)) {
     if (!file.macros.includes(label)) {
       throw new TaskFormatError(
@@ -170,28 +179,38 @@ async function readHumanTask(dir: string, key: string, mode: ReadMode): Promise<
   return resolveHumanTask(taskId, key, dir, file, verifier, recording);
 }
 
-/** task.json without the keys the seed's tooling ignores, each file's warned once (strict: as it is). */
-function lenientKeys(raw: unknown, file: string, mode: ReadMode): unknown {
+/**
+ * task.json or verifier.json without the keys the seed's tooling ignores (`known` are the file's keys), each file's
+ * warned once (strict: as it is).
+ */
+function lenientKeys(raw: unknown, file: string, known: readonly string[], mode: ReadMode): unknown {
   if (mode.strict || typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
-  const unknown = Object.keys(raw).filter((k) => !HUMAN_TASK_KEYS.includes(k));
+  const unknown = Object.keys(raw).filter((k) => !known.includes(k));
   if (unknown.length === 0) return raw;
   mode.warn(`${file}: ignored unknown key(s) ${unknown.map((k) => quote(k)).join(", ")} (--strict refuses them)`);
   return Object.fromEntries(Object.entries(raw).filter(([k]) => !unknown.includes(k)));
 }
 
-/** Every site of every task is in the split file: a site it does not name would leave its task in no split. */
-function checkSplitSites(tasks: readonly HumanTask[], s: SiteSplit, splitFile: string): void {
+/**
+ * The tasks whose every site is in the split file: a site it does not name would leave its task in no split. Strict,
+ * such a task is refused; else it is left out, as the seed leaves it out, with one warning naming its task.json.
+ */
+function splitSites(tasks: readonly HumanTask[], s: SiteSplit, splitFile: string, mode: ReadMode): HumanTask[] {
   const named = new Set([...s.train, ...s.test]);
+  const kept: HumanTask[] = [];
   for (const task of tasks) {
     const site = task.sites.find((x) => !named.has(x));
-    if (site === undefined) continue;
+    if (site === undefined) {
+      kept.push(task);
+      continue;
+    }
     const file = join(task.dir, "task.json");
-    throw new TaskFormatError(
-      `${file}: ${task.sites.length > 1 ? "sites" : "site"}: ${quote(site)} is in neither split of ${splitFile} ` +
-        `(train: ${s.train.join(", ") || "none"}; test: ${s.test.join(", ")})`,
-      file,
-    );
+    const why = `${file}: ${task.sites.length > 1 ? "sites" : "site"}: ${quote(site)} is in neither split of ` +
+      `${splitFile} (train: ${s.train.join(", ") || "none"}; test: ${s.test.join(", ")})`;
+    if (mode.strict) throw new TaskFormatError(why, file);
+    mode.warn(`${why}: left out, as the seed leaves it out (--strict refuses it)`);
   }
+  return kept;
 }
 
 /**
@@ -262,11 +281,11 @@ export async function loadHumanTasks(options: LoadHumanTasksOptions): Promise<Hu
     strict: options.strict ?? false,
     warn: options.warn ?? ((line) => console.error(`warning: ${line}`)),
   };
-  const all = await loadAllHumanTasks(dir, mode);
-  if (siteSplit) checkSplitSites(all, siteSplit, splitFile);
+  const loaded = await loadAllHumanTasks(dir, mode);
+  const all = siteSplit ? splitSites(loaded, siteSplit, splitFile, mode) : loaded;
   const inSites = all.filter((t) => sites ? t.sites.some((x) => sites.has(x)) : inSplit(t, split, siteSplit!));
   if (inSites.length === 0) {
-    throw new UsageError(
+    throw new InputError(
       sites
         ? `no human task in ${dir} is on one of the sites ${[...sites].map(quote).join(", ")}`
         : `--human-split ${quote(split)}: no human task in ${dir} is on its sites`,
@@ -276,7 +295,7 @@ export async function loadHumanTasks(options: LoadHumanTasksOptions): Promise<Hu
   const picked = inSites.filter((t) => hasMacro(t, macros));
   if (picked.length === 0) {
     const list = quote([...macros].join(","));
-    throw new UsageError(
+    throw new InputError(
       all.some((t) => hasMacro(t, macros))
         ? `--human-macros ${list}: no task of --human-split ${quote(split)} has one of these macros`
         : `--human-macros ${list}: no human task in ${dir} has one of these macros`,

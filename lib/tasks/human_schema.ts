@@ -232,6 +232,9 @@ export const verifierFileSchema = (strict: boolean): z.ZodType<HumanVerifier> =>
     notes: z.string().optional(),
   });
 
+/** verifier.json's keys (the seed reads only `macros`). */
+export const VERIFIER_KEYS: readonly string[] = ["macros", "end_state", "end_page", "free", "notes"];
+
 /** verifier.json's schema, strictly. */
 export const humanVerifierSchema: z.ZodType<HumanVerifier> = verifierFileSchema(true);
 

@@ -29,8 +29,11 @@ import {
   type GradeInputs,
   humanTrajectory,
   jsonValue,
+  type LogEntry,
   parseEvidence,
   type ReasonCode,
+  seedCheck,
+  seedFinal,
   type TrajectoryEvent,
   type ZodSchema,
 } from "../grading/mod.ts";
@@ -43,7 +46,7 @@ import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { recordingReplaySteps } from "./recording.ts";
 import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
-import { type Task, taskSchema } from "./task.ts";
+import { lenientTaskSchema, type Task, taskSchema } from "./task.ts";
 
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
@@ -105,6 +108,8 @@ export interface Verdict {
   reason?: ReasonCode;
   /** The grade could not be computed (the judge failed, evidence saved before end-state grading). */
   gradeError?: boolean;
+  /** "seed": graded on the seed's grade inputs, some rules falling back to what the seed's gate read. */
+  evidence?: "seed";
 }
 
 /** What a grade may use besides the saved inputs. */
@@ -115,6 +120,8 @@ export interface GradeOptions {
   signal?: AbortSignal;
   /** The task to grade with (reloaded from a task file); else the one saved in the inputs. */
   task?: RunTask;
+  /** The apps' rules, for inputs that saved none (the seed's): the bundled apps' (fixtures/app_rules.json). */
+  rules?: Record<string, AppRules>;
 }
 
 /** Which episodes of a kind become training rows, and how they are labelled (lib/run writes them). */
@@ -210,6 +217,8 @@ export interface DatagenGradeInputs extends GradeInputs {
   kind: "datagen";
   /** The task as run. */
   task: Task;
+  /** Read from the seed's grade_inputs.json (which holds no task: `task` is the task file's). */
+  seed?: true;
 }
 
 /** The streams and the outcome a human or proposed episode saves. */
@@ -246,6 +255,8 @@ export interface HumanGradeInputs extends TrajectoryInputs {
   task: HumanTask;
   /** The recorder stream with the request log merged in (what the verifier reads). */
   traj: TrajectoryEvent[];
+  /** Read from the seed's grade_inputs.json (which holds no task: `task` is the annotations'). */
+  seed?: true;
 }
 
 /** grade_inputs.json of a proposed episode. */
@@ -272,7 +283,12 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
    * "proposed"`) or is the kind of a line that names none. Absent: the kind is read from elsewhere (human tasks,
    * from an annotations folder).
    */
-  readonly line?: { schema: ZodSchema<T>; named: boolean };
+  readonly line?: {
+    schema: ZodSchema<T>;
+    named: boolean;
+    /** The line as the seed reads it (a lenient load): what it tolerates that `schema` refuses. */
+    lenient?: ZodSchema<T>;
+  };
   /** Grading an episode may ask the LLM answer judge (a human verifier's answer check), so the run must reach it. */
   readonly mayUseAnswerJudge: boolean;
   /** The apps the task's episode uses (a cross-site task has several). */
@@ -292,6 +308,12 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
   collect(task: T, record: EpisodeRecord): I;
   /** Validates a saved grade_inputs.json of this kind. @throws HarnessError naming the file and the field. */
   parseInputs(value: unknown, file: string): I;
+  /**
+   * Reads the seed's grade_inputs.json of an episode of `task` (no `kind`, no task; SEED_LAYOUT says which fields),
+   * marked `seed`. Absent: the seed wrote no such file for this kind.
+   * @throws HarnessError naming the file and the field
+   */
+  fromSeed?(value: Record<string, unknown>, task: T, file: string): I;
   /** The grade of an episode from its saved inputs. */
   grade(inputs: I, options: GradeOptions): Promise<Verdict>;
   /** The rows an episode of this kind leaves with --record-rows, or null for none. */
@@ -326,7 +348,7 @@ function parserOf<I>(schema: z.ZodType): (value: unknown, file: string) => I {
 
 const datagen: TaskKind<Task, DatagenGradeInputs> = {
   name: "datagen",
-  line: { schema: taskSchema, named: false },
+  line: { schema: taskSchema, named: false, lenient: lenientTaskSchema },
   mayUseAnswerJudge: false,
   sites: (task) => [task.site],
   sourceFile: () => undefined,
@@ -377,8 +399,12 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
     const blocked = Array.isArray(value.blocked) ? value.blocked.map(String) : [];
     return { kind: "datagen", ...evidence, blocked, task: value.task as unknown as Task };
   },
+  fromSeed(value, task, file) {
+    return { kind: "datagen", ...parseEvidence(value, file), blocked: [], task, seed: true };
+  },
   grade(inputs, options) {
     const task = (options.task as Task | undefined) ?? inputs.task;
+    if (inputs.seed) return gradeSeedDatagen(task, inputs, options);
     const missing = missingEndState(inputs) ?? missingBindingEvidence(task, inputs);
     if (missing) return Promise.resolve(missing);
     return judged(task, gradeTask(task, inputs as Evidence), options);
@@ -423,6 +449,32 @@ async function judged(task: Task, g: GateResult, options: GradeOptions): Promise
       gradeError: true,
     };
   }
+}
+
+/**
+ * A datagen episode the seed wrote: the check as the seed's evidence can answer it (lib/grading seedCheck), the
+ * final page from the request log, the apps' rules from `options.rules`. A check that reads what the seed never
+ * saved is a grade error naming it; a grade is marked `evidence: "seed"`.
+ */
+async function gradeSeedDatagen(task: Task, inputs: DatagenGradeInputs, options: GradeOptions): Promise<Verdict> {
+  const fb = seedCheck(task.check, task.verifier);
+  if (!options.rules) fb.missing.push("the apps' rules");
+  if (fb.missing.length) return seedMissing(fb.missing);
+  const base = inputs.base;
+  const evidence: Evidence = { ...inputs, final: seedFinal(inputs.log, base, task.start.url), rules: options.rules };
+  const graded = { ...task, check: fb.check, verifier: fb.verifier };
+  return { ...await judged(graded, gradeTask(graded, evidence), options), evidence: "seed" };
+}
+
+/** The grade error of a seed episode whose task reads what the seed's grade_inputs.json never saved. */
+function seedMissing(missing: readonly string[]): Verdict {
+  return {
+    ok: false,
+    detail: `grade error: the task's check reads ${missing.join("; ")}, of which the seed's grade_inputs.json saved ` +
+      "no counterpart",
+    gradeError: true,
+    evidence: "seed",
+  };
 }
 
 /**
@@ -562,8 +614,19 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
     traj: humanTrajectory(r.streams.record, r.streams.log),
   }),
   parseInputs: parserOf<HumanGradeInputs>(humanInputsSchema),
+  fromSeed: (value, task, file) => ({
+    ...parserOf<HumanGradeInputs>(humanInputsSchema)({ ...value, kind: "human", task }, file),
+    task,
+    seed: true,
+  }),
   async grade(inputs, options) {
     const task = (options.task as HumanTask | undefined) ?? inputs.task;
+    if (inputs.seed) {
+      if (!options.rules) return seedMissing(["the apps' rules"]);
+      const final = seedFinal(inputs.log as unknown as LogEntry[], inputs.base, task.start_hint ?? "/");
+      const v = await human.grade({ ...inputs, seed: undefined, final, rules: options.rules }, options);
+      return { ...v, evidence: "seed" };
+    }
     const missing = missingEndState(inputs);
     if (missing) return missing;
     const g = await gradeHuman(task, inputs.traj, inputs.answer, {
@@ -666,13 +729,56 @@ export const LINE_KIND_RULE: string = `must be ${
 export function parseGradeInputs(
   json: unknown,
   file: string,
+  task?: RunTask,
 ): { kind: TaskKind<RunTask, AnyGradeInputs>; inputs: AnyGradeInputs } {
   const value = jsonValue(json, file);
   if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
+  if (isSeedLayout(value)) return fromSeedLayout(value, file, task);
   const name = value.kind ?? "datagen";
   if (name !== "datagen" && name !== "human" && name !== "proposed") {
     throw new HarnessError(`${file}: kind: "${String(name)}" is not one of datagen, human, proposed`);
   }
   const kind = KINDS[name];
   return { kind, inputs: kind.parseInputs(value, file) };
+}
+
+/**
+ * The fields of the seed's grade_inputs.json, by the kind that wrote them (its run_episode): no `kind`, no `task`.
+ * A human episode's has `traj`; a datagen episode's `events`.
+ */
+export const SEED_LAYOUT: Readonly<Record<"datagen" | "human", readonly string[]>> = {
+  datagen: ["base", "log", "events", "changes", "clip", "answer", "seen"],
+  human: ["base", "traj", "answer", "log", "changes", "clip", "seen", "actions"],
+};
+
+/** Whether a grade_inputs.json value is in the seed's layout: no `kind`, no `task`, the seed's `base` and `log`. */
+function isSeedLayout(value: Entry): boolean {
+  return value.kind === undefined && value.task === undefined && typeof value.base === "string" &&
+    Array.isArray(value.log);
+}
+
+/**
+ * The seed's grade inputs of an episode of `task` (the task file's, matched by task id).
+ * @throws HarnessError naming the file: no task given, or one of another kind than the file's
+ */
+function fromSeedLayout(
+  value: Entry,
+  file: string,
+  task: RunTask | undefined,
+): { kind: TaskKind<RunTask, AnyGradeInputs>; inputs: AnyGradeInputs } {
+  const name = Array.isArray(value.traj) ? "human" : "datagen";
+  if (!task) {
+    throw new HarnessError(
+      `${file} is in the seed's layout (no task in it): give the run's tasks (${
+        name === "human" ? "--human" : "--tasks FILE"
+      }) to grade it`,
+    );
+  }
+  if (kindName(task) !== name) {
+    throw new HarnessError(
+      `${file} is a seed ${name} episode's, but task "${task.task_id}" is a ${kindName(task)} task`,
+    );
+  }
+  const kind = KINDS[name];
+  return { kind, inputs: kind.fromSeed!(value, task, file) };
 }

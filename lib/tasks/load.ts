@@ -1,9 +1,10 @@
 /** Loading task files (JSON Lines), choosing the tasks of a run, and checking them against a server's apps. */
-import { TaskFormatError, UsageError } from "../errors/mod.ts";
+import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
 import { parseJsonLines, readUtf8File } from "../io/mod.ts";
 import { kindOf, LINE_KIND_RULE, lineKind, type RunTask } from "./kinds.ts";
 import type { ProposedTask } from "./proposed.ts";
+import { isMacro } from "./macros.ts";
 import { quote, type Task } from "./task.ts";
 
 const MIB = 1024 * 1024;
@@ -19,13 +20,30 @@ function lineError(file: string, line: number, taskId: unknown, message: string,
   return new TaskFormatError(`${file} line ${line}: ${task}${message}`, file, line, { cause });
 }
 
+/** How a task file is read: strictly (the default), or as the seed reads it, with one warning per file. */
+export interface LoadTasksOptions {
+  /**
+   * Refuse what the seed's task files tolerate: a macro outside the vocabulary (the seed's family Other, routed to
+   * the rest adapter). Default true; false loads it with one warning naming the file, the lines and the macros.
+   */
+  strict?: boolean;
+  /** Receives the warning line of a lenient load (default: stderr). */
+  warn?: (line: string) => void;
+}
+
 /**
  * Parses a JSON Lines task file's text (blank lines allowed): datagen task lines, and proposed task lines (those
  * with `"kind": "proposed"`), which may be mixed.
  * @throws TaskFormatError on the first bad line or duplicate id, or when the text holds no task:
  *   `fixtures/tasks.jsonl line 14: task "shop_017": start.url: is missing`.
  */
-export function parseTaskLines(text: string, fileName: string): (Task | ProposedTask)[] {
+export function parseTaskLines(
+  text: string,
+  fileName: string,
+  options: LoadTasksOptions = {},
+): (Task | ProposedTask)[] {
+  const lenient = options.strict === false;
+  const outside: string[] = [];
   const tasks: (Task | ProposedTask)[] = [];
   const firstLine = new Map<string, number>();
   const fail = (line: number, message: string, cause: unknown) => lineError(fileName, line, undefined, message, cause);
@@ -33,10 +51,12 @@ export function parseTaskLines(text: string, fileName: string): (Task | Proposed
     const id = typeof raw === "object" && raw !== null ? (raw as { task_id?: unknown }).task_id : undefined;
     const kind = typeof raw === "object" && raw !== null ? (raw as { kind?: unknown }).kind : undefined;
     // Only the kinds read from task files may be named: any other (a typo, a human task) would be misread.
-    const schema = lineKind(kind)?.line?.schema;
-    if (!schema) throw lineError(fileName, line, id, `kind: ${LINE_KIND_RULE}, got ${describeInput(kind)}`);
-    const r = schema.safeParse(raw, { error: errorMap });
+    const spec = lineKind(kind)?.line;
+    if (!spec) throw lineError(fileName, line, id, `kind: ${LINE_KIND_RULE}, got ${describeInput(kind)}`);
+    const r = ((lenient && spec.lenient) || spec.schema).safeParse(raw, { error: errorMap });
     if (!r.success) throw lineError(fileName, line, id, describeIssues(r.error), r.error);
+    const macro = (r.data as { macro?: string }).macro;
+    if (lenient && macro !== undefined && !isMacro(macro)) outside.push(`line ${line} ${quote(macro)}`);
     const seen = firstLine.get(r.data.task_id);
     if (seen !== undefined) throw lineError(fileName, line, id, `duplicate task_id (first on line ${seen})`);
     firstLine.set(r.data.task_id, line);
@@ -47,6 +67,13 @@ export function parseTaskLines(text: string, fileName: string): (Task | Proposed
     const what = text.length === 0 ? "it is empty" : "it holds only blank lines";
     throw new TaskFormatError(`${fileName} has no tasks (${what}): expected one JSON task per line`, fileName);
   }
+  if (outside.length) {
+    (options.warn ?? ((l) => console.error(`warning: ${l}`)))(
+      `${fileName}: macro(s) outside the vocabulary (${outside.slice(0, 5).join(", ")}` +
+        `${outside.length > 5 ? `, +${outside.length - 5} more` : ""}): family "Other", routed to the rest adapter ` +
+        "as the seed routes them (--strict refuses them)",
+    );
+  }
   return tasks;
 }
 
@@ -54,7 +81,7 @@ export function parseTaskLines(text: string, fileName: string): (Task | Proposed
  * Reads and parses a task file; its bytes must be UTF-8 without a byte order mark.
  * @throws TaskFormatError when the file cannot be read, is not UTF-8, holds no task or a line is bad.
  */
-export async function loadTasks(path: string): Promise<(Task | ProposedTask)[]> {
+export async function loadTasks(path: string, options: LoadTasksOptions = {}): Promise<(Task | ProposedTask)[]> {
   let text: string;
   try {
     text = await readUtf8File(path, (p) => new TaskFormatError(`${path} ${p.message}`, path, p.line), TASK_LIMITS.file);
@@ -63,7 +90,7 @@ export async function loadTasks(path: string): Promise<(Task | ProposedTask)[]> 
     const why = e instanceof Deno.errors.IsADirectory ? "it is a folder" : (e as Error).message;
     throw new TaskFormatError(`cannot read task file "${path}": ${why}`, path, undefined, { cause: e });
   }
-  return parseTaskLines(text, path);
+  return parseTaskLines(text, path, options);
 }
 
 /** Which tasks a run takes. */
@@ -97,7 +124,7 @@ export function filterTasks<T extends { task_id: string }>(tasks: readonly T[], 
     const known = new Set(tasks.map((t) => t.task_id));
     const unknown = [...wanted].filter((id) => !known.has(id));
     if (unknown.length) {
-      throw new UsageError(`--task-ids: no task with id ${unknown.slice(0, 5).map(quote).join(", ")}`);
+      throw new InputError(`--task-ids: no task with id ${unknown.slice(0, 5).map(quote).join(", ")}`);
     }
     out = out.filter((t) => wanted.has(t.task_id));
   }
@@ -105,7 +132,7 @@ export function filterTasks<T extends { task_id: string }>(tasks: readonly T[], 
     throw new UsageError(`--limit ${filter.limit} is not a whole number >= 0`);
   }
   if (filter.limit) out = out.slice(0, filter.limit);
-  if (out.length === 0) throw new UsageError("the selection leaves no task to run");
+  if (out.length === 0) throw new InputError("the selection leaves no task to run");
   return out;
 }
 

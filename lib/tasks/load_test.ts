@@ -273,7 +273,7 @@ Deno.test("loadTasks() reports a byte order mark and bytes that are not UTF-8, w
 Deno.test("filterTasks() names --task-ids when the ids name nothing, and refuses an empty selection", () => {
   const tasks = [{ task_id: "a" }];
   assert.throws(() => filterTasks(tasks, { taskIds: [] }), /^UsageError: --task-ids names no task id$/);
-  assert.throws(() => filterTasks([], {}), /^UsageError: the selection leaves no task to run$/);
+  assert.throws(() => filterTasks([], {}), /^InputError: the selection leaves no task to run$/);
 });
 
 Deno.test("checkTaskSites() names the file, line and task of a site the server does not serve", () => {

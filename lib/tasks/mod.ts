@@ -27,7 +27,14 @@ export {
   parseAction,
 } from "./action.ts";
 export { type GenInfo, type Split, SPLITS, type Task, type TaskStart } from "./task.ts";
-export { checkTaskSites, filterTasks, loadTasks, parseTaskLines, type TaskFilter } from "./load.ts";
+export {
+  checkTaskSites,
+  filterTasks,
+  loadTasks,
+  type LoadTasksOptions,
+  parseTaskLines,
+  type TaskFilter,
+} from "./load.ts";
 export { gradeTask } from "./portable.ts";
 export { clusterOfTaskId, taskCluster, taskStyle } from "./cluster.ts";
 export type { HumanTask, Subtask } from "./human_task.ts";
@@ -61,6 +68,7 @@ export {
   type RowsContext,
   type RowsSpec,
   type RunTask,
+  SEED_LAYOUT,
   type SessionStreams,
   type TaskKind,
   type TrajectoryInputs,

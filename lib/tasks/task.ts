@@ -1,6 +1,7 @@
 /** A datagen task line (docs/tasks.md, "Task format") and its schema. */
 import { z } from "zod";
 import { type Check, checkSchema, type Verifier, verifierSchema } from "../grading/mod.ts";
+import { editDistance as distance } from "../io/mod.ts";
 import { type Action, actionSchema } from "./action.ts";
 import { isMacro, type Macro, MACROS } from "./macros.ts";
 
@@ -22,8 +23,11 @@ export interface Task {
   task_id: string;
   /** The app the task runs on. */
   site: string;
-  /** What the agent must do: it fixes the task's family. */
-  macro: Macro;
+  /**
+   * What the agent must do: it fixes the task's family. A macro of the vocabulary; a lenient load (the seed's) also
+   * takes one outside it, whose family is Other (routed to the rest adapter).
+   */
+  macro: string;
   /** What the agent is told. */
   instruction: string;
   /** The task's parameters, free form (null: none). */
@@ -60,26 +64,29 @@ export interface GenInfo {
   entity: string;
 }
 
-/** Levenshtein distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
-}
+/** The vocabulary's macro nearest to `name`, and how many edits away. */
+const nearestMacro = (name: string) => MACROS.map((m) => ({ m, d: distance(name, m) })).sort((a, b) => a.d - b.d)[0];
 
 /** A macro of the vocabulary, with a suggestion when the name is close to one. */
 export const macroSchema = z.string().transform((name, ctx): Macro => {
   if (isMacro(name)) return name;
-  const near = MACROS.map((m) => ({ m, d: distance(name, m) })).sort((a, b) => a.d - b.d)[0];
+  const near = nearestMacro(name);
   const hint = near.d <= 3 ? ` (did you mean "${near.m}"?)` : " (see the macro table in docs/tasks.md)";
   ctx.addIssue({ code: "custom", message: `"${name}" is not a macro${hint}`, input: name });
   return z.NEVER;
+});
+
+/**
+ * A macro as the seed reads task files: one outside the vocabulary too (family Other), but not one or two edits
+ * from a macro of it, which is a typo (the seed would route it to the wrong adapter without a word).
+ */
+const lenientMacroSchema = z.string().min(1).superRefine((name, ctx) => {
+  if (isMacro(name)) return;
+  const near = nearestMacro(name);
+  if (near.d > 2) return;
+  const message = `"${name}" is not a macro (did you mean "${near.m}"?): a typo, refused even where the seed's ` +
+    "macros outside the vocabulary are taken";
+  ctx.addIssue({ code: "custom", message, input: name });
 });
 
 /** The longest task id: it names a folder, and with `~rK` an episode's. */
@@ -151,22 +158,29 @@ const startSchema = z.strictObject({
   logged_out: z.boolean().default(false),
 });
 
+/** One task line's object, its `macro` read by `macro`. */
+const taskObject = (macro: z.ZodType<string>) =>
+  z.strictObject({
+    task_id: taskIdSchema,
+    site: z.string().min(1),
+    macro,
+    instruction: z.string().min(1),
+    option: z.record(z.string(), z.unknown()).nullable().default(null),
+    start: startSchema,
+    check: checkSchema,
+    verifier: verifierSchema.default(null),
+    solution: z.array(actionSchema),
+    split: z.enum(SPLITS).optional(),
+    gen: z.strictObject({
+      template: z.string().min(1),
+      version: z.string().min(1),
+      chain: z.array(macroSchema).min(1).max(3),
+      entity: z.string().min(1),
+    }).optional(),
+  });
+
 /** The zod schema of one task line. */
-export const taskSchema: z.ZodType<Task> = z.strictObject({
-  task_id: taskIdSchema,
-  site: z.string().min(1),
-  macro: macroSchema,
-  instruction: z.string().min(1),
-  option: z.record(z.string(), z.unknown()).nullable().default(null),
-  start: startSchema,
-  check: checkSchema,
-  verifier: verifierSchema.default(null),
-  solution: z.array(actionSchema),
-  split: z.enum(SPLITS).optional(),
-  gen: z.strictObject({
-    template: z.string().min(1),
-    version: z.string().min(1),
-    chain: z.array(macroSchema).min(1).max(3),
-    entity: z.string().min(1),
-  }).optional(),
-});
+export const taskSchema: z.ZodType<Task> = taskObject(macroSchema);
+
+/** A task line as the seed reads it: its `macro` may be outside the vocabulary (family Other). */
+export const lenientTaskSchema: z.ZodType<Task> = taskObject(lenientMacroSchema);

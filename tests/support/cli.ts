@@ -110,9 +110,9 @@ export function evalArgs(arm: string, tasks: string, out: string, base: string, 
   return ["--arm", arm, "--tasks", tasks, "--out", out, "--bases", base, ...more];
 }
 
-/** results.jsonl of a run folder as objects (none when it does not exist). */
-export async function readResults(out: string): Promise<Record<string, unknown>[]> {
-  const text = await Deno.readTextFile(`${out}/results.jsonl`).catch(() => "");
+/** results.jsonl (or another results file) of a run folder as objects (none when it does not exist). */
+export async function readResults(out: string, file = "results.jsonl"): Promise<Record<string, unknown>[]> {
+  const text = await Deno.readTextFile(`${out}/${file}`).catch(() => "");
   return text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
 }
 
