@@ -1,13 +1,15 @@
 /**
  * Bookings: a room and resource booking app. Rooms with filters and tabs, a month calendar and day view, a booking
  * form with server-side validation (past dates, weekends, overlaps, capacity), rescheduling, cancelling (a status
- * update), confirmation codes to copy and .ics downloads.
+ * update), confirmation codes to copy and .ics downloads; a catering menu whose diets are icons and a facilities
+ * handbook in a scrolling text box.
  */
 import { Hono } from "hono";
 import type { SandboxEnv, SiteApp } from "../../types.ts";
 import { mountCatering } from "./_catering.ts";
 import { mountGuests } from "./_guests.ts";
 import { mountBooking } from "./_pages_book.ts";
+import { mountInfoPages } from "./_pages_info.ts";
 import { mountCalendar } from "./_pages_calendar.ts";
 import { mountMy } from "./_pages_my.ts";
 import { mountReservation } from "./_pages_reservation.ts";
@@ -25,6 +27,7 @@ function bookingsRoutes(): Hono<SandboxEnv> {
   mountReservation(app);
   mountGuests(app);
   mountCatering(app);
+  mountInfoPages(app);
   return app;
 }
 
