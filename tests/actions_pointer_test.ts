@@ -98,6 +98,9 @@ Deno.test({ name: "clicks and drags on pages that answer the pointer", ...opts }
   });
 
   await step("a click reaches an icon whose :hover rule swaps in an image that loads late", "/hover-css", async (s) => {
+    // The pointer starts off the icon (a page of an earlier step may have left it on the icon's spot).
+    await s.tab().page.mouse.move(600, 600);
+    await until(async () => (await s.tab().page.$eval(".star", (e) => e.getBoundingClientRect().width)) > 0);
     const { index, state } = await indexOf(s, (e) => e.tag === "img" && e.attributes.alt === "Star");
     const r = await executeAction(s, { click: { index } }, { base, state });
     assert.ok(r.ok, r.error);
@@ -145,6 +148,23 @@ Deno.test({ name: "clicks and drags on pages that answer the pointer", ...opts }
       assert.equal(covered.ok, false, "nothing was dragged");
       assert.match(covered.error!, /covered by <div#review\.event> "Review"/);
       assert.equal((await record(s)).length, 1, "no second drop");
+    },
+  );
+
+  await step(
+    "a drag from a day whose event block covers it starts on the day's own strip",
+    "/month-pick",
+    async (s) => {
+      const { state } = await indexOf(s, (e) => e.text === "16");
+      const day = (t: string) => state.snapshot.elements.find((e) => e.text === t)!.index;
+      const r = await executeAction(s, { drag: { source_index: day("16"), target_index: day("18") } }, { base, state });
+      assert.ok(r.ok, r.error);
+      assert.ok(await until(async () => (await record(s)).length > 0), "the grid logged the pick");
+      assert.deepEqual(await record(s), [["pick", "16 18"]], "pressed on 16's strip, not on the event inside it");
+      // A click on the day also lands on its own part; one on the event opens it.
+      await executeAction(s, { click: { index: day("11:00 Launch") } }, { base, state });
+      assert.ok(await until(async () => (await record(s)).length > 1));
+      assert.deepEqual((await record(s)).at(-1), ["open", "launch"]);
     },
   );
 

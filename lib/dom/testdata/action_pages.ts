@@ -403,6 +403,33 @@ $(".slot").on("dragover", function (e) { e.preventDefault(); });
 $(".slot").on("drop", function (e) { e.preventDefault(); log("move", from + " " + this.getAttribute("data-t")); });`,
 );
 
+/**
+ * A month grid whose days are picked by dragging across them (mouse events: a press on a day, moves, release), with
+ * an event block inside a day over all of it but its number strip; a press on the event opens it and picks nothing.
+ * Logs `pick <first> <last>` on release, `open <event>` on an event's click.
+ */
+export const MONTH_PICK = doc(
+  "Month",
+  `<div id="grid">${
+    [15, 16, 17, 18, 19].map((d) =>
+      `<div class="day" data-d="${d}"><span class="n">${d}</span>${
+        d === 16 ? `<div class="ev" data-ev="launch">11:00 Launch</div>` : ""
+      }</div>`
+    ).join("")
+  }</div>`,
+  `#grid{display:flex;gap:2px}.day{position:relative;width:110px;height:80px;background:#f1f5f9}.n{font-size:12px}
+.ev{position:absolute;left:2px;right:2px;top:16px;bottom:2px;background:#1d4ed8;color:#fff;cursor:pointer}`,
+  `var from = null;
+$(".day").on("mousedown", function (e) { if (e.target.closest(".ev")) return; from = this.getAttribute("data-d"); e.preventDefault(); });
+$(document).on("mouseup", function (e) {
+  if (!from) return;
+  var el = document.elementFromPoint(e.clientX, e.clientY), day = el && el.closest(".day");
+  log("pick", from + " " + (day ? day.getAttribute("data-d") : "none"));
+  from = null;
+});
+$(".ev").on("click", function () { log("open", this.getAttribute("data-ev")); });`,
+);
+
 /** The images a :hover rule swaps in (served late, under SLOW_PREFIX): an icon and its hover state. */
 export const HOVER_IMAGES: Readonly<Record<string, string>> = {
   "/img/star.svg":
@@ -427,6 +454,7 @@ export const ACTION_PAGES: Readonly<Record<string, string>> = {
   ...HOVER_IMAGES,
   "/drop-bins": DROP_BINS,
   "/calendar": CALENDAR,
+  "/month-pick": MONTH_PICK,
   "/hover-css": HOVER_CSS,
   "/fields": FIELDS,
   "/focus-steal": FOCUS_STEAL,
