@@ -97,6 +97,77 @@ Deno.test({ name: "clicks and drags on pages that answer the pointer", ...opts }
     assert.deepEqual(await record(s), []);
   });
 
+  await step("a click reaches an icon whose :hover rule swaps in an image that loads late", "/hover-css", async (s) => {
+    // The pointer starts off the icon (a page of an earlier step may have left it on the icon's spot).
+    await s.tab().page.mouse.move(600, 600);
+    await until(async () => (await s.tab().page.$eval(".star", (e) => e.getBoundingClientRect().width)) > 0);
+    const { index, state } = await indexOf(s, (e) => e.tag === "img" && e.attributes.alt === "Star");
+    const r = await executeAction(s, { click: { index } }, { base, state });
+    assert.ok(r.ok, r.error);
+    assert.ok(await until(async () => (await record(s)).length > 0), "the icon's click handler ran");
+    assert.deepEqual(await record(s), [["click", "star"]]);
+    // Again, the mouse still on the icon (its hover image loaded now): a second click on a fresh capture.
+    const again = await indexOf(s, (e) => e.tag === "img" && e.attributes.alt === "Star");
+    const r2 = await executeAction(s, { click: { index: again.index } }, { base, state: again.state });
+    assert.ok(r2.ok, r2.error);
+    assert.ok(await until(async () => (await record(s)).length > 1), "the second click landed too");
+  });
+
+  await step("a drop into a bin keeps the dragged card inside it", "/drop-bins", async (s) => {
+    for (const bin of ["near", "big"]) {
+      const { index, state } = await indexOf(s, (e) => e.text === "Task");
+      const before = (await record(s)).length;
+      const r = await executeAction(s, { drag: { source_index: index, target: { selector: `#${bin}` } } }, {
+        base,
+        state,
+      });
+      assert.ok(r.ok, r.error);
+      assert.ok(await until(async () => (await record(s)).length > before), "the page logged the drop");
+      assert.deepEqual((await record(s)).at(-1), ["drop", bin], `the card lies wholly inside #${bin}`);
+    }
+  });
+
+  await step(
+    "a drag from a slot under an event starts on its visible sliver, or is refused",
+    "/calendar",
+    async (s) => {
+      const { state } = await indexOf(s, (e) => e.text === "9:00");
+      const slot = (t: string) => state.snapshot.elements.find((e) => e.text === t)!.index;
+      const r = await executeAction(s, { drag: { source_index: slot("9:00"), target_index: slot("12:00") } }, {
+        base,
+        state,
+      });
+      assert.ok(r.ok, r.error);
+      assert.ok(await until(async () => (await record(s)).length > 0), "the slot's drop handler ran");
+      assert.deepEqual(await record(s), [["move", "9:00 12:00"]], "dragged from the 9:00 slot, not the event over it");
+      // 11:00 lies wholly under the Review event: the capture leaves it out, and a drag from it by selector says why.
+      assert.equal(state.snapshot.elements.find((e) => e.text === "11:00"), undefined, state.elementsText);
+      const covered = await executeAction(s, {
+        drag: { source: { selector: ".slot[data-t='11:00']" }, target_index: slot("12:00") },
+      }, { base, state });
+      assert.equal(covered.ok, false, "nothing was dragged");
+      assert.match(covered.error!, /covered by <div#review\.event> "Review"/);
+      assert.equal((await record(s)).length, 1, "no second drop");
+    },
+  );
+
+  await step(
+    "a drag from a day whose event block covers it starts on the day's own strip",
+    "/month-pick",
+    async (s) => {
+      const { state } = await indexOf(s, (e) => e.text === "16");
+      const day = (t: string) => state.snapshot.elements.find((e) => e.text === t)!.index;
+      const r = await executeAction(s, { drag: { source_index: day("16"), target_index: day("18") } }, { base, state });
+      assert.ok(r.ok, r.error);
+      assert.ok(await until(async () => (await record(s)).length > 0), "the grid logged the pick");
+      assert.deepEqual(await record(s), [["pick", "16 18"]], "pressed on 16's strip, not on the event inside it");
+      // A click on the day also lands on its own part; one on the event opens it.
+      await executeAction(s, { click: { index: day("11:00 Launch") } }, { base, state });
+      assert.ok(await until(async () => (await record(s)).length > 1));
+      assert.deepEqual((await record(s)).at(-1), ["open", "launch"]);
+    },
+  );
+
   /** Drags the item with text `from` onto the one with text `to` (by index), then returns the list's logged order. */
   const sort = async (s: EpisodeSession, list: string, from: string, to: string) => {
     const state = await s.captureState({ screenshot: false });
@@ -136,7 +207,7 @@ Deno.test({ name: "clicks and drags on pages that answer the pointer", ...opts }
   }
 });
 
-Deno.test("dropPoint() drops past the target's midpoint in the direction of travel, inside its box", () => {
+Deno.test("dropPoint() drops past the target's midpoint in the direction of travel, or where the dragged box fits", () => {
   const viewport = { width: 1280, height: 720 };
   const item = { left: 100, top: 200, width: 200, height: 40 }; // centre (200, 220)
   assert.deepEqual(dropPoint({ x: 200, y: 176 }, item, viewport), { x: 200, y: 230 }, "down onto it: its lower part");
@@ -148,4 +219,14 @@ Deno.test("dropPoint() drops past the target's midpoint in the direction of trav
   const p = dropPoint({ x: 500, y: 150 }, column, viewport);
   assert.deepEqual(p, { x: 1225, y: 550 }, "a zone: inside its box");
   assert.deepEqual(dropPoint({ x: 500, y: 150 }, { ...column, left: 1100 }, viewport).x, 1279, "kept in view");
+  // Into an element with room for the dragged box (90x60, grabbed at its centre): it stays wholly inside.
+  const card = { left: 20, top: 60, width: 90, height: 60 };
+  const near = { left: 300, top: 40, width: 153, height: 102 }; // 1.7 times: past the midpoint, as far as it fits
+  assert.deepEqual(dropPoint({ x: 65, y: 90 }, near, viewport, card), { x: 407, y: 91 });
+  const big = { left: 600, top: 40, width: 360, height: 240 }; // 4 times: centred
+  assert.deepEqual(dropPoint({ x: 65, y: 90 }, big, viewport, card), { x: 780, y: 160 });
+  // Grabbed near its left edge (10 px in): the box's left edge lands 10 px left of the pointer, still inside.
+  assert.deepEqual(dropPoint({ x: 30, y: 90 }, big, viewport, card).x, 745);
+  // Alike in size (a sortable item): a quarter past the midpoint, as without a dragged box.
+  assert.deepEqual(dropPoint({ x: 200, y: 176 }, item, viewport, { ...item, top: 150 }), { x: 200, y: 230 });
 });

@@ -24,7 +24,7 @@ Deno.test("mod.ts: a dry run over a selection of the bundled tasks, then a run f
     const summary = await runEval(config);
     assert.equal(summary.dryRun?.task_count, 5);
     await assert.rejects(Deno.stat(join(tmp, "never")), Deno.errors.NotFound, "a dry run writes nothing");
-    assert.equal((await loadTasks(join(ROOT, "fixtures/tasks.jsonl"))).length, 62);
+    assert.equal((await loadTasks(join(ROOT, "fixtures/tasks.jsonl"))).length, 66);
     assert.throws(() => runConfig({ arm: "replay", out: "o", workers: 0 }), UsageError);
 
     const out = join(tmp, "demo");

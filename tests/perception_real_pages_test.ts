@@ -258,6 +258,70 @@ Deno.test({ name: "perception of real pages through the executor", ...opts }, as
     },
   );
 
+  await onPage(
+    "a long textarea shows the text at its scroll position, and says where",
+    "/long-values",
+    async (s, st) => {
+      const terms = find(st, "terms");
+      const r = await executeAction(s, { scroll: { index: terms.index, down: true, pages: 4 } }, {
+        base: "",
+        state: st,
+      });
+      assert.ok(r.ok, r.error);
+      const top = await s.tab().page.$eval("#terms", (e) => e.scrollTop);
+      assert.ok(top > 0, "the textarea scrolled");
+      const after = await s.captureState({ screenshot: false });
+      const el = find(after, "terms");
+      // The first line the field shows is the first of the value's part: rows of 40 characters, one line each.
+      const lineHeight = await s.tab().page.$eval("#terms", (e) => e.scrollHeight / 60);
+      const firstShown = Math.round(top / lineHeight) + 1;
+      const start = el.valueStart ?? 0;
+      assert.ok(
+        Math.abs(start / 40 + 1 - firstShown) <= 1,
+        `the part starts at line ${start / 40 + 1}, shown ${firstShown}`,
+      );
+      assert.match(el.attributes.value!, new RegExp(`^Clause ${String(start / 40 + 1).padStart(2, "0")}: `));
+      const line = after.elementsText.split("\n").find((l) => l.includes("id=terms"))!;
+      assert.match(
+        line,
+        new RegExp(`\\(cut: chars ${start + 1}-${start + 1000} of 2400, where the field is scrolled\\)`),
+      );
+      assert.match(after.visibleText, new RegExp(`^…Clause ${String(start / 40 + 1).padStart(2, "0")}: `, "m"));
+      assert.doesNotMatch(after.visibleText, /^Clause 01:/m, "the lines scrolled past are not shown");
+      // Scrolled to the end: the last 1,000 characters, whole lines.
+      await s.tab().page.$eval("#terms", (e) => e.scrollTop = e.scrollHeight);
+      const end = find(await s.captureState({ screenshot: false }), "terms");
+      assert.equal(end.valueStart, 1400);
+      assert.match(end.attributes.value!, /^Clause 36: [^]*Clause 60: the tenant keeps it tidy\.+\n$/);
+    },
+  );
+
+  await onPage("images that are not controls show their alt or title in the text", "/diets", (_s, st) => {
+    assert.match(st.visibleText, /^Lentil soup vegan$/m, st.visibleText);
+    assert.match(st.visibleText, /^Chicken wrap contains gluten$/m);
+    assert.match(st.visibleText, /^Rice bowl vegan$/m, "a title stands in for a missing alt; an empty alt is none");
+    assert.equal(find(st, "soup-link").text, "Soup of the day");
+    return Promise.resolve();
+  });
+
+  await onPage("colour swatches are named by their colour", "/swatches", async (s, st) => {
+    assert.deepEqual(st.snapshot.elements.map((e) => e.attributes.label ?? `(${e.text})`), [
+      "red (#e60000)",
+      "orange (#ff9900)",
+      "yellow (#ffff00)",
+      "dark green (#008a00)",
+      "blue (#0066cc)",
+      "pink (#ffc0cb)",
+      "purple (#800080)",
+      "black (#000000)",
+      "white (#ffffff)",
+      "gray (#808080)",
+      "()",
+      "()",
+    ], st.elementsText);
+    await act(s, (state) => ({ click: { index: state.snapshot.elements[2].index } }), "#ffff00");
+  });
+
   await onPage("a mouseup or pointerup listener makes a control", "/up-listeners", async (s, st) => {
     assert.deepEqual(st.snapshot.elements.map((e) => e.attributes.id), ["pie", "wheel", "ptr-up"]);
     await act(s, click("pie"), "pie");

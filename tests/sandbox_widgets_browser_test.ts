@@ -1,13 +1,15 @@
 /**
  * The sandbox's non-standard widgets in real Chromium against the real sandbox server: the guest autocomplete's
  * keyboard and mouse, the hover menu, the delivery rating in an open shadow root, the catering iframe and the
- * listener-only inbox rows. (The bundled tasks drive them through the harness's executor; this pins what each
+ * listener-only inbox rows; the label colour picker's swatches, the catering menu's diet icons and the handbook's
+ * scrolling text box, as the capture shows them. (The bundled tasks drive them through the harness's executor; this pins what each
  * widget does for a person, so a widget that breaks is named here rather than as a failed episode.)
  */
 import assert from "node:assert/strict";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { chromiumPath } from "../lib/browser/mod.ts";
 import { APPS, startSites } from "../lib/sites/mod.ts";
+import { type PageSnapshot, snapshotPage } from "../lib/dom/mod.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -181,5 +183,67 @@ Deno.test(
       await page.goto(`${base}/tracker/inbox`);
       assert.equal(await page.$eval("#note-3", (e) => e.classList.contains("unread")), false);
       assert.match(await page.$eval("#inbox-count", (e) => e.textContent ?? ""), /^3 unread/);
+    }),
+);
+
+/** The capture of the page as the harness takes it. */
+const snap = (page: Page) => page.evaluate(snapshotPage, {}) as Promise<PageSnapshot>;
+
+Deno.test(
+  { name: "the label colour picker: swatches named by their colour, a click sets the label's colour", ...opts },
+  () =>
+    withPage(async (page, base) => {
+      await page.goto(`${base}/tracker/labels`);
+      await page.click("#pick-docs");
+      const swatches = (await snap(page)).elements.filter((e) => e.attributes.role === "button" && !e.text);
+      assert.deepEqual(swatches.slice(0, 7).map((e) => e.attributes.label), [
+        "black (#000000)",
+        "red (#e60000)",
+        "orange (#ff9900)",
+        "yellow (#ffff00)",
+        "dark green (#008a00)",
+        "blue (#0066cc)",
+        "purple (#9933ff)",
+      ]);
+      const yellow = swatches[3].rect;
+      await Promise.all([
+        page.waitForNavigation(),
+        page.mouse.click(yellow.x + yellow.width / 2, yellow.y + yellow.height / 2),
+      ]);
+      assert.equal(await page.$eval("#label-docs code", (e) => e.textContent), "#ffff00");
+      assert.equal(
+        await page.$eval("#label-bug code", (e) => e.textContent),
+        "#e60000",
+        "the other labels keep theirs",
+      );
+    }),
+);
+
+Deno.test(
+  { name: "the catering menu's diets are icons whose alt and title the capture reads", ...opts },
+  () =>
+    withPage(async (page, base) => {
+      await page.goto(`${base}/bookings/catering/menu`);
+      assert.doesNotMatch(await page.$eval("#dishes", (e) => (e as HTMLElement).innerText), /vegan/, "icons only");
+      const text = (await snap(page)).visibleText;
+      assert.match(text, /^Chickpea curry vegan gluten-free$/m, text);
+      assert.match(text, /^Satay noodles vegan gluten-free contains nuts$/m);
+    }),
+);
+
+Deno.test(
+  { name: "the facilities handbook scrolls in its text box, and the capture shows where it is scrolled", ...opts },
+  () =>
+    withPage(async (page, base) => {
+      await page.goto(`${base}/bookings/handbook`);
+      const box = (s: PageSnapshot) => s.elements.find((e) => e.attributes.id === "handbook")!;
+      const before = await snap(page);
+      assert.match(box(before).attributes.value!, /kite-2290/);
+      assert.doesNotMatch(before.visibleText, /heron-4471/, "the lake wing is below the box's first view");
+      await page.$eval("#handbook", (e) => e.scrollTop = e.scrollHeight);
+      const after = await snap(page);
+      assert.ok((box(after).valueStart ?? 0) > 0);
+      assert.match(box(after).attributes.value!, /password heron-4471\./);
+      assert.match(after.visibleText, /^Lake wing Wi-Fi: network LAKE-GUEST, password heron-4471\.$/m);
     }),
 );

@@ -8,10 +8,12 @@ import {
   type Box,
   centreOfEnd,
   chooseOption,
+  type EndRefusal,
   fileInputAt,
   type Focused,
   focusedElement,
   focusField,
+  hoverBox,
   type HoverCheck,
   hoverCheck,
   listOptions,
@@ -43,7 +45,13 @@ const DRAG_STEPS = 8;
  *   what is at the point instead when the hover replaced it by something else or a second check fails.
  */
 export async function clickElement(tab: Tab, i: number, onNote?: (note: string) => void): Promise<void> {
-  let plan = await tab.onElement<{ x: number; y: number; newTab: boolean }>(i, planClick, visiblePoint, elementAt);
+  let plan = await tab.onElement<{ x: number; y: number; newTab: boolean }>(
+    i,
+    planClick,
+    visiblePoint,
+    elementAt,
+    hoverBox,
+  );
   let retarget = "", replanned = false; // retarget: the description of the equivalent clicked instead
   for (let attempt = 0;; attempt++) {
     const p = { x: plan.x, y: plan.y };
@@ -54,6 +62,7 @@ export async function clickElement(tab: Tab, i: number, onNote?: (note: string) 
       i,
       elementAt,
       afterHover,
+      hoverBox,
       p.x,
       p.y,
       !!retarget,
@@ -82,7 +91,7 @@ export async function clickElement(tab: Tab, i: number, onNote?: (note: string) 
       );
     } else {
       replanned = true;
-      plan = await tab.onElement<typeof plan>(i, planClick, visiblePoint, elementAt);
+      plan = await tab.onElement<typeof plan>(i, planClick, visiblePoint, elementAt, hoverBox);
     }
   }
 }
@@ -124,7 +133,7 @@ export async function clickPoint(tab: Tab, p: Point, viewport: Viewport): Promis
  * @throws ActionError naming what covers the element.
  */
 export async function hoverElement(tab: Tab, i: number): Promise<Point> {
-  const plan = await tab.onElement<{ x: number; y: number }>(i, planClick, visiblePoint, elementAt);
+  const plan = await tab.onElement<{ x: number; y: number }>(i, planClick, visiblePoint, elementAt, hoverBox);
   const p = { x: Math.round(plan.x), y: Math.round(plan.y) };
   await mouseMove(tab, p);
   return p;
@@ -290,56 +299,82 @@ export async function wheelAt(
   return { target: "the page", moved: Math.round(last.page - before.page) };
 }
 
-/** How far past the target's centre a drag onto an element drops, as a share of its size. */
-const DROP_PAST = 0.25;
-
 /**
- * Where a drag from `from` onto an element with box `box` drops: past the element's midpoint in the direction of
- * travel (DROP_PAST of its size beyond its centre, inside its box), on each axis along which the drag travels at
- * least half the element's size; at its centre on the others. Sortable lists (jQuery UI, SortableJS, dragover
- * handlers) place an item by the pointer's side of the midpoint of the item under it, so a drop at the centre moves
- * nothing; a drop onto a zone (a board column) lands inside it either way. Kept inside the viewport.
+ * Where a drag from `from` onto an element with box `box` drops. Onto an element about the dragged one's size (a
+ * sortable list's item): past its midpoint in the direction of travel (a quarter of its size beyond its centre), on
+ * each axis along which the drag travels at least half its size; at its centre on the others. Sortable lists
+ * (jQuery UI, SortableJS, dragover handlers) place an item by the pointer's side of the midpoint of the item under
+ * it, so a drop at the centre moves nothing. Into an element with room for the dragged one (`dragged`, its box,
+ * grabbed at `from`): where the dragged box lies wholly inside it, as pages that place what is dropped check ("fit")
+ * — centred in it when it is at least twice the dragged box's size along the axis, else past the midpoint only as
+ * far as the dragged box stays inside (from 1.5 times its size). Kept inside the viewport. Self-contained: a page
+ * function (syntheticDrag) receives its source.
  */
-export function dropPoint(from: Point, box: Box, viewport: Viewport): Point {
-  const axis = (start: number, lo: number, size: number, limit: number) => {
+export function dropPoint(from: Point, box: Box, viewport: Viewport, dragged?: Box): Point {
+  const PAST = 0.25, ROOMY = 1.5, ZONE = 2;
+  const axis = (start: number, lo: number, size: number, limit: number, dLo?: number, dSize?: number) => {
     const centre = lo + size / 2;
     const way = Math.abs(centre - start) >= size / 2 ? Math.sign(centre - start) : 0;
-    const p = centre + way * DROP_PAST * size;
+    let p = centre + way * PAST * size;
+    if (dLo !== undefined && dSize !== undefined && dSize > 0 && size >= ROOMY * dSize) {
+      // The pointer positions that keep the dragged box (held `start - dLo` from its edge) inside the element.
+      const first = lo + (start - dLo), last = first + size - dSize;
+      p = size >= ZONE * dSize ? (first + last) / 2 : Math.min(Math.max(p, first + 1), last - 1);
+    }
     // Inside the part of the box in the viewport (the centre is in it: centreOfEnd scrolled it there).
     return Math.min(Math.max(p, Math.max(lo, 0) + 1), Math.min(lo + size, limit) - 1);
   };
   return {
-    x: axis(from.x, box.left, box.width, viewport.width),
-    y: axis(from.y, box.top, box.height, viewport.height),
+    x: axis(from.x, box.left, box.width, viewport.width, dragged?.left, dragged?.width),
+    y: axis(from.y, box.top, box.height, viewport.height, dragged?.top, dragged?.height),
   };
 }
 
 /**
- * An HTML5-compatible drag: mouse down on the source, moves in steps, up on the target: past the target's midpoint
- * in the direction of travel when it is an element (dropPoint), so that a drop onto a sortable list's item moves
- * the dragged one past it, as a person's drag does. When the two elements cannot share the viewport (scrolling to
- * the target pushes the source out), the page gets the same HTML5 drag events without the mouse.
+ * An HTML5-compatible drag: mouse down on the source where it is on top (its visible part, as a click's: a slot
+ * mostly under a calendar event is grabbed by its sliver; refused, naming what covers it, when no part is on top),
+ * moves in steps, up on the target at dropPoint when it is an element, so that a drop onto a sortable list's item
+ * moves the dragged one past it and a drop into a zone lands inside it, as a person's drag does. When the two
+ * elements cannot share the viewport (scrolling to the target pushes the source out), the page gets the same HTML5
+ * drag events without the mouse.
  */
 export async function drag(tab: Tab, from: DragEnd, to: DragEnd, viewport: Viewport): Promise<void> {
   type End = Point & { box?: Box };
-  const point = async (end: DragEnd, scroll = true): Promise<End> =>
+  const point = async (end: DragEnd, aim: boolean, scroll = true): Promise<End> =>
     "x" in end ? end : refusalToError(
-      await tab.call<End | PageRefusal>(centreOfEnd, indexedElement, end, scroll, queryDeep),
+      await tab.call<End | EndRefusal>(
+        centreOfEnd,
+        indexedElement,
+        end,
+        scroll,
+        queryDeep,
+        aim ? visiblePoint : null,
+        elementAt,
+      ),
       "drag",
     );
-  let source: Point = await point(from);
-  const onto = await point(to);
+  let source: End = await point(from, true);
+  const onto = await point(to, false);
   if (!("x" in from)) {
     // Scrolling to the target may have moved the source.
-    const again = await tab.call<End | PageRefusal>(centreOfEnd, indexedElement, from, false, queryDeep);
+    const again = await tab.call<End | EndRefusal>(
+      centreOfEnd,
+      indexedElement,
+      from,
+      false,
+      queryDeep,
+      visiblePoint,
+      elementAt,
+    );
     if ("refused" in again) {
-      if ("x" in to) throw new ActionError(`drag: ${again.refused} once the target point is in view`);
-      refusalToError(await tab.call<true | PageRefusal>(syntheticDrag, indexedElement, from, to, queryDeep), "drag");
+      if ("x" in to || !again.outside) throw new ActionError(`drag: ${again.refused} once the target is in view`);
+      await tab.call<true | PageRefusal>(syntheticDrag, indexedElement, from, to, queryDeep, dropPoint)
+        .then((r) => refusalToError(r, "drag"));
       return;
     }
     source = again;
   }
-  const target = onto.box ? dropPoint(source, onto.box, viewport) : onto;
+  const target = onto.box ? dropPoint(source, onto.box, viewport, source.box) : onto;
   assertInViewport(source, viewport, "drag from");
   assertInViewport(target, viewport, "drag to");
   const mouse = tab.page.mouse;

@@ -5,6 +5,7 @@
  * elements themselves take lib/dom's indexedElement as their first argument (Tab.call passes its source).
  */
 import type { elementAt, indexedElement, visiblePoint } from "../dom/mod.ts";
+import type { dropPoint } from "./_input.ts";
 
 /** lib/dom's indexedElement, as a page function receives it. */
 type Lookup = typeof indexedElement;
@@ -25,15 +26,17 @@ type ElementAt = typeof elementAt;
  * in its window's viewport. Refused when every such point is covered (an overlay, a suggestion menu): the refusal
  * names what a click there would hit instead.
  */
-export function planClick(
+export async function planClick(
   el: Element,
   pointOf: PointOf,
   at: ElementAt,
-): { x: number; y: number; newTab: boolean } | PageRefusal {
+  box: typeof hoverBox,
+): Promise<{ x: number; y: number; newTab: boolean } | PageRefusal> {
   const link = el.closest("a[href], area[href]") as HTMLAnchorElement | null;
   const form = (el.closest("button, input[type=submit], input[type=image]") as HTMLButtonElement | null)?.form;
   const newTab = (link?.target ?? form?.target ?? "") === "_blank";
   const win = el.ownerDocument.defaultView ?? window;
+  await box(el); // the pointer rests on it and its hover image is loading
   const r = el.getBoundingClientRect();
   if (r.width === 0 && r.height === 0) return { refused: "it has no size on the page (hidden?)" };
   const scroll = () => el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
@@ -51,6 +54,23 @@ export function planClick(
     };
   }
   return { x: p.x, y: p.y, newTab };
+}
+
+/**
+ * Resolves once an element under the pointer has a box again, or at once when it has one: a `:hover` rule that
+ * swaps its image (`content: url()`, an <img> whose size comes from the new image) leaves it without size until
+ * the image arrives, and the pointer, which did not move, keeps it hovered. Waits only while the element is
+ * connected, matches :hover and has no width or height; 1 s at most.
+ */
+export async function hoverBox(el: Element): Promise<void> {
+  const started = performance.now();
+  const empty = () => {
+    const r = el.getBoundingClientRect();
+    return r.width === 0 || r.height === 0;
+  };
+  while (el.isConnected && empty() && el.matches(":hover") && performance.now() - started < 1000) {
+    await new Promise((r) => setTimeout(r, 16));
+  }
 }
 
 /** What is under the pointer once the page has answered the mouse moving onto an element (see hoverCheck). */
@@ -90,6 +110,7 @@ export async function hoverCheck(
   i: number,
   at: ElementAt,
   settle: typeof afterHover,
+  box: typeof hoverBox,
   x: number,
   y: number,
   retarget: boolean,
@@ -99,6 +120,7 @@ export async function hoverCheck(
   const store = globalThis as unknown as Record<string, Element | undefined>;
   const found = retarget ? store[KEY] : lookup(i, true);
   const el = typeof found === "string" ? undefined : found;
+  if (el) await box(el); // a :hover rule swapped its image, still loading
   const hit = at(x, y);
   /** `n` is `target` or inside it (across shadow roots), or a label of it. */
   const reaches = (target: Element, n: Element): boolean => {
@@ -500,14 +522,18 @@ export interface Box {
 /**
  * The centre of a drag end's element in the top window's viewport (the offsets of the same-origin frames it lies
  * in added), with its box, scrolled into view unless `scroll` is false (then refused when it is not in the
- * viewport). A selector designates queryDeep's first match.
+ * viewport). With `aim` (lib/dom's visiblePoint; a drag's source), a point of its visible part where it is on top
+ * instead of the centre, refused naming what covers it when every point is covered. A selector designates
+ * queryDeep's first match.
  */
 export function centreOfEnd(
   lookup: Lookup,
   end: ElementEnd,
   scroll: boolean,
   query: Query,
-): { x: number; y: number; box: Box } | PageRefusal {
+  aim: PointOf | null,
+  at: ElementAt,
+): { x: number; y: number; box: Box } | EndRefusal {
   const name = "index" in end ? `element ${end.index}` : `selector "${end.selector}"`;
   let el: Element | null | undefined;
   try {
@@ -547,21 +573,39 @@ export function centreOfEnd(
     return ox >= 0 && oy >= 0 && ox < win.innerWidth && oy < win.innerHeight &&
       c.x >= 0 && c.y >= 0 && c.x < innerWidth && c.y < innerHeight;
   };
-  if (!scroll && !inView(r)) return { refused: `${name} is outside the viewport` };
+  if (!scroll && !inView(r)) return { refused: `${name} is outside the viewport`, outside: true };
   if (scroll && (r.top < 0 || r.left < 0 || r.bottom > win.innerHeight || r.right > win.innerWidth || !inView(r))) {
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     r = el.getBoundingClientRect();
   }
-  return centre(r);
+  if (!aim) return centre(r);
+  const p = aim(el, at);
+  if (!p) return { refused: `${name} has no part in the viewport`, outside: true };
+  if (!p.hit) {
+    return {
+      refused: `${name} is covered by ${p.cover} at (${Math.round(p.x)}, ${Math.round(p.y)}) ` +
+        "(a drag from there would start on that instead)",
+    };
+  }
+  return { x: p.x, y: p.y, box: centre(r).box };
 }
+
+/** centreOfEnd's refusal; `outside`: the element is out of the viewport (not covered, not missing). */
+export type EndRefusal = PageRefusal & { outside?: true };
 
 /**
  * An HTML5 drag and drop as the page's listeners see it (dragstart, dragenter, dragover, drop, dragend with one
  * DataTransfer), for two elements too far apart to share the viewport, where a mouse cannot reach both. The drop
- * is past the target's midpoint in the direction of travel, as the mouse drag's (see dropPoint in _input.ts). A
- * selector designates queryDeep's first match.
+ * lands where the mouse drag's would (`drop` is _input.ts's dropPoint). A selector designates queryDeep's first
+ * match.
  */
-export function syntheticDrag(lookup: Lookup, from: ElementEnd, to: ElementEnd, query: Query): true | PageRefusal {
+export function syntheticDrag(
+  lookup: Lookup,
+  from: ElementEnd,
+  to: ElementEnd,
+  query: Query,
+  drop: typeof dropPoint,
+): true | PageRefusal {
   const find = (end: ElementEnd) => {
     let el: Element | "unindexed" | "absent" | undefined;
     try {
@@ -575,13 +619,12 @@ export function syntheticDrag(lookup: Lookup, from: ElementEnd, to: ElementEnd, 
   if (!source || !target) return { refused: "an end of the drag is not on the page" };
   const data = new DataTransfer();
   const s0 = source.getBoundingClientRect(), t0 = target.getBoundingClientRect();
-  /** Towards the target, on each axis the drag travels at least half the target's size along (see dropPoint). */
-  const way = (from: number, to: number, size: number) => Math.abs(to - from) >= size / 2 ? Math.sign(to - from) : 0;
-  const dirX = way(s0.left + s0.width / 2, t0.left + t0.width / 2, t0.width);
-  const dirY = way(s0.top + s0.height / 2, t0.top + t0.height / 2, t0.height);
+  // Where on the target the drop lands, as shares of its size (dropPoint's rule; the viewport bound left out).
+  const p = drop({ x: s0.left + s0.width / 2, y: s0.top + s0.height / 2 }, t0, { width: 1e9, height: 1e9 }, s0);
+  const [tx, ty] = [(p.x - t0.left) / (t0.width || 1), (p.y - t0.top) / (t0.height || 1)];
   const at = (el: Element) => {
     const r = el.getBoundingClientRect();
-    const [fx, fy] = el === target ? [0.5 + 0.25 * dirX, 0.5 + 0.25 * dirY] : [0.5, 0.5];
+    const [fx, fy] = el === target ? [tx, ty] : [0.5, 0.5];
     return { clientX: r.left + r.width * fx, clientY: r.top + r.height * fy };
   };
   const fire = (el: Element, type: string) =>

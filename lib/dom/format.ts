@@ -56,7 +56,9 @@ function formatAttributes(el: DomElement, opts: FormatOptions = {}): string {
   for (const key of DROP_IF_TEXT) if (text && shown.get(key)?.toLowerCase() === text) shown.delete(key);
   const parts = [...shown].map(([k, v]) => {
     if (v === "") return `${k}=''`;
-    if (k === "value") return `value=${valueText(v, el.valueLength ?? v.length, opts.maxValueLength ?? 1000)}`;
+    if (k === "value") {
+      return `value=${valueText(v, el.valueLength ?? v.length, opts.maxValueLength ?? 1000, el.valueStart ?? 0)}`;
+    }
     return `${k}=${exact(cap(v, maxLength))}`;
   });
   if (el.options && el.options.length > 0) parts.push(`options=${formatOptions(el, opts.maxOptions ?? 4)}`);
@@ -65,12 +67,18 @@ function formatAttributes(el: DomElement, opts: FormatOptions = {}): string {
 
 /**
  * A value up to `max` characters, shown exactly; a cut one JSON-quoted (so where it stops is plain) and followed by
- * how much of it is shown: `"Clause 01: …" (cut: 1000 of 2400 chars)`. `total`: the whole value's length.
+ * how much of it is shown: `"Clause 01: …" (cut: 1000 of 2400 chars)`, or, for the part at a field's scroll
+ * position, which characters: `"Clause 31: …" (cut: chars 1201-2200 of 2400, where the field is scrolled)`.
+ * `total`: the whole value's length; `start`: where the shown part starts in it.
  */
-function valueText(value: string, total: number, max: number): string {
+function valueText(value: string, total: number, max: number, start = 0): string {
   let head = value.length > max ? value.slice(0, max) : value;
   if (head.length < value.length && /[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1); // not half a pair
-  return head.length < total ? `${JSON.stringify(head)} (cut: ${head.length} of ${total} chars)` : exact(head);
+  if (head.length >= total) return exact(head);
+  const part = start > 0
+    ? `chars ${start + 1}-${start + head.length} of ${total}, where the field is scrolled`
+    : `${head.length} of ${total} chars`;
+  return `${JSON.stringify(head)} (cut: ${part})`;
 }
 
 function formatOptions(el: DomElement, max: number): string {

@@ -117,6 +117,11 @@ Deno.test("formatElement() shows a value up to 1,000 characters, and says where 
     line("line 1\nline 2", { valueLength: 2400 }),
     '[1]<textarea value="line 1\\nline 2" (cut: 13 of 2400 chars) />',
   );
+  // The part at the field's scroll position says which characters it is.
+  assert.equal(
+    line("Clause 31", { valueLength: 2400, valueStart: 1200 }),
+    '[1]<textarea value="Clause 31" (cut: chars 1201-1209 of 2400, where the field is scrolled) />',
+  );
   // Not half a surrogate pair; a lower cap.
   assert.equal(
     formatElement(element({ tag: "input", attributes: { value: "ab😀cd" } }), { maxValueLength: 3 }),

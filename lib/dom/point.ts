@@ -13,7 +13,9 @@ export type ClickPoint =
 
 /**
  * A point of `el` a click would reach: the first of up to 13 sample points of its visible part (the centre, then a
- * grid) where the topmost element is `el`, inside it (shadow trees included) or its label; failing those, the centre
+ * grid) where the topmost element is `el`, inside it (shadow trees included) or its label, and not inside another
+ * indexed element within it (a press there is that control's: an event block over a calendar day; such a point
+ * only when el has no other); failing those, the centre
  * of the largest piece (4 px or more each way) that the boxes of what covers them leave (a sliver beside a popup, as
  * the capture's onTop finds it; up to 6 more hit tests). Coordinates are the top
  * window's viewport: the offsets of the same-origin iframes `el` lies in are added, and the visible part is clipped
@@ -118,12 +120,29 @@ export function visiblePoint(el: Element, at: typeof elementAt): ClickPoint | nu
   };
   /** The frame (offsets into top coordinates) of the document `n` is in. */
   const frameOf = (n: Element) => frames.find((f) => f.doc === n.ownerDocument) ?? frames[frames.length - 1];
+  // Indexed elements inside el (an event block on a calendar day, a button on a card): a press on one of them is
+  // that control's, so a point on them is taken only when el shows no point of its own (`inner` below).
+  const index = (globalThis as unknown as { __webmixIndex?: (Element | null)[] }).__webmixIndex ?? [];
+  const nested = index.filter((d): d is Element => d !== null && d !== el && el.contains(d));
+  const inner = (hit: Element) => nested.find((d) => d.contains(hit)) ?? null;
   let first: { x: number; y: number; hit: Element | null } | null = null;
+  let onInner: { x: number; y: number } | null = null;
+  /** Whether (x, y) is el's own point; else takes what covers it off the parts left. */
+  const own = (x: number, y: number, hit: Element | null): boolean => {
+    if (hit && reaches(hit)) {
+      const d = inner(hit);
+      if (!d) return true;
+      onInner ??= { x, y };
+      parts = parts.flatMap((b) => minus(b, coverBox(d, x, y)));
+      return false;
+    }
+    if (hit) parts = parts.flatMap((b) => minus(b, coverBox(hit, x, y)));
+    return false;
+  };
   for (const p of samples.slice(0, 13)) {
     const hit = at(p.x, p.y);
-    if (hit && reaches(hit)) return { x: p.x, y: p.y, hit: true };
-    first ??= { ...p, hit };
-    if (hit) parts = parts.flatMap((b) => minus(b, coverBox(hit, p.x, p.y)));
+    if (own(p.x, p.y, hit)) return { x: p.x, y: p.y, hit: true };
+    if (!hit || !reaches(hit)) first ??= { ...p, hit };
   }
   // A sliver beside a popup: the centre of the largest piece left (at least 4 px each way, as the capture lists it).
   for (let budget = 6; budget > 0; budget--) {
@@ -134,9 +153,11 @@ export function visiblePoint(el: Element, at: typeof elementAt): ClickPoint | nu
     );
     const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
     const hit = at(x, y);
-    if (hit && reaches(hit)) return { x, y, hit: true };
-    parts = hit ? parts.flatMap((p) => minus(p, coverBox(hit, x, y))) : parts.filter((p) => p !== b);
+    if (own(x, y, hit)) return { x, y, hit: true };
+    if (!hit) parts = parts.filter((p) => p !== b);
   }
+  if (onInner) return { ...(onInner as { x: number; y: number }), hit: true }; // all of it is its inner controls'
+  first ??= { ...samples[0], hit: at(samples[0].x, samples[0].y) };
   const h = first!.hit;
   let cover = "nothing";
   if (h) {

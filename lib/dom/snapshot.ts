@@ -277,12 +277,18 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     if (boxes.length === 0 || !meets(shift(range.getBoundingClientRect(), f), f.view)) return;
     const first = shift(boxes[0], f);
     const last = shift(boxes[boxes.length - 1], f);
-    const text = collapse(node.data);
+    addWords(collapse(node.data), first, last, node.parentElement!, /^\s/.test(node.data), /\s$/.test(node.data));
+  }
+
+  /**
+   * Words on screen from `first` (the box of their first line) to `last`: appended to the current line when they
+   * continue it, else starting a new one. `spaceBefore`, `spaceAfter`: the source text has white space there.
+   */
+  function addWords(text: string, first: Box, last: Box, parent: Element, spaceBefore: boolean, spaceAfter: boolean) {
     // Same visual line: overlapping vertically and not going back left (side-by-side columns stay apart).
     const sameLine = first.top < lineBottom - 1 && first.bottom > lineTop + 1 && first.left >= lineRight - 1;
-    const parent = node.parentElement!;
     if (sameLine) {
-      const spaced = endsWithSpace || /^\s/.test(node.data) || first.left - lineRight > 1 ||
+      const spaced = endsWithSpace || spaceBefore || first.left - lineRight > 1 ||
         (lineParent !== null && lineParent !== parent && apart(lineParent, parent));
       line += (spaced ? " " : "") + text;
     } else {
@@ -293,17 +299,29 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     lineTop = last.top;
     lineBottom = last.bottom;
     lineRight = last.right;
-    endsWithSpace = /\s$/.test(node.data);
+    endsWithSpace = spaceAfter;
     lineParent = parent;
   }
 
-  /** A textarea's value (up to maxValue), as lines of their own. */
-  function addBlock(value: string): void {
+  /**
+   * An image that is not a control, shown in the viewport: its alt text (else its title) as words of the line it
+   * sits on (a list whose item types are icons, `<img alt=vegan>`). An empty alt marks a decorative image: none.
+   */
+  function addImage(el: Element, r: Box, f: Frame): void {
+    const words = collapse(el.getAttribute("alt") ?? el.getAttribute("title") ?? "");
+    if (!words || length >= maxVisible || !meets(r, f.view) || !el.checkVisibility(VISIBILITY)) return;
+    addWords(words, r, r, el, true, true);
+  }
+
+  /** A textarea's value (the window valueWindow shows, "…" where it is cut), as lines of their own. */
+  function addBlock(el: HTMLTextAreaElement): void {
     if (line) lines.push(line);
     line = "";
     lineBottom = -Infinity;
     lineParent = null;
-    const text = value.length > maxValue ? value.slice(0, maxValue) + "…" : value;
+    const value = el.value;
+    const { start, text: shown } = valueWindow(el, value);
+    const text = (start > 0 ? "…" : "") + shown + (start + shown.length < value.length ? "…" : "");
     for (const l of text.split("\n")) {
       const c = collapse(l);
       if (!c || length >= maxVisible) continue;
@@ -470,8 +488,9 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
         }
       }
     }
+    if (name === "img" && here && !empty && !keptSet.has(el)) addImage(el, shift(raw!, f), f);
     if (name === "textarea" && here && !empty && meets(shift(raw!, f), f.view) && el.checkVisibility(VISIBILITY)) {
-      addBlock((el as HTMLTextAreaElement).value);
+      addBlock(el as HTMLTextAreaElement);
     }
     if (name === "select" || name === "textarea" || depth >= MAX_DEPTH) return;
     if (name === "iframe" || name === "frame") return visitFrame(el as HTMLIFrameElement, f, here, inert);
@@ -683,8 +702,42 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     return el.getAttribute("role") === "slider" ? el.getAttribute("aria-valuenow") : null;
   }
 
-  /** The length of the last value attributesOf read (before its cut). */
+  /** The length of the last value attributesOf read (before its cut), and where its shown part starts. */
   let valueLength = 0;
+  let valueStart = 0;
+
+  /**
+   * The part of a value longer than maxValue that is shown: the maxValue characters from where the field is
+   * scrolled to (a textarea's first visible line, found as the line at scrollTop's share of its rows, each line's
+   * rows estimated from its length and the field's width; an input's scrollLeft share of the text), whole lines
+   * from there when the end is reached. Not inside a surrogate pair. The whole value when it fits.
+   */
+  function valueWindow(el: Element, value: string): { start: number; text: string } {
+    if (value.length <= maxValue) return { start: 0, text: value };
+    const f = el as HTMLTextAreaElement;
+    let start = 0;
+    if (el.localName === "textarea" && f.scrollTop > 0 && f.scrollHeight > f.clientHeight) {
+      const em = parseFloat(getComputedStyle(el).fontSize) || 13;
+      const perRow = Math.max(1, Math.floor(f.clientWidth / (em * 0.6)));
+      const rows = value.split("\n").map((l) => Math.max(1, Math.ceil(l.length / perRow)));
+      const total = rows.reduce((s, r) => s + r, 0);
+      const want = (f.scrollTop / f.scrollHeight) * total;
+      // Past the lines whose rows lie wholly above the scroll position.
+      for (let k = 0, row = 0; k < rows.length && row + rows[k] <= want + 0.5; k++) {
+        row += rows[k];
+        start = value.indexOf("\n", start) + 1;
+      }
+    } else if (el.localName === "input" && f.scrollLeft > 0 && f.scrollWidth > f.clientWidth) {
+      start = Math.round((f.scrollLeft / f.scrollWidth) * value.length);
+    }
+    if (start + maxValue > value.length) {
+      start = value.length - maxValue;
+      const next = value.indexOf("\n", start - 1);
+      if (el.localName === "textarea" && next >= 0 && value[start - 1] !== "\n") start = next + 1;
+    }
+    if (/[\uDC00-\uDFFF]/.test(value[start] ?? "")) start++;
+    return { start, text: value.slice(start, start + maxValue).replace(/[\uD800-\uDBFF]$/, "") };
+  }
 
   function attributesOf(el: Element, r: Box): Partial<Record<AttributeName, string>> {
     const a: Partial<Record<AttributeName, string>> = {};
@@ -695,9 +748,11 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
     }
     const value = liveValue(el);
     valueLength = value?.length ?? 0;
-    // Cut, not inside a surrogate pair.
-    if (value) a.value = valueLength > maxValue ? value.slice(0, maxValue).replace(/[\uD800-\uDBFF]$/, "") : value;
-    else if (el.getAttribute("role") === "slider" && el.getAttribute("aria-valuetext")) {
+    valueStart = 0;
+    if (value) {
+      const shown = valueWindow(el, value);
+      [a.value, valueStart] = [shown.text, shown.start];
+    } else if (el.getAttribute("role") === "slider" && el.getAttribute("aria-valuetext")) {
       a.value = el.getAttribute("aria-valuetext")!;
     } else if (!a.role && !NATIVE.has(el.localName)) {
       const handle = handleValue(el, r);
@@ -836,6 +891,8 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
       const words = url ? fileName(url) : "";
       if (words) return words;
     }
+    const colour = swatchColour(el);
+    if (colour) return colour;
     // The class token of most distinctive words, the element's own first.
     let best: string[] = [];
     for (const e of near) {
@@ -846,6 +903,77 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
       if (best.length > 0) break;
     }
     return best.slice(0, 4).join(" ");
+  }
+
+  /**
+   * A colour swatch's colour, named (`yellow (#ffff00)`): a colour in its data-value, data-color or data-colour
+   * (a hex or rgb()), else, for an empty element (no children, no text) in a palette, its own opaque background
+   * colour (a palette: a sibling of the same tag has another opaque background; a row of grey icon boxes is none).
+   * "" when it is no swatch.
+   */
+  function swatchColour(el: Element): string {
+    let rgb: number[] | null = null;
+    for (const k of ["data-value", "data-color", "data-colour"]) rgb ??= parseColour(el.getAttribute(k) ?? "");
+    if (!rgb && el.childElementCount === 0 && !/\S/.test(el.textContent ?? "")) {
+      const own = getComputedStyle(el).backgroundColor;
+      const bg = parseColour(own);
+      const kin = Array.from(el.parentElement?.children ?? []).filter((k) => k !== el && k.localName === el.localName);
+      const palette = kin.slice(0, 12).some((k) => {
+        const c = getComputedStyle(k).backgroundColor;
+        return c !== own && (parseColour(c)?.[3] ?? 0) > 0.5;
+      });
+      if (bg && bg[3] > 0.5 && palette) rgb = bg;
+    }
+    if (!rgb) return "";
+    const hex = "#" + rgb.slice(0, 3).map((n) => Math.round(n).toString(16).padStart(2, "0")).join("");
+    return `${colourName(rgb[0], rgb[1], rgb[2])} (${hex})`;
+  }
+
+  /** [r, g, b, alpha] of `#rgb`, `#rrggbb`, `rgb()` or `rgba()` text; null for anything else. */
+  function parseColour(text: string): number[] | null {
+    const t = text.trim().toLowerCase();
+    const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/.exec(t)?.[1];
+    if (hex) {
+      const full = hex.length === 3 ? hex.replace(/./g, "$&$&") : hex;
+      return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)).concat(1);
+    }
+    const m = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:[\s,/]+([\d.]+%?))?\s*\)$/.exec(t);
+    if (!m) return null;
+    const alpha = m[4] === undefined ? 1 : m[4].endsWith("%") ? parseFloat(m[4]) / 100 : parseFloat(m[4]);
+    return [+m[1], +m[2], +m[3], alpha];
+  }
+
+  /**
+   * The common name of a colour, by hue, saturation and lightness: black, white, gray, or one of twelve hues
+   * (brown for dark orange and red, pink for light red and magenta, purple for dark magenta), "light" or "dark"
+   * before it at either end.
+   */
+  function colourName(r: number, g: number, b: number): string {
+    const [R, G, B] = [r / 255, g / 255, b / 255];
+    const max = Math.max(R, G, B), min = Math.min(R, G, B), l = (max + min) / 2, d = max - min;
+    if (l < 0.1) return "black";
+    if (l > 0.95) return "white";
+    const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+    const tone = l > 0.75 ? "light " : l < 0.3 ? "dark " : "";
+    if (s < 0.15) return tone + "gray";
+    let h = max === R ? ((G - B) / d) % 6 : max === G ? (B - R) / d + 2 : (R - G) / d + 4;
+    h = (h * 60 + 360) % 360;
+    const HUES: [number, string][] = [
+      [15, "red"],
+      [45, "orange"],
+      [70, "yellow"],
+      [165, "green"],
+      [195, "cyan"],
+      [255, "blue"],
+      [290, "purple"],
+      [335, "magenta"],
+      [360, "red"],
+    ];
+    const hue = HUES.find(([end]) => h < end)![1];
+    if ((hue === "red" || hue === "magenta") && l > 0.75) return "pink";
+    if (hue === "magenta" && l < 0.4) return "purple";
+    if ((hue === "orange" || hue === "red") && l < 0.35 && s < 0.9) return "brown";
+    return tone + hue;
   }
 
   // 5. New-element marking against the previous snapshot of this document; document.open() swaps the root.
@@ -878,6 +1006,7 @@ export function snapshotPage(opts: SnapshotOptions = {}): PageSnapshot {
       rect: round(r),
     };
     if (valueLength > maxValue) item.valueLength = valueLength;
+    if (valueStart > 0) item.valueStart = valueStart;
     if (el.localName === "select") {
       const options = (el as HTMLSelectElement).options;
       item.options = Array.from(options).slice(0, maxOptions).map((o) => cap(collapse(o.text), maxText));

@@ -17,8 +17,9 @@ export interface SnapshotOptions {
   /** Cap on the option texts kept for one <select> (default 100; `optionCount` keeps the true number). */
   maxOptions?: number;
   /**
-   * Cap on a `value` (a field's, a textarea's), in UTF-16 code units (default 1000); a longer value is cut and
-   * `valueLength` keeps its length. A textarea's text in visibleText has the same cap.
+   * Cap on a `value` (a field's, a textarea's), in UTF-16 code units (default 1000); a longer value is cut to the
+   * part at the field's scroll position (`valueStart`) and `valueLength` keeps its length. A textarea's text in
+   * visibleText shows the same part.
    */
   maxValueLength?: number;
 }
@@ -84,6 +85,11 @@ export interface DomElement {
   attributes: Partial<Record<AttributeName, string>>;
   /** The whole value's length when `attributes.value` was cut (SnapshotOptions.maxValueLength). */
   valueLength?: number;
+  /**
+   * Where the shown part of a cut value starts (a character offset), when not at 0: the field is scrolled there
+   * and the value shows the text at its scroll position.
+   */
+  valueStart?: number;
   /**
    * Visible text, whitespace collapsed, without the text of indexed descendants, capped (see maxTextLength). For
    * input, select and textarea: the text of their <label>s ("" without one).

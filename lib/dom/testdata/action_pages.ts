@@ -348,8 +348,114 @@ function itemAt(list, x, y) {
 })();`,
 );
 
+/**
+ * Drag-and-drop placing, as board and planner pages do it: a card follows the mouse (grabbed where the press
+ * was) and counts as dropped into a bin only when its whole box lies inside the bin ("fit" tolerance, jQuery UI's
+ * droppable); a bin 1.7 times the card's size and one four times it. Logs `drop <bin>` or `drop outside`.
+ */
+export const DROP_BINS = doc(
+  "Plan",
+  `<div class="card" id="card">Task</div><div class="bin" id="near">Today</div><div class="bin" id="big">Later</div>`,
+  `.card{position:absolute;left:20px;top:60px;width:90px;height:60px;background:#fd8;cursor:move;user-select:none}
+.bin{position:absolute;border:2px dashed #999;box-sizing:border-box}
+#near{left:300px;top:40px;width:153px;height:102px}#big{left:600px;top:40px;width:360px;height:240px}`,
+  `var card = $("#card")[0], grab = null;
+$("#card").on("mousedown", function (e) {
+  var r = card.getBoundingClientRect();
+  grab = { dx: e.clientX - r.left, dy: e.clientY - r.top };
+  e.preventDefault();
+});
+$(document).on("mousemove", function (e) {
+  if (!grab) return;
+  card.style.left = (e.clientX - grab.dx) + "px";
+  card.style.top = (e.clientY - grab.dy) + "px";
+});
+$(document).on("mouseup", function () {
+  if (!grab) return;
+  grab = null;
+  var c = card.getBoundingClientRect(), into = "outside";
+  ["near", "big"].forEach(function (id) {
+    var b = document.getElementById(id).getBoundingClientRect();
+    if (c.left >= b.left && c.right <= b.right && c.top >= b.top && c.bottom <= b.bottom) into = id;
+  });
+  log("drop", into);
+  card.style.left = "20px"; card.style.top = "60px";
+});`,
+);
+
+/**
+ * A week planner: slots take an HTML5 drop, and existing events lie over slots: one over all of 9:00 but a 6 px
+ * sliver above it, one over the whole of 11:00. A drag from a slot starts on what is visible of it; a slot wholly
+ * under an event cannot be dragged from. Logs `move <from> <to>` on a drop.
+ */
+export const CALENDAR = doc(
+  "Week",
+  `<div class="day">${
+    ["9:00", "10:00", "11:00", "12:00"].map((t) => `<div class="slot" draggable="true" data-t="${t}">${t}</div>`)
+      .join("")
+  }<div class="event" id="standup">Stand-up</div><div class="event" id="review">Review</div></div>`,
+  `.day{position:relative;width:240px}.slot{height:40px;border-bottom:1px solid #ddd;box-sizing:border-box;padding:2px}
+.event{position:absolute;left:0;right:0;background:#9cf;border-radius:4px}
+#standup{top:6px;height:34px}#review{top:80px;height:40px}`,
+  `var from = null;
+$(".slot").on("dragstart", function (e) { from = this.getAttribute("data-t"); e.dataTransfer.setData("text/plain", from); });
+$(".slot").on("dragover", function (e) { e.preventDefault(); });
+$(".slot").on("drop", function (e) { e.preventDefault(); log("move", from + " " + this.getAttribute("data-t")); });`,
+);
+
+/**
+ * A month grid whose days are picked by dragging across them (mouse events: a press on a day, moves, release), with
+ * an event block inside a day over all of it but its number strip; a press on the event opens it and picks nothing.
+ * Logs `pick <first> <last>` on release, `open <event>` on an event's click.
+ */
+export const MONTH_PICK = doc(
+  "Month",
+  `<div id="grid">${
+    [15, 16, 17, 18, 19].map((d) =>
+      `<div class="day" data-d="${d}"><span class="n">${d}</span>${
+        d === 16 ? `<div class="ev" data-ev="launch">11:00 Launch</div>` : ""
+      }</div>`
+    ).join("")
+  }</div>`,
+  `#grid{display:flex;gap:2px}.day{position:relative;width:110px;height:80px;background:#f1f5f9}.n{font-size:12px}
+.ev{position:absolute;left:2px;right:2px;top:16px;bottom:2px;background:#1d4ed8;color:#fff;cursor:pointer}`,
+  `var from = null;
+$(".day").on("mousedown", function (e) { if (e.target.closest(".ev")) return; from = this.getAttribute("data-d"); e.preventDefault(); });
+$(document).on("mouseup", function (e) {
+  if (!from) return;
+  var el = document.elementFromPoint(e.clientX, e.clientY), day = el && el.closest(".day");
+  log("pick", from + " " + (day ? day.getAttribute("data-d") : "none"));
+  from = null;
+});
+$(".ev").on("click", function () { log("open", this.getAttribute("data-ev")); });`,
+);
+
+/** The images a :hover rule swaps in (served late, under SLOW_PREFIX): an icon and its hover state. */
+export const HOVER_IMAGES: Readonly<Record<string, string>> = {
+  "/img/star.svg":
+    `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect width="24" height="24" fill="#bbb"/></svg>`,
+  "/slow/star-on.svg":
+    `<svg xmlns="http://www.w3.org/2000/svg" width="28" height="28"><rect width="28" height="28" fill="#fc3"/></svg>`,
+};
+
+/**
+ * An icon whose `:hover` rule swaps its image (`content: url(...)`) for one that loads late: while it loads, the
+ * hovered icon has no size, the pointer leaves it and the rule lets go. A click on the icon logs `click star`.
+ */
+export const HOVER_CSS = doc(
+  "Rate",
+  `<p>Rate this answer</p><span class="rate"><img class="star" src="/img/star.svg" alt="Star"></span>`,
+  `.star{cursor:pointer;vertical-align:middle}.star:hover{content:url(/slow/star-on.svg)}`,
+  `$(".star").on("click", function () { log("click", "star"); });`,
+);
+
 /** Every page by its path. */
 export const ACTION_PAGES: Readonly<Record<string, string>> = {
+  ...HOVER_IMAGES,
+  "/drop-bins": DROP_BINS,
+  "/calendar": CALENDAR,
+  "/month-pick": MONTH_PICK,
+  "/hover-css": HOVER_CSS,
   "/fields": FIELDS,
   "/focus-steal": FOCUS_STEAL,
   "/overlay": OVERLAY,

@@ -287,7 +287,45 @@ $("#streets").on("click", "li", function () { log("street " + this.textContent);
 );
 
 /** Every page by path, for a Deno.serve handler. */
+/**
+ * A menu whose dishes' diets exist only as images (`<img alt=vegan title=vegan>`), one with an empty alt (decorative),
+ * and an image link whose alt is its name.
+ */
+export const DIETS = page(
+  "Menu",
+  `<h2>Lunch menu</h2><ul class="menu">
+<li>Lentil soup <img src="/i/leaf.svg" alt="vegan" title="vegan" width="14" height="14"></li>
+<li>Chicken wrap <img src="/i/wheat.svg" alt="contains gluten" width="14" height="14"></li>
+<li>Rice bowl <img src="/i/leaf.svg" title="vegan" width="14" height="14"> <img src="/i/dot.svg" alt="" width="6" height="6"></li>
+</ul><a href="#soup" id="soup-link"><img src="/i/soup.jpg" alt="Soup of the day" width="40" height="20"></a>`,
+);
+
+/**
+ * Colour pickers: Quill's (`<span class="ql-picker-item" data-value="#ffff00">`, one class on every swatch) and a
+ * palette of empty divs that only a background colour tells apart; a grey icon row (one background) stays nameless.
+ */
+export const SWATCHES = page(
+  "Colours",
+  `<span class="ql-picker-options">${
+    ["#e60000", "#ff9900", "#ffff00", "#008a00", "#0066cc"].map((c) =>
+      `<span tabindex="0" role="button" class="ql-picker-item" data-value="${c}" style="background-color: ${c}"></span>`
+    ).join("")
+  }</span>
+<div class="palette">${
+    ["rgb(255, 192, 203)", "rgb(128, 0, 128)", "rgb(0, 0, 0)", "rgb(255, 255, 255)", "rgb(128, 128, 128)"].map((c) =>
+      `<div class="cell" style="background: ${c}"></div>`
+    ).join("")
+  }</div>
+<div class="greys"><span class="g"></span><span class="g"></span></div>`,
+  `.ql-picker-item, .cell, .g { display: inline-block; width: 16px; height: 16px; margin: 2px; cursor: pointer; }
+.greys .g { background: #ccc; }`,
+  `for (const el of document.querySelectorAll(".ql-picker-item")) el.addEventListener("click", () => log(el.dataset.value));
+for (const el of document.querySelectorAll(".cell, .g")) el.addEventListener("click", () => log(el.style.background || "grey"));`,
+);
+
 export const REAL_PAGES: Record<string, string> = {
+  "/diets": DIETS,
+  "/swatches": SWATCHES,
   "/mail": MAIL,
   "/aria": ARIA,
   "/autocomplete": AUTOCOMPLETE,

@@ -53,6 +53,13 @@ CREATE TABLE catering (
   people INTEGER NOT NULL,
   ordered_at TEXT NOT NULL
 );
+CREATE TABLE holds (
+  id INTEGER PRIMARY KEY,
+  room_id INTEGER NOT NULL REFERENCES rooms(id),
+  start_date TEXT NOT NULL,
+  end_date TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
 `;
 
 const ME = DEFAULT_USER.name;
@@ -172,5 +179,5 @@ function bookingRows(): Row[] {
 
 /** The app's schema and rows. */
 export function bookingsSeed(): AppSeed {
-  return { schema: SCHEMA, rows: { rooms: roomRows(), bookings: bookingRows(), guests: [], catering: [] } };
+  return { schema: SCHEMA, rows: { rooms: roomRows(), bookings: bookingRows(), guests: [], catering: [], holds: [] } };
 }

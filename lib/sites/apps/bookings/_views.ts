@@ -32,6 +32,8 @@ const FLASHES: Record<string, string> = {
   cancelled: "Booking cancelled.",
   unchanged: "Nothing changed; the booking is as it was.",
   guest: "Guest added.",
+  held: "Days held for maintenance.",
+  nohold: "Nothing held: give a first and a last day, the last not before the first.",
 };
 
 export interface FrameOptions {

@@ -1,13 +1,17 @@
 /**
  * Bookings: a room and resource booking app. Rooms with filters and tabs, a month calendar and day view, a booking
  * form with server-side validation (past dates, weekends, overlaps, capacity), rescheduling, cancelling (a status
- * update), confirmation codes to copy and .ics downloads.
+ * update), confirmation codes to copy and .ics downloads; a catering menu whose diets are icons and a facilities
+ * handbook in a scrolling text box; a room's month planner whose bookings lie over the day cells, where days are held
+ * for maintenance by dragging across them.
  */
 import { Hono } from "hono";
 import type { SandboxEnv, SiteApp } from "../../types.ts";
 import { mountCatering } from "./_catering.ts";
 import { mountGuests } from "./_guests.ts";
 import { mountBooking } from "./_pages_book.ts";
+import { mountInfoPages } from "./_pages_info.ts";
+import { mountPlanner } from "./_pages_planner.ts";
 import { mountCalendar } from "./_pages_calendar.ts";
 import { mountMy } from "./_pages_my.ts";
 import { mountReservation } from "./_pages_reservation.ts";
@@ -25,6 +29,8 @@ function bookingsRoutes(): Hono<SandboxEnv> {
   mountReservation(app);
   mountGuests(app);
   mountCatering(app);
+  mountInfoPages(app);
+  mountPlanner(app);
   return app;
 }
 
@@ -39,6 +45,7 @@ export const bookingsApp: SiteApp = {
       bookings: ["id", "code", "booked_by", "created_at", "updated_at", "cancelled_at"],
       guests: ["id", "name", "added_at"],
       catering: ["id", "ordered_at"],
+      holds: ["id", "created_at"],
     },
     queryDefaults: { page: "1", min: "1" },
     ignoredQuery: ["flash"],

@@ -28,7 +28,18 @@ CREATE TABLE activity (id INTEGER PRIMARY KEY, issue_id INTEGER NOT NULL, actor_
   old_value TEXT, new_value TEXT, created_at TEXT NOT NULL);
 CREATE TABLE notifications (id INTEGER PRIMARY KEY, issue_id INTEGER NOT NULL, actor_id INTEGER NOT NULL,
   text TEXT NOT NULL, created_at TEXT NOT NULL, read INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE labels (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, color TEXT NOT NULL);
 `;
+
+/** The issue labels' colours (the labels page's table; issues name their labels in issues.labels). */
+const LABELS = [
+  { id: 1, name: "bug", color: "#e60000" },
+  { id: 2, name: "backend", color: "#0066cc" },
+  { id: 3, name: "docs", color: "#008a00" },
+  { id: 4, name: "performance", color: "#ff9900" },
+  { id: 5, name: "security", color: "#9933ff" },
+  { id: 6, name: "ui", color: "#facccc" },
+];
 
 const STATUS_CODES: Record<string, string> = { T: "todo", P: "in_progress", R: "review", D: "done" };
 const PRIORITY_CODES: Record<string, string> = { L: "low", M: "medium", H: "high", U: "urgent" };
@@ -120,6 +131,15 @@ export function trackerSeed(): AppSeed {
   }));
   return {
     schema: SCHEMA,
-    rows: { people: PEOPLE, projects: PROJECTS, sprints: SPRINTS, issues, comments, activity, notifications },
+    rows: {
+      people: PEOPLE,
+      projects: PROJECTS,
+      sprints: SPRINTS,
+      issues,
+      comments,
+      activity,
+      notifications,
+      labels: LABELS,
+    },
   };
 }

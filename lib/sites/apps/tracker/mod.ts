@@ -1,10 +1,14 @@
-/** Tracker: an issue tracker with a drag-and-drop kanban board, a sortable backlog, filters, comments and export. */
+/**
+ * Tracker: an issue tracker with a drag-and-drop kanban board, a sortable backlog, filters, comments and export,
+ * and label colours set with a swatch colour picker.
+ */
 import { Hono } from "hono";
 import type { SandboxEnv, SiteApp } from "../../types.ts";
 import { boardRoutes } from "./_pages_board.ts";
 import { formRoutes } from "./_pages_form.ts";
 import { inboxRoutes } from "./_pages_inbox.ts";
 import { issueRoutes } from "./_pages_issue.ts";
+import { labelRoutes } from "./_pages_labels.ts";
 import { listRoutes } from "./_pages_list.ts";
 import { miscRoutes } from "./_pages_misc.ts";
 import { trackerSeed } from "./_seed.ts";
@@ -17,6 +21,7 @@ listRoutes(routes);
 formRoutes(routes);
 boardRoutes(routes);
 issueRoutes(routes);
+labelRoutes(routes);
 
 export const trackerApp: SiteApp = {
   id: "tracker",
