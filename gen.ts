@@ -9,7 +9,16 @@
  * its proof, or a file could not be read or written; 2 a usage error or a malformed task file.
  */
 import { UsageError } from "./lib/errors/mod.ts";
-import { listFlag, numberFlag, parseFlags, runMain, textFlag, writeFileAtomic, writeJsonAtomic } from "./lib/io/mod.ts";
+import {
+  checkOutputPath,
+  listFlag,
+  numberFlag,
+  parseFlags,
+  runMain,
+  textFlag,
+  writeFileAtomic,
+  writeJsonAtomic,
+} from "./lib/io/mod.ts";
 import {
   capacityOf,
   type Dropped,
@@ -114,6 +123,8 @@ async function main(argv: string[]): Promise<number> {
   const workers = numberFlag(flags, "workers", { whole: true, min: 1, max: 64 }) ?? 2;
   const log = (line: string) => console.error(line);
   const tasksFile = textFlag(flags, "tasks", "a task file");
+  // Before any work (a proof runs thousands of episodes): an --out that cannot be written is a usage error.
+  if (out !== undefined) await checkOutputPath("--out", out, "file");
 
   if (tasksFile !== undefined) {
     if (!flags.verify) throw new UsageError("--tasks is read by --verify (to generate, give --seed)");
