@@ -47,9 +47,9 @@ const CLIP = `<!doctype html><title>clip</title>
 <script>window.pasted = []; addEventListener("paste", (e) => pasted.push(e.clipboardData.getData("text/plain")));</script>`;
 
 /** The episodes' site: a page with a copy button, a cached resource that counts its fetches, a download. */
-function startSite() {
+function startSite(hostname = "127.0.0.1") {
   let cachedHits = 0;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+  const server = Deno.serve({ hostname, port: 0, onListen() {} }, (req) => {
     const url = new URL(req.url);
     switch (url.pathname) {
       case "/cached":
@@ -78,7 +78,7 @@ function startSite() {
     }
   });
   return {
-    base: `http://127.0.0.1:${server.addr.port}`,
+    base: `http://${hostname}:${server.addr.port}`,
     cachedHits: () => cachedHits,
     close: () => server.shutdown(),
   };
@@ -284,9 +284,13 @@ Deno.test({
   ...opts,
 }, async () => {
   const site = startSite();
+  // Another site (127.0.0.2: an out-of-process frame) that the reader's page frames and reads in too.
+  const other = startSite("127.0.0.2");
   const { base } = site;
   await using browser = await ChromiumBrowser.launch({ maxEpisodes: 4, prewarmOrigins: [base] });
-  const options = await Promise.all([0, 1, 2, 3].map(() => episodeOptions(base)));
+  const options = await Promise.all(
+    [0, 1, 2, 3].map(() => episodeOptions(base, { allowedOrigins: [base, other.base] })),
+  );
   try {
     const [w, r, c, d] = await Promise.all(options.map(([o]) => browser.newEpisode(o)));
     await Promise.all([
@@ -295,17 +299,32 @@ Deno.test({
       c.goto(`${base}/clip`),
       d.goto(`${base}/clip`),
     ]);
+    // The reader's page frames a reader of the other site; the writer's page opens a tab that writes too.
+    await inPage(
+      r,
+      `document.body.append(Object.assign(document.createElement("iframe"), { src: "${other.base}/reader" }))`,
+    );
+    await inPage(w, `window.open("/writer")`);
+    await w.settle();
+    const frame = () => r.tab().page.frames().find((f) => f.url().startsWith(other.base));
+    assert.ok(await until(() => frame() !== undefined), "the reader's cross-site frame loaded");
+    assert.equal((await w.tabs()).length, 2, "the writer's page opened a tab");
     const wrong = (await Promise.all([copyPasteRead(c, "c", 4), copyPasteRead(d, "d", 4)])).flat();
     assert.deepEqual(wrong, [], "a read that was not the episode's own text");
     // The timer pages worked: the writer's episode reads what its page wrote, the reader's page what its agent wrote.
     assert.match(await w.clipboardText(), /^W-(sel-)?\d+$/);
     await r.writeClipboard("r's own");
     assert.ok(await until(() => inPage<boolean>(r, `seen.has("r's own")`)), "the reader page read its episode's text");
-    const seen = await inPage<string[]>(r, "[...seen]");
-    assert.deepEqual(seen.filter((t) => t !== "" && t !== "r's own"), [], "the reader page read another's text");
+    assert.ok(
+      await until(async () => await frame()!.evaluate(`seen.has("r's own")`) === true),
+      "the cross-site frame read it too",
+    );
+    const seen = [...await inPage<string[]>(r, "[...seen]"), ...await frame()!.evaluate("[...seen]") as string[]];
+    assert.deepEqual(seen.filter((t) => t !== "" && t !== "r's own"), [], "the reader pages read another's text");
     await Promise.all([w, r, c, d].map((s) => s.close()));
   } finally {
     for (const [, clean] of options) await clean();
     await site.close();
+    await other.close();
   }
 });

@@ -38,21 +38,39 @@ export function clipboardMain(binding: string, sync: string): void {
   const g = globalThis as unknown as Record<string, unknown>;
   const ask = g[binding] as ((q: unknown) => Promise<{ v: number; text: string }>) | undefined;
   if (typeof ask !== "function" || g[sync]) return;
+  // This frame's copy of the store: its text and the store's version it is from. A write goes to the store one at a
+  // time, the latest one waiting (a page writing every few ms sends what it can, the last text always); until its
+  // answer comes, the store's updates do not overwrite the newer text here.
   let text = "";
   let seen = -1;
+  let synced = false;
+  let latest: string | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
   const took = (a: { v: number; text: string }) => {
-    if (a.v >= seen) (seen = a.v, text = a.text);
+    if (a.v >= seen && latest === null) (text = a.text, synced = true);
+    seen = Math.max(seen, a.v);
     return a.text;
   };
   Object.defineProperty(g, sync, {
-    value: (v: number, t: string) => took({ v, text: t }),
+    value: (v: number, t: string) => v > seen && took({ v, text: t }),
     enumerable: false,
   });
-  const write = (t: string) => {
+  const write = (t: string): Promise<void> => {
     text = t;
-    return ask({ op: "write", text: t }).then(took).then(() => undefined);
+    latest = t;
+    const sent = chain.then(() => {
+      if (latest === null) return;
+      const next = latest;
+      return ask({ op: "write", text: next }).then((a) => {
+        if (latest === next) latest = null;
+        took(a);
+      });
+    });
+    chain = sent.catch(() => undefined);
+    return sent;
   };
-  const read = () => ask({ op: "read" }).then(took);
+  // Once the store's text has arrived, reads answer from this frame's copy, which the store keeps current.
+  const read = (): Promise<string> => synced ? Promise.resolve(text) : ask({ op: "read" }).then(took);
   read().catch(() => undefined);
   const proto = (g.Clipboard as { prototype?: Record<string, Fn> } | undefined)?.prototype;
   const define = (o: object, name: string, fn: Fn) =>
@@ -128,6 +146,9 @@ export function clipboardMain(binding: string, sync: string): void {
   });
 }
 
+/** The least time between two rounds of the store's updates to the frames. */
+const PUSH_EVERY_MS = 50;
+
 const PAGE_SCRIPT = `(${clipboardMain.toString()})(${JSON.stringify(BINDING)}, ${JSON.stringify(SYNC)});`;
 
 /**
@@ -165,7 +186,10 @@ export class EpisodeClipboard {
     void this.#push();
   }
 
-  /** Sends the text to every frame; one round at a time, the last text winning. */
+  /**
+   * Sends the text to every frame: one round at a time, the last text winning, a round at most every PUSH_EVERY_MS
+   * (a page writing every few ms would otherwise keep the browser busy with nothing else).
+   */
   async #push(): Promise<void> {
     if (this.#pushing) return void (this.#again = true);
     this.#pushing = true;
@@ -174,9 +198,12 @@ export class EpisodeClipboard {
         this.#again = false;
         const [v, text] = [this.#version, this.#text];
         const frames = [...this.#pages].flatMap((p) => p.isClosed() ? [] : p.frames());
-        await Promise.all(
-          frames.map((f) => f.evaluate(`globalThis.${SYNC}?.(${v}, ${JSON.stringify(text)})`).catch(() => undefined)),
-        );
+        await Promise.all([
+          ...frames.map((f) =>
+            f.evaluate(`globalThis.${SYNC}?.(${v}, ${JSON.stringify(text)})`).catch(() => undefined)
+          ),
+          new Promise((r) => setTimeout(r, PUSH_EVERY_MS)),
+        ]);
       } while (this.#again);
     } finally {
       this.#pushing = false;
