@@ -319,6 +319,13 @@ Deno.test({
       await until(async () => await frame()!.evaluate(`seen.has("r's own")`) === true),
       "the cross-site frame read it too",
     );
+    // A frame without a src (the page's own realm, made by script) has the episode's clipboard too.
+    const blank = await inPage<string>(
+      r,
+      `(() => { const f = document.createElement("iframe"); document.body.append(f);
+        return f.contentWindow.Clipboard.prototype.readText.call(f.contentWindow.navigator.clipboard); })()`,
+    );
+    assert.equal(blank, "r's own");
     const seen = [...await inPage<string[]>(r, "[...seen]"), ...await frame()!.evaluate("[...seen]") as string[]];
     assert.deepEqual(seen.filter((t) => t !== "" && t !== "r's own"), [], "the reader pages read another's text");
     await Promise.all([w, r, c, d].map((s) => s.close()));
