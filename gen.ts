@@ -15,6 +15,7 @@ import { UsageError } from "./lib/errors/mod.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  checkOutputPath,
   choiceFlag,
   type Flags,
   listFlag,
@@ -192,6 +193,12 @@ async function main(argv: string[]): Promise<number> {
   const workers = numberFlag(flags, "workers", { whole: true, min: 1, max: 64 }) ?? 2;
   const log = (line: string) => console.error(line);
   const tasksFile = textFlag(flags, "tasks", "a task file");
+  // Before any work (a proof or a demonstration run is thousands of episodes): an output that cannot be written is a
+  // usage error.
+  if (out !== undefined) await checkOutputPath("--out", out, "file");
+  if (typeof flags.demonstrations === "string") {
+    await checkOutputPath("--demonstrations", flags.demonstrations, "folder");
+  }
   if (flags.demonstrations !== undefined) return await demonstrations(flags, tasksFile, workers);
 
   if (tasksFile !== undefined) {

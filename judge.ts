@@ -15,7 +15,15 @@
 import { describeError, UsageError } from "./lib/errors/mod.ts";
 import { chooseEpisodes, judgeRun, savedEpisodes } from "./lib/judge/mod.ts";
 import { DEFAULT_JUDGE_MODEL, judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "./lib/llm/mod.ts";
-import { checkFolderFlag, checkNetAccess, listFlag, numberFlag, parseFlags, textFlag } from "./lib/io/mod.ts";
+import {
+  checkFolderFlag,
+  checkNetAccess,
+  checkOutputPath,
+  listFlag,
+  numberFlag,
+  parseFlags,
+  textFlag,
+} from "./lib/io/mod.ts";
 
 const USAGE = `Usage: deno task judge --out DIR [options]
 
@@ -60,6 +68,8 @@ async function main(argv: string[]): Promise<number> {
   const episodes = listFlag(flags, "episodes");
   await checkNetAccess(judgeToReach(Deno.env.toObject()), "judge.ts", "--allow-read --allow-write --allow-env");
   await checkFolderFlag("out", out);
+  // The verdicts go beside the episodes: a folder that takes no file is refused before any model call.
+  if (!flags["dry-run"]) await checkOutputPath("--out", out, "folder");
   const all = await savedEpisodes(out);
   if (all.length === 0) throw new UsageError(`--out "${out}" holds no episode folder with a grade_inputs.json`);
   const chosen = chooseEpisodes(all, episodes, out);

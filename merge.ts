@@ -11,7 +11,7 @@
  * K twice or missing, an episode in two shards) or one still running.
  */
 import { UsageError } from "./lib/errors/mod.ts";
-import { guardedFolders, parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
+import { checkOutputPath, guardedFolders, parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
 import { refreshViewer } from "./lib/report/mod.ts";
 import { mergeShards } from "./lib/results/mod.ts";
 
@@ -50,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
   if (flags.out === undefined) throw new UsageError("--out is required");
   const out = textFlag(flags, "out", "the merged run's folder")!;
   if (shards.length === 0) throw new UsageError("name the shard folders to merge (SHARD_DIR...)");
+  await checkOutputPath("--out", out, "folder");
   const guarded = guardedFolders(Deno.cwd(), Deno.env.get("HOME"));
   const s = await mergeShards({ shards, out, overwrite: flags.overwrite === true, guarded });
   await refreshViewer(out, "merge.ts");

@@ -9,13 +9,22 @@
  *
  *   deno task rows OUT --out ROWS [--split S] [--family F,...] [--arm A,...] [--repeat N] [--dedupe] [--overwrite]
  *
- * Exit codes: 0 rows written (none, when nothing qualifies); 1 a file of the run cannot be read; 2 a usage error:
- * a bad flag, OUT without results.jsonl, a selected episode without its step records (a run from before them) or
- * its screenshots (--no-step-screenshots), a regrade older than the results, ROWS not empty without --overwrite.
+ * Exit codes: 0 rows written (none, when nothing qualifies); 1 a file of the run cannot be read (a damaged or newer
+ * step record too, named with its line); 2 a usage error: a bad flag, OUT without results.jsonl, a selected episode
+ * without its step records (a run from before them) or its screenshots (--no-step-screenshots), a regrade older than
+ * the results, ROWS not empty without --overwrite, ROWS a path that cannot be created or written.
  */
 import { fileURLToPath } from "node:url";
 import { UsageError } from "./lib/errors/mod.ts";
-import { choiceFlag, listFlag, numberFlag, parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
+import {
+  checkOutputPath,
+  choiceFlag,
+  listFlag,
+  numberFlag,
+  parseCommandLine,
+  runMain,
+  textFlag,
+} from "./lib/io/mod.ts";
 import { exportRows } from "./lib/results/mod.ts";
 import { FAMILIES, loadSiteSplit, OTHER_FAMILY } from "./lib/tasks/mod.ts";
 
@@ -71,9 +80,11 @@ async function main(argv: string[]): Promise<number> {
   const split = choiceFlag(flags, "split", ["train", "test", "all"] as const) ?? "all";
   const splitFile = textFlag(flags, "site-split", "a site split file");
   if (splitFile !== undefined && split === "all") throw new UsageError("--site-split goes with --split train or test");
+  const to = textFlag(flags, "out", "a folder for the rows")!;
+  await checkOutputPath("--out", to, "folder");
   const summary = await exportRows({
     out: positionals[0],
-    to: textFlag(flags, "out", "a folder for the rows")!,
+    to,
     split,
     siteSplit: split === "all" ? undefined : await loadSiteSplit(splitFile ?? SITE_SPLIT),
     families: listFlag(flags, "family", [...FAMILIES, OTHER_FAMILY]),

@@ -12,7 +12,7 @@
  * flag, no folder, a folder that is not a run's).
  */
 import { UsageError } from "./lib/errors/mod.ts";
-import { parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
+import { checkOutputPath, parseCommandLine, runMain, textFlag } from "./lib/io/mod.ts";
 import { loadRun, writeReport } from "./lib/report/mod.ts";
 
 const USAGE = `Usage: deno task report OUT [OUT2 ...] [--out DIR] [--cluster-by KEY]
@@ -46,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
   if (folders.length === 0) throw new UsageError("name at least one run folder");
   const out = textFlag(flags, "out", "a folder") ?? folders[0];
   const clusterBy = textFlag(flags, "cluster-by", "template, task, site, macro or a results-line field");
+  await checkOutputPath(flags.out === undefined ? "OUT" : "--out", out, "folder");
   const runs = [];
   for (const dir of folders) runs.push(await loadRun(dir));
   // Damage the report counts around (a line a crash cut short) is said here too, not only in report.md.

@@ -8,7 +8,7 @@
  * error (no folder, or a folder without results.jsonl).
  */
 import { UsageError } from "./lib/errors/mod.ts";
-import { parseCommandLine, runMain } from "./lib/io/mod.ts";
+import { checkOutputPath, parseCommandLine, runMain } from "./lib/io/mod.ts";
 import { writeViewer } from "./lib/report/mod.ts";
 
 const USAGE = `Usage: deno task viewer OUT
@@ -31,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (folders.length !== 1) throw new UsageError(`expected one run folder, got ${folders.length}`);
+  await checkOutputPath("OUT", folders[0], "folder");
   console.log(await writeViewer(folders[0]));
   return 0;
 }

@@ -22,10 +22,34 @@ self.addEventListener("message", (e) => {
   fetch(e.data).then((r) => "status " + r.status, (err) => "failed").then((o) => e.source.postMessage(o));
 });`;
 
+/** A page that writes the clipboard every 5 ms, by writeText and by execCommand("copy") of a selection. */
+const WRITER = `<!doctype html><title>writer</title><p id="p">W-sel</p><script>
+let n = 0;
+setInterval(() => {
+  n++;
+  if (n % 2) return void navigator.clipboard.writeText("W-" + n).catch(() => {});
+  document.getElementById("p").textContent = "W-sel-" + n;
+  getSelection().selectAllChildren(document.getElementById("p"));
+  document.execCommand("copy");
+}, 5);
+</script>`;
+
+/** A page that reads the clipboard every 5 ms and keeps every text it read. */
+const READER = `<!doctype html><title>reader</title><script>
+window.seen = new Set();
+setInterval(() => navigator.clipboard.readText().then((t) => seen.add(t), (e) => seen.add("error " + e.name)), 5);
+</script>`;
+
+/** A page to copy from and paste into: a copy button, two fields, and a record of the paste events' text. */
+const CLIP = `<!doctype html><title>clip</title>
+<button id="copy" onclick="navigator.clipboard.writeText(this.dataset.text)" data-text="">Copy</button>
+<input id="src" value=""> <input id="dst" value="">
+<script>window.pasted = []; addEventListener("paste", (e) => pasted.push(e.clipboardData.getData("text/plain")));</script>`;
+
 /** The episodes' site: a page with a copy button, a cached resource that counts its fetches, a download. */
-function startSite() {
+function startSite(hostname = "127.0.0.1") {
   let cachedHits = 0;
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+  const server = Deno.serve({ hostname, port: 0, onListen() {} }, (req) => {
     const url = new URL(req.url);
     switch (url.pathname) {
       case "/cached":
@@ -41,6 +65,12 @@ function startSite() {
         });
       case "/frame":
         return html(`<!doctype html><title>frame</title><p>inner</p>`);
+      case "/writer":
+        return html(WRITER);
+      case "/reader":
+        return html(READER);
+      case "/clip":
+        return html(CLIP);
       default:
         return html(`<!doctype html><title>${url.pathname}</title><h1>${url.pathname}</h1>
 <button id="copy" onclick="navigator.clipboard.writeText(this.dataset.text)" data-text="">Copy</button>
@@ -48,7 +78,7 @@ function startSite() {
     }
   });
   return {
-    base: `http://127.0.0.1:${server.addr.port}`,
+    base: `http://${hostname}:${server.addr.port}`,
     cachedHits: () => cachedHits,
     close: () => server.shutdown(),
   };
@@ -108,13 +138,8 @@ Deno.test({ name: "two episodes in one Chromium share no state", ...opts }, asyn
     });
 
     await t.step("permissions", async () => {
-      // The clipboard permissions the episode was given stay; geolocation is added to a's context only.
-      await a.tab().page.browserContext().overridePermissions(base, [
-        "geolocation",
-        "clipboard-read",
-        "clipboard-write",
-        "clipboard-sanitized-write",
-      ]);
+      // Geolocation is added to a's context only (no context has the clipboard permissions: _clipboard.ts).
+      await a.tab().page.browserContext().overridePermissions(base, ["geolocation"]);
       const state = (s: EpisodeSession) =>
         inPage<string>(s, `navigator.permissions.query({ name: "geolocation" }).then((p) => p.state)`);
       assert.equal(await state(a), "granted");
@@ -122,7 +147,6 @@ Deno.test({ name: "two episodes in one Chromium share no state", ...opts }, asyn
     });
 
     await t.step("the clipboard: each episode reads what it copied, whoever copied last", async () => {
-      const swaps = browser.clipboardSwaps;
       await a.writeClipboard("text of a");
       await b.writeClipboard("text of b");
       assert.equal(await a.clipboardText(), "text of a");
@@ -131,13 +155,11 @@ Deno.test({ name: "two episodes in one Chromium share no state", ...opts }, asyn
       await clickSelector(b, "#copy");
       assert.equal(await a.clipboardText(), "text of a");
       assert.equal(await b.clipboardText(), "ORD-b");
-      // Both at once: the turns keep each one's text its own.
       const [ra, rb] = await Promise.all([
         a.writeClipboard("a again").then(() => a.clipboardText()),
         b.clipboardText(),
       ]);
       assert.deepEqual([ra, rb], ["a again", "ORD-b"]);
-      assert.ok(browser.clipboardSwaps > swaps, "the clipboard changed hands");
     });
 
     await t.step("downloads", async () => {
@@ -226,5 +248,90 @@ Deno.test({ name: "two episodes in one Chromium share no state", ...opts }, asyn
     await cleanA();
     await cleanB();
     await site.close();
+  }
+});
+
+/** One episode's copy, paste and read, `rounds` times; returns each read that was not its own text. */
+async function copyPasteRead(s: EpisodeSession, who: string, rounds: number): Promise<string[]> {
+  const wrong: string[] = [];
+  const expect = async (what: string, want: string, got: () => Promise<string>) => {
+    if (!(await until(async () => (await got()) === want, 1000))) wrong.push(`${who} ${what}: ${await got()}`);
+  };
+  const pageRead = () => inPage<string>(s, "navigator.clipboard.readText()");
+  for (let i = 0; i < rounds; i++) {
+    await s.writeClipboard(`${who} wrote ${i}`);
+    await expect("read its write", `${who} wrote ${i}`, () => s.clipboardText());
+    await expect("page read its write", `${who} wrote ${i}`, pageRead);
+    await inPage(s, `document.getElementById("copy").dataset.text = "${who} button ${i}"`);
+    await clickSelector(s, "#copy");
+    await expect("read its copy button", `${who} button ${i}`, () => s.clipboardText());
+    await inPage(s, `document.getElementById("src").value = "${who} field ${i}"`);
+    await clickSelector(s, "#src");
+    await s.sendKeys("Control+a");
+    await s.sendKeys("Control+c");
+    await expect("read its Ctrl+C", `${who} field ${i}`, () => s.clipboardText());
+    await inPage(s, `document.getElementById("dst").value = ""`);
+    await clickSelector(s, "#dst");
+    await s.sendKeys("Control+v");
+    await expect("Ctrl+V", `${who} field ${i}`, () => inPage(s, `document.getElementById("dst").value`));
+    await expect("the paste event", `${who} field ${i}`, () => inPage(s, "String(pasted.at(-1))"));
+  }
+  return wrong;
+}
+
+Deno.test({
+  name: "four episodes in one Chromium each have their own clipboard, with pages writing and reading on timers",
+  ...opts,
+}, async () => {
+  const site = startSite();
+  // Another site (127.0.0.2: an out-of-process frame) that the reader's page frames and reads in too.
+  const other = startSite("127.0.0.2");
+  const { base } = site;
+  await using browser = await ChromiumBrowser.launch({ maxEpisodes: 4, prewarmOrigins: [base] });
+  const options = await Promise.all(
+    [0, 1, 2, 3].map(() => episodeOptions(base, { allowedOrigins: [base, other.base] })),
+  );
+  try {
+    const [w, r, c, d] = await Promise.all(options.map(([o]) => browser.newEpisode(o)));
+    await Promise.all([
+      w.goto(`${base}/writer`),
+      r.goto(`${base}/reader`),
+      c.goto(`${base}/clip`),
+      d.goto(`${base}/clip`),
+    ]);
+    // The reader's page frames a reader of the other site; the writer's page opens a tab that writes too.
+    await inPage(
+      r,
+      `document.body.append(Object.assign(document.createElement("iframe"), { src: "${other.base}/reader" }))`,
+    );
+    await inPage(w, `window.open("/writer")`);
+    await w.settle();
+    const frame = () => r.tab().page.frames().find((f) => f.url().startsWith(other.base));
+    assert.ok(await until(() => frame() !== undefined), "the reader's cross-site frame loaded");
+    assert.equal((await w.tabs()).length, 2, "the writer's page opened a tab");
+    const wrong = (await Promise.all([copyPasteRead(c, "c", 4), copyPasteRead(d, "d", 4)])).flat();
+    assert.deepEqual(wrong, [], "a read that was not the episode's own text");
+    // The timer pages worked: the writer's episode reads what its page wrote, the reader's page what its agent wrote.
+    assert.match(await w.clipboardText(), /^W-(sel-)?\d+$/);
+    await r.writeClipboard("r's own");
+    assert.ok(await until(() => inPage<boolean>(r, `seen.has("r's own")`)), "the reader page read its episode's text");
+    assert.ok(
+      await until(async () => await frame()!.evaluate(`seen.has("r's own")`) === true),
+      "the cross-site frame read it too",
+    );
+    // A frame without a src (the page's own realm, made by script) has the episode's clipboard too.
+    const blank = await inPage<string>(
+      r,
+      `(() => { const f = document.createElement("iframe"); document.body.append(f);
+        return f.contentWindow.Clipboard.prototype.readText.call(f.contentWindow.navigator.clipboard); })()`,
+    );
+    assert.equal(blank, "r's own");
+    const seen = [...await inPage<string[]>(r, "[...seen]"), ...await frame()!.evaluate("[...seen]") as string[]];
+    assert.deepEqual(seen.filter((t) => t !== "" && t !== "r's own"), [], "the reader pages read another's text");
+    await Promise.all([w, r, c, d].map((s) => s.close()));
+  } finally {
+    for (const [, clean] of options) await clean();
+    await site.close();
+    await other.close();
   }
 });

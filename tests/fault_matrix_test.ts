@@ -105,6 +105,54 @@ Deno.test("a Chromium shared by two workers killed: only its two episodes fail, 
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("a Chromium frozen (SIGSTOP) past --timeout: its episodes are harness errors, it is relaunched, --resume reruns exactly them", async () => {
+  await using sites = await startFaultSites();
+  // Four workers on one Chromium, all four inside their waits when it is stopped; e and f come after.
+  const frozen = ["frozen_a", "frozen_b", "frozen_c", "frozen_d"];
+  const ids = [...frozen, "after_e", "after_f"];
+  const { dir, tasks, out } = await taskFile(ids.map((id) => waits(id, id.startsWith("frozen") ? 3 : 0)));
+  const args = replay(tasks, out, sites.base, "--workers", "4", "--workers-per-browser", "4", "--timeout", "4");
+  const run = spawnCli("eval.ts", [...args, "--browser-ping-timeout", "2"]);
+  await using _run = reaped(run.child);
+  await Promise.all(frozen.map((id) => sites.reached(id)));
+  await sleep(500); // inside their waits
+  const { roots } = await chromiumUnder(run.child.pid);
+  assert.equal(roots.length, 1, `one Chromium for four workers: ${roots}`);
+  const [stopped] = roots;
+  Deno.kill(-stopped, "SIGSTOP"); // the whole browser, renderers too, as a suspended job is
+  try {
+    await sleep(6000); // past --timeout 4
+  } finally {
+    try {
+      Deno.kill(-stopped, "SIGCONT");
+    } catch { /* killed meanwhile, as it should be */ }
+  }
+  const res = await run.done();
+  assert.equal(res.code, 0, res.stderr);
+  assert.deepEqual(await stillRunning([stopped]), [], "the frozen Chromium was killed");
+  const results = await readResults(out);
+  assert.deepEqual(ledger(results, once(ids)), whole(once(ids)));
+  const r = byId(results);
+  for (const id of frozen) {
+    assert.equal(r[id].ok, false, id);
+    assert.match(
+      String(r[id].error),
+      new RegExp(`^HarnessError: .*Chromium \\(pid ${stopped}\\) is unresponsive`),
+      `${id} is a harness error naming the browser: ${r[id].error}`,
+    );
+  }
+  for (const id of ["after_e", "after_f"]) {
+    assert.equal(r[id].ok, true, `${id} ran on a relaunched Chromium: ${JSON.stringify(r[id])}`);
+  }
+  const resumed = await runCli("eval.ts", [...args, "--resume"]);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  assert.match(resumed.stderr, /resume: 2 episodes already in .*, 4 to run/);
+  const retried = (await Deno.readTextFile(join(out, "retried.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+  assert.deepEqual(retried.map((x) => x.task_id).sort(), frozen);
+  assert.ok((await readResults(out)).every((x) => x.ok), "after --resume every episode passed");
+  await Deno.remove(dir, { recursive: true });
+});
+
 /** eval.ts gets `signal` while its third of six episodes runs, then --resume finishes the run. */
 async function interruptThenResume(signal: Deno.Signal): Promise<void> {
   await using sites = await startFaultSites();

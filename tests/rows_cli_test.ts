@@ -152,6 +152,44 @@ Deno.test("record_rows.ts rebuilds a run's rows from its step records, before an
       assert.ok(same(await Deno.readFile(join(dir, "regraded", `${SEARCH}~r0`, imagesOf(row)[0])), shot));
     });
 
+    await t.step(
+      "one damaged folder: every tool that reads the damaged file exits 1 naming it and its line",
+      async () => {
+        // docs/output-layout.md: a file of the run that cannot be read is exit 1 in every offline tool, never 2.
+        // An episode that passes after the regrade above, so that rows reads its step records.
+        const steps = (copy: string) => join(copy, `${SEARCH}~r1`, "steps.jsonl");
+        const damaged = async (name: string, damage: (line: Record<string, unknown>) => string) => {
+          const copy = join(dir, name);
+          assert.ok((await new Deno.Command("cp", { args: ["-R", out, copy] }).output()).success);
+          const [first, ...rest] = (await Deno.readTextFile(steps(copy))).split("\n");
+          await Deno.writeTextFile(steps(copy), [damage(JSON.parse(first)), ...rest].join("\n"));
+          return copy;
+        };
+        const folders = {
+          "not JSON": await damaged("damaged_json", () => '{"step": 0, "not json'),
+          "a newer format_version": await damaged(
+            "damaged_future",
+            (l) => JSON.stringify({ ...l, format_version: 99 }),
+          ),
+        };
+        for (const [damage, copy] of Object.entries(folders)) {
+          const runs = {
+            rows: await runTask("rows", [copy, "--out", `${copy}_rows`]),
+            report: await runTask("report", [copy]),
+          };
+          for (const [tool, r] of Object.entries(runs)) {
+            assert.equal(r.code, 1, `${tool} on ${damage}: exit ${r.code}\n${r.stderr}`);
+            assert.match(r.stderr, new RegExp(`${SEARCH}~r1/steps\\.jsonl line 1`), `${tool} on ${damage}`);
+          }
+          // The viewer shows every episode, the damaged one with its file and line named in the page.
+          const view = await runTask("viewer", [copy]);
+          assert.equal(view.code, 0, view.stderr);
+          assert.match(await Deno.readTextFile(join(copy, "viewer.html")), /steps\.jsonl line 1/, damage);
+          await assert.rejects(Deno.stat(`${copy}_rows`), Deno.errors.NotFound, "no rows written");
+        }
+      },
+    );
+
     await t.step("refused with exit 2: a folder not empty, a run folder without results or step records", async () => {
       const again = await rows("all");
       assert.equal(again.code, 2);

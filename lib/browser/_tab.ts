@@ -257,8 +257,14 @@ export function contextGone(err: unknown): boolean {
  * What a session method throws for `err`: a dead browser is a HarnessError, a puppeteer timeout a
  * BrowserTimeoutError, a document that went away an ActionError; HarnessErrors pass as they are.
  */
-export function classifyError(err: unknown, what: string, alive: boolean, closed: boolean): unknown {
-  if (!alive) return new HarnessError(`cannot ${what}: the browser died`, { cause: err });
+export function classifyError(
+  err: unknown,
+  what: string,
+  alive: boolean,
+  closed: boolean,
+  death = "the browser died",
+): unknown {
+  if (!alive) return new HarnessError(`cannot ${what}: ${death}`, { cause: err });
   if (err instanceof HarnessError) return err;
   if (closed) return new HarnessError(`cannot ${what}: the session is closed`, { cause: err });
   if ((err as Error)?.name === "TimeoutError") {

@@ -5,6 +5,7 @@
 import type { BrowserContext, Page, Target } from "puppeteer-core";
 import { ActionError } from "./errors.ts";
 import { Tab } from "./_tab.ts";
+import type { EpisodeClipboard } from "./_clipboard.ts";
 import type { DialogRecord, TabInfo, Viewport } from "./types.ts";
 
 /** How long a page asking for a new tab has for it to appear. */
@@ -33,6 +34,7 @@ export class TabSet {
     private readonly viewport: Viewport,
     private readonly onDialog: (d: DialogRecord) => void,
     private readonly onBlocked: (url: string) => void,
+    private readonly clipboard: EpisodeClipboard,
   ) {
     context.on("targetcreated", (t: Target) => this.#onTarget(t));
   }
@@ -60,12 +62,13 @@ export class TabSet {
     if (!tab) {
       let id = tabId(this.#count++);
       while ([...this.#tabs].some((t) => t.id === id)) id = tabId(this.#count++);
-      tab = Tab.open(id, page, this.viewport, {
+      const opened = Tab.open(id, page, this.viewport, {
         onDialog: this.onDialog,
         onBlocked: this.onBlocked,
         onNewTabRequested: () => (this.#expectTabUntil = performance.now() + NEW_TAB_WAIT_MS),
         onClosed: (t) => this.#forget(t),
-      }).then((t) => (this.#tabs.push(t), t));
+      });
+      tab = Promise.all([opened, this.clipboard.attach(page)]).then(([t]) => (this.#tabs.push(t), t));
       this.#byPage.set(page, tab);
     }
     return tab;

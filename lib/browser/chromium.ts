@@ -2,7 +2,7 @@
  * Chromium's lifecycle: launch (headless, the suite's flags, no signal handlers of puppeteer's own), the network
  * allowlist, knowing when it died, and a close that kills the process when it hangs. One browser runs up to
  * LaunchOptions.maxEpisodes episodes at once (default 1), each in its own incognito context with its own recording
- * proxy, downloads folder and clipboard turn (_clipboard.ts: Chromium's clipboard is browser-wide); spare contexts
+ * proxy, downloads folder and clipboard (_clipboard.ts: no page reaches Chromium's browser-wide one); spare contexts
  * and pages are prepared for the next episodes, so that they start without paying for a new page: at launch
  * (LaunchOptions.prewarmOrigins), when an episode closes, and when its caller says the episode's start is over
  * (prepareNext: the runner does so while the model answers the first step, so that the spare neither slows the
@@ -35,11 +35,11 @@
 import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Page } from "puppeteer-core";
 import puppeteerPackage from "puppeteer-core/package.json" with { type: "json" };
 import { HarnessError, UsageError } from "../errors/mod.ts";
-import { ClipboardTurns } from "./_clipboard.ts";
 import { isAllowedUrl, normalizeOrigins, proxyBypassList } from "./_origins.ts";
 import { makeProfile, removeProfile } from "./_profile.ts";
 import { type ProxyRoute, RecordingProxy } from "./_proxy.ts";
 import { type EpisodeHost, EpisodeSession } from "./episode.ts";
+import { Watchdog } from "./_watchdog.ts";
 import type { EpisodeOptions, LaunchOptions, ResolvedEpisodeOptions, Viewport } from "./types.ts";
 
 /** The flags every launch carries (see the house rules' known traps). */
@@ -66,8 +66,8 @@ export const PUPPETEER_VERSION: string = puppeteerPackage.version;
 const CHROMIUM_HINT =
   "install Debian's chromium package (sudo apt-get install chromium) or set CHROME_PATH to a Chromium";
 const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 720 };
-const CLIPBOARD = ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"] as const;
 const CLOSE_TIMEOUT_MS = 5000;
+const UNRESPONSIVE_MS = 5000;
 /** How long a destroyed target's context is remembered for requests it made as it went. */
 const FORGET_TARGET_MS = 10_000;
 /** A context made ahead of its episode, with its own recording proxy. */
@@ -115,10 +115,11 @@ export class ChromiumBrowser implements AsyncDisposable {
   #spares: PendingSpare[] = [];
   /** Every context's recording proxy not closed yet. */
   readonly #proxies = new Set<RecordingProxy>();
-  readonly #clipboard = new ClipboardTurns();
   /** The origins the next episode most likely allows: the last episode's, else LaunchOptions.prewarmOrigins. */
   #warmOrigins: ReadonlySet<string> | null;
   #closing?: Promise<void>;
+  readonly #watchdog: Watchdog;
+  #failure?: HarnessError;
 
   private constructor(
     private readonly browser: Browser,
@@ -128,6 +129,12 @@ export class ChromiumBrowser implements AsyncDisposable {
     warmOrigins: ReadonlySet<string> | null,
   ) {
     this.#warmOrigins = warmOrigins;
+    this.#watchdog = new Watchdog(
+      () => cdp.send("Browser.getVersion"),
+      opts.unresponsiveMs ?? UNRESPONSIVE_MS,
+      () => this.#running.size > 0 && this.alive,
+      () => this.#frozen(),
+    );
     browser.on("disconnected", () => (this.#alive = false));
     browser.process()?.once("exit", () => (this.#alive = false));
     type Info = { targetInfo: { targetId: string; browserContextId?: string } };
@@ -205,9 +212,45 @@ export class ChromiumBrowser implements AsyncDisposable {
     return this.#running.size;
   }
 
-  /** How many times the clipboard changed hands between episodes (see ClipboardTurns). */
-  get clipboardSwaps(): number {
-    return this.#clipboard.swaps;
+  /**
+   * Why the browser was given up while it still ran: a DevTools ping unanswered past LaunchOptions.unresponsiveMs
+   * (frozen: SIGSTOP, a suspended job); it was then killed. Undefined otherwise.
+   */
+  get failure(): HarnessError | undefined {
+    return this.#failure;
+  }
+
+  /**
+   * Whether the browser answers a ping now (within LaunchOptions.unresponsiveMs): null when it does or is gone
+   * otherwise; else the failure (it is then killed). The runner asks when an episode ran past --timeout, so that
+   * a frozen browser's episode is a harness error, not the agent's timeout.
+   */
+  async unresponsive(): Promise<HarnessError | null> {
+    if (!this.#failure && this.alive) await this.#watchdog.answers();
+    return this.#failure ?? null;
+  }
+
+  #frozen(): void {
+    const s = (this.opts.unresponsiveMs ?? UNRESPONSIVE_MS) / 1000;
+    this.#failure = new HarnessError(
+      `Chromium (pid ${this.pid}) is unresponsive: no answer to a DevTools ping in ${s} s; it was killed`,
+    );
+    this.#alive = false;
+    this.#kill();
+    void this.close();
+  }
+
+  /** Kills Chromium's process group (its renderers too); never throws. */
+  #kill(): void {
+    const proc = this.browser.process();
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    try {
+      Deno.kill(-proc.pid!, "SIGKILL"); // Chromium leads its process group: renderers go too
+    } catch {
+      try {
+        proc.kill("SIGKILL");
+      } catch { /* already gone */ }
+    }
   }
 
   /** The browser's version string, e.g. "HeadlessChrome/139.0.7258.154" (run.json records it). */
@@ -318,11 +361,12 @@ export class ChromiumBrowser implements AsyncDisposable {
   }
 
   /**
-   * A fresh incognito context for one episode: clipboard permissions on the allowed origins, downloads into
+   * A fresh incognito context for one episode: its own clipboard (no page has Chromium's), downloads into
    * downloadDir, every request off the allowed origins refused and recorded in this episode's blocked list.
    * @throws HarnessError when the browser is dead or runs maxEpisodes episodes already; UsageError for a bad origin.
    */
   async newEpisode(options: EpisodeOptions): Promise<EpisodeSession> {
+    if (this.#failure) throw new HarnessError(`cannot open an episode: ${this.#failure.message}`);
     if (!this.alive) throw new HarnessError("Chromium is not running (it died or was closed)");
     // Sessions closing (an aborted signal) still hold their slot: let them finish.
     if (this.#running.size >= this.maxEpisodes) {
@@ -348,6 +392,7 @@ export class ChromiumBrowser implements AsyncDisposable {
     const slot = `opening:${crypto.randomUUID()}`;
     const running: Running = { route: null };
     this.#running.set(slot, running);
+    this.#watchdog.start();
     let spare: Spare | undefined;
     try {
       await Deno.mkdir(resolved.downloadDir, { recursive: true });
@@ -362,19 +407,22 @@ export class ChromiumBrowser implements AsyncDisposable {
           browserContextId: id,
           downloadPath: resolved.downloadDir,
         }),
-        ...[...origins].map((o) => context.overridePermissions(o, [...CLIPBOARD])),
+        // No clipboard permission: a page reaches only its episode's own clipboard (_clipboard.ts), never Chromium's.
+        ...[...origins].map((o) => context.overridePermissions(o, [])),
       ]);
       const isAlive = () => this.alive;
+      const death = () => this.#failure?.message ?? "the browser died";
       const host: EpisodeHost = {
         get alive() {
           return isAlive();
         },
+        get death() {
+          return death();
+        },
         setRoute: (route) => (running.route = route),
-        turn: (session, fn) => this.#clipboard.run(session, fn),
         // A spare asked for during the episode (prepareNext) is on its way already; else one starts now.
-        released: (s) => {
+        released: () => {
           if (this.#running.get(id) === running) this.#running.delete(id);
-          this.#clipboard.forget(s);
           void proxy.close();
           this.#prewarm();
         },
@@ -384,7 +432,11 @@ export class ChromiumBrowser implements AsyncDisposable {
     } catch (err) {
       for (const [k, r] of this.#running) if (r === running) this.#running.delete(k);
       if (spare) await closeSpare(spare);
-      if (!this.alive) throw new HarnessError("cannot open an episode: the browser died", { cause: err });
+      if (!this.alive) {
+        throw new HarnessError(`cannot open an episode: ${this.failure?.message ?? "the browser died"}`, {
+          cause: err,
+        });
+      }
       throw err;
     }
   }
@@ -393,22 +445,13 @@ export class ChromiumBrowser implements AsyncDisposable {
   close(): Promise<void> {
     return (this.#closing ??= (async () => {
       this.#alive = false;
-      const proc = this.browser.process();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const closed = await Promise.race([
         this.browser.close().then(() => true, () => false),
         new Promise<boolean>((r) => (timer = setTimeout(() => r(false), this.opts.closeTimeoutMs ?? CLOSE_TIMEOUT_MS))),
       ]);
       clearTimeout(timer);
-      if (!closed && proc && proc.exitCode === null && proc.signalCode === null) {
-        try {
-          Deno.kill(-proc.pid!, "SIGKILL"); // Chromium leads its process group: renderers go too
-        } catch {
-          try {
-            proc.kill("SIGKILL");
-          } catch { /* already gone */ }
-        }
-      }
+      if (!closed) this.#kill();
       // Not waiting for spares on their way: a call the dead browser never answers waits for the protocol timeout.
       this.#spares = [];
       await Promise.all([...this.#proxies].map((p) => p.close()));

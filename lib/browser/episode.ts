@@ -7,7 +7,7 @@ import type { BrowserContext, Frame, Page } from "puppeteer-core";
 import { type DomElement, formatElements, type PageSnapshot } from "../dom/mod.ts";
 import { HarnessError } from "../errors/mod.ts";
 import { screenshotTab, snapshotTab } from "./_capture.ts";
-import { clearClipboard, readClipboard, writeClipboard } from "./_clipboard.ts";
+import { EpisodeClipboard } from "./_clipboard.ts";
 import { locateIndex } from "./_locate.ts";
 import { ActionError } from "./errors.ts";
 import { isAdminUrl, isAllowedUrl } from "./_origins.ts";
@@ -46,10 +46,10 @@ import type {
 /** What a session needs from the browser that opened it. */
 export interface EpisodeHost {
   readonly alive: boolean;
+  /** Why the browser is gone ("the browser died", or why it was given up: ChromiumBrowser.failure). */
+  readonly death: string;
   /** Where the request filter and the proxy record this episode's refusals (null: nowhere, as it closes). */
   setRoute(route: { origins: ReadonlySet<string>; onBlocked: (url: string) => void } | null): void;
-  /** Runs an action in the session's turn on the browser's clipboard (ClipboardTurns). */
-  turn<T>(session: EpisodeSession, fn: () => Promise<T>): Promise<T>;
   /** The session closed its context. */
   released(session: EpisodeSession): void;
 }
@@ -70,11 +70,8 @@ export class EpisodeSession implements AsyncDisposable {
   readonly dialogs: DialogRecord[] = [];
   /** The options the session runs on. */
   readonly options: ResolvedEpisodeOptions;
-  /**
-   * This episode's clipboard text while another episode of the browser holds the clipboard (ClipboardTurns).
-   * @internal
-   */
-  saved = "";
+  /** The episode's own clipboard (_clipboard.ts): no other episode's page reads or writes it. */
+  readonly #clipboard = new EpisodeClipboard();
   readonly #tabs: TabSet;
   #firstPage = true;
   /** The tab and elements of the last snapshot (window.__webmixIndex holds the same). */
@@ -89,7 +86,13 @@ export class EpisodeSession implements AsyncDisposable {
     options: ResolvedEpisodeOptions,
   ) {
     this.options = options;
-    this.#tabs = new TabSet(context, options.viewport, (d) => this.dialogs.push(d), (url) => this.#recordBlocked(url));
+    this.#tabs = new TabSet(
+      context,
+      options.viewport,
+      (d) => this.dialogs.push(d),
+      (url) => this.#recordBlocked(url),
+      this.#clipboard,
+    );
   }
 
   /**
@@ -117,21 +120,6 @@ export class EpisodeSession implements AsyncDisposable {
    */
   hasFrame(frameId: string): boolean {
     return this.#tabs.all.some((t) => t.page.frames().some((f) => frameIdOf(f) === frameId));
-  }
-
-  /**
-   * The tabs whose page may use the clipboard (on an allowed origin), the current one first (ClipboardTurns).
-   * @internal
-   */
-  clipboardTabs(): Tab[] {
-    const usable = (t: Tab) => !t.closed && !t.crashed && isAllowedUrl(t.page.url(), this.origins);
-    const current = this.#tabs.current;
-    return [current, ...this.#tabs.all.filter((t) => t !== current)].filter((t) => t && usable(t));
-  }
-
-  /** Runs `fn` in this episode's turn on the browser's clipboard, as a guarded operation (see #guard). */
-  #inTurn<T>(what: string, fn: () => Promise<T>): Promise<T> {
-    return this.#guard(what, () => this.host.turn(this, fn));
   }
 
   #recordBlocked(url: string): void {
@@ -321,26 +309,23 @@ export class EpisodeSession implements AsyncDisposable {
     return json;
   }
 
-  /** The clipboard's text, read in the current page. */
+  /** The episode's clipboard text. */
   clipboardText(): Promise<string> {
-    return this.#inTurn("read the clipboard", () => readClipboard(this.tab()));
+    return Promise.resolve(this.#clipboard.text);
   }
 
   /** Writes text to the clipboard from the current page (the page's clipboard hooks see it). */
   writeClipboard(text: string): Promise<void> {
-    return this.#inTurn("write the clipboard", () => writeClipboard(this.tab(), text));
+    return this.#guard("write the clipboard", () => this.#clipboard.write(this.tab(), text));
   }
 
   /**
    * Once the episode's first page loaded: history starts there (go_back never reaches the blank page the tab
-   * began on), and the clipboard (this episode's turn on it) is emptied past the page's own hooks.
+   * began on), and the clipboard is emptied past the page's own hooks (what a page wrote before is not the task's).
    */
   async #startHistory(tab: Tab): Promise<void> {
-    this.saved = "";
-    await Promise.all([
-      tab.cdp.send("Page.resetNavigationHistory"),
-      this.host.turn(this, () => clearClipboard(tab)).catch(() => undefined),
-    ]);
+    this.#clipboard.set("");
+    await tab.cdp.send("Page.resetNavigationHistory");
   }
 
   /** Names of the finished downloads. */
@@ -367,15 +352,14 @@ export class EpisodeSession implements AsyncDisposable {
     try {
       return await fn();
     } catch (err) {
-      throw classifyError(err, what, this.host.alive, this.closed);
+      throw classifyError(err, what, this.host.alive, this.closed, this.host.death);
     }
   }
 
   /** Runs an action on the current tab, then waits for what it caused (a navigation, a new tab). */
   #act<T>(what: string, fn: (tab: Tab) => Promise<T>): Promise<T> {
     return this.#guard(what, async () => {
-      // The input in this episode's clipboard turn; the wait for what it caused outside it (see ClipboardTurns).
-      const out = await this.host.turn(this, () => fn(this.tab()));
+      const out = await fn(this.tab());
       await this.settle();
       return out;
     });
@@ -490,7 +474,7 @@ export class EpisodeSession implements AsyncDisposable {
   }
 
   #assertOpen(): void {
-    if (!this.host.alive) throw new HarnessError("the browser died");
+    if (!this.host.alive) throw new HarnessError(this.host.death);
     if (this.closed) throw new HarnessError("the episode session is closed");
   }
 

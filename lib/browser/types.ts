@@ -23,6 +23,12 @@ export interface LaunchOptions {
    * episode at a time, else 2).
    */
   spares?: number;
+  /**
+   * How long Chromium may leave a DevTools ping unanswered while episodes run before it counts as frozen (default
+   * 5000 ms): it is then killed and its episodes fail as harness errors (ChromiumBrowser.failure). The runner's
+   * --browser-ping-timeout.
+   */
+  unresponsiveMs?: number;
   /** Prepare the next episode's context and page while the current one runs (default true). */
   prewarm?: boolean;
   /**

@@ -3,7 +3,7 @@
  * wrong one a UsageError (exit 2) that names the flag, quotes the value and says what was expected.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { InputError, UsageError } from "../errors/mod.ts";
 import { readUtf8File } from "./files.ts";
 
@@ -239,5 +239,39 @@ export async function readFileFlag(name: string, path: string): Promise<string> 
     if (err instanceof UsageError) throw err;
     const why = err instanceof Deno.errors.IsADirectory ? "is a folder, not a file" : pathReason(err, "file");
     throw new UsageError(`--${name} "${path}": ${why}`, { cause: err });
+  }
+}
+
+/**
+ * Checks, before any work, that an output can be written where `label` (`--out`, or `OUT` for an argument) says:
+ * the folder (kind "folder") or the file's folder, or the nearest existing folder above it when it does not exist
+ * yet (it is then made), takes a new file. A probe file is written there and removed; nothing else is made.
+ * @throws UsageError `--out "notes.txt/rows" cannot be created: ".../notes.txt" is a file`, `--out "ro/x" cannot be
+ *   written: Read-only file system (os error 30)`, `--out "runs" is a folder, not a file`.
+ */
+export async function checkOutputPath(label: string, path: string, kind: "file" | "folder"): Promise<void> {
+  const fail = (why: string, cause?: unknown) => new UsageError(`${label} "${path}" ${why}`, { cause });
+  const target = resolve(path);
+  const info = await Deno.stat(target).catch(() => null);
+  if (info && kind === "file" && info.isDirectory) throw fail("is a folder, not a file");
+  if (info && kind === "folder" && !info.isDirectory) throw fail("is a file, not a folder");
+  let dir = kind === "folder" ? target : dirname(target);
+  for (;;) {
+    const here = await Deno.stat(dir).catch((err) => err as Error);
+    if (here instanceof Error) {
+      if (!(here instanceof Deno.errors.NotFound || here instanceof Deno.errors.NotADirectory)) {
+        throw fail(`cannot be written: ${here.message}`, here);
+      }
+      if (dirname(dir) === dir) throw fail("cannot be created: no folder above it exists");
+      dir = dirname(dir);
+      continue;
+    }
+    if (!here.isDirectory) throw fail(`cannot be created: "${dir}" is a file`);
+    break;
+  }
+  try {
+    await Deno.remove(await Deno.makeTempFile({ dir, prefix: ".webmix-probe-" }));
+  } catch (err) {
+    throw fail(`cannot be written: ${dir === target ? "" : `"${dir}": `}${(err as Error).message}`, err);
   }
 }

@@ -22,6 +22,7 @@ export { runPool } from "./pool.ts";
 export { guardedFolders, SUITE_ROOT, suiteFile } from "./suite.ts";
 export {
   checkFolderFlag,
+  checkOutputPath,
   choiceFlag,
   describeRange,
   editDistance,

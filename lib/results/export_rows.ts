@@ -5,7 +5,7 @@
  * regraded with other rules yields the rows of its new passing set without running anything again.
  */
 import { basename, join } from "node:path";
-import { HarnessError, UsageError } from "../errors/mod.ts";
+import { HarnessError, RunFolderError, UsageError } from "../errors/mod.ts";
 import {
   type GuardedFolder,
   guardedFolderProblem,
@@ -175,7 +175,8 @@ function withJudge(spec: RowsSpec, judge: Record<string, unknown>): RowsSpec {
 
 /**
  * The row sources of a picked episode.
- * @throws UsageError naming the episode when its step records are missing or cannot be read.
+ * @throws UsageError naming the episode when its step records or their images are missing; RunFolderError when
+ *   they cannot be read.
  */
 async function sourcesOf(folder: RunFolder, p: Picked): Promise<RowSource[]> {
   const episode = p.line.episode;
@@ -183,7 +184,9 @@ async function sourcesOf(folder: RunFolder, p: Picked): Promise<RowSource[]> {
   try {
     sources = await episodeRowSources(folder, episode);
   } catch (err) {
-    if (!(err instanceof HarnessError) || err instanceof UsageError) throw err;
+    // A file of the run that cannot be read (a damaged line, a newer format) is exit 1, as in every offline tool
+    // (docs/output-layout.md); what the run did not save (an image) is the folder's use, exit 2.
+    if (!(err instanceof HarnessError) || err instanceof UsageError || err instanceof RunFolderError) throw err;
     throw new UsageError(`episode "${episode}": ${err.message}`, { cause: err });
   }
   if (sources) return sources;

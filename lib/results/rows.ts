@@ -6,7 +6,7 @@
  * write the same rows. Which episodes leave rows, and how rows are labelled, is the task kind's (lib/tasks' RowsSpec).
  */
 import { join } from "node:path";
-import { HarnessError } from "../errors/mod.ts";
+import { HarnessError, RunFolderError } from "../errors/mod.ts";
 import { writeFileAtomic } from "../io/mod.ts";
 import { EPISODE_FILES, rowLine, rowsEpisodeJson, type RunFolder, type StepRecord } from "../run_folder/mod.ts";
 import type { RowsSpec } from "../tasks/mod.ts";
@@ -74,8 +74,10 @@ export async function episodeRowSources(folder: RunFolder, episode: string): Pro
   if (steps === undefined) return null;
   const file = folder.episodeFile(episode, EPISODE_FILES.steps);
   if (steps.cut) {
-    throw new HarnessError(
+    throw new RunFolderError(
       `${file} line ${steps.cut.line} was cut short (a crash mid-write): its rows cannot be whole`,
+      file,
+      episode,
     );
   }
   const dir = folder.episodeDir(episode);

@@ -103,6 +103,7 @@ const runConfigSchema = z.strictObject({
   workersPerBrowser: limited("workersPerBrowser").default(DEFAULT_WORKERS_PER_BROWSER),
   repeats: limited("repeats").default(1),
   timeoutS: limited("timeoutS").default(600),
+  browserPingTimeoutS: limited("browserPingTimeoutS").default(5),
   maxSteps: limited("maxSteps").default(DEFAULT_MAX_STEPS),
   resume: z.boolean().default(false),
   retryTimeouts: z.boolean().default(false),
@@ -205,6 +206,11 @@ export interface RunConfig extends ArmBlockConfig {
   repeats: number;
   /** Seconds the arm may run per episode. */
   timeoutS: number;
+  /**
+   * Seconds a Chromium may leave a DevTools ping unanswered while it runs episodes before it counts as frozen: it is
+   * killed and relaunched, its episodes harness errors (--resume reruns them), never the agent's timeout.
+   */
+  browserPingTimeoutS: number;
   /** Step cap per episode (0 given: DEFAULT_MAX_STEPS). */
   maxSteps: number;
   /** Skip the (task, repeat) pairs already in out's results; rerun harness failures. */

@@ -220,7 +220,11 @@ export async function runEpisode(
     // The out folder refuses writes: no later episode can be recorded either, so the run stops (run.ts).
     const fault = outFolderFault(err, config.out);
     if (fault) throw fault;
-    body = stop.timedOut
+    // A browser that stopped answering (frozen, then killed) is the harness's fault, even past --timeout.
+    const frozen = site.browser.failure ?? (stop.timedOut ? await site.browser.unresponsive() : null);
+    body = frozen
+      ? { error: describeError(frozen).slice(0, 300) }
+      : stop.timedOut
       ? { error: TIMEOUT_ERROR, detail: `timeout after ${config.timeoutS}s` }
       : { error: describeError(err).slice(0, 300) };
     // The arm never returned its history: the steps it recorded up to the failure are the episode's history.

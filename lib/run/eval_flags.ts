@@ -105,6 +105,13 @@ const RUN_FLAGS: FlagSpec[] = [
     'seconds the arm may run before the episode is recorded as "timeout", 1 to 86400 (default {default}); start ' +
       "and grading have their own bounds",
   ),
+  flag(
+    "browser-ping-timeout S",
+    "browserPingTimeoutS",
+    "number",
+    "seconds a Chromium may leave a DevTools ping unanswered while it runs episodes, > 0 (default {default}): a " +
+      "frozen one (SIGSTOP, a suspended job) is killed and relaunched, its episodes harness errors, not timeouts",
+  ),
   flag("max-steps N", "maxSteps", "whole", "step cap per episode, 0 to 10000; 0: the default {default}"),
   flag(
     "resume",

@@ -91,7 +91,11 @@ export interface RunSummary {
 class WorkerBrowsers {
   #browsers: (ChromiumBrowser | undefined)[] = [];
   #launching = new Map<number, Promise<ChromiumBrowser>>();
-  constructor(private readonly perBrowser: number, private readonly chromePath?: string) {}
+  constructor(
+    private readonly perBrowser: number,
+    private readonly chromePath?: string,
+    private readonly unresponsiveMs?: number,
+  ) {}
 
   /** Worker `worker`'s browser; a new one prepares its first episode's context for `base` at once. */
   get(worker: number, base: string): Promise<ChromiumBrowser> {
@@ -106,6 +110,7 @@ class WorkerBrowsers {
           executablePath: this.chromePath,
           prewarmOrigins: [base],
           maxEpisodes: this.perBrowser,
+          unresponsiveMs: this.unresponsiveMs,
         });
         this.#browsers[slot] = fresh;
         return fresh;
@@ -141,7 +146,11 @@ export async function runEval(config: RunConfig, inputs: RunInputs = {}): Promis
   const arm = inputs.arm ?? await resolveArm(config, tasks);
   const qa = inputs.qa ?? (inputs.judge ? await OpenAiJudge.create(inputs.judge) : undefined);
   const servers: SitesServer[] = [];
-  const browsers = new WorkerBrowsers(Math.min(config.workersPerBrowser, config.workers), config.chromePath);
+  const browsers = new WorkerBrowsers(
+    Math.min(config.workersPerBrowser, config.workers),
+    config.chromePath,
+    config.browserPingTimeoutS * 1000,
+  );
   let lock: RunLock | undefined;
   try {
     const bases = await siteBases(config, servers);

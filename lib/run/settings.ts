@@ -43,6 +43,7 @@ type LimitName =
   | "temperature"
   | "maxTokens"
   | "modelTimeoutS"
+  | "browserPingTimeoutS"
   | "maxActions";
 
 /** The values of every numeric setting. Timeouts stop at a day: a timer of more than 2^31 ms would fire at once. */
@@ -57,6 +58,7 @@ export const LIMITS: Readonly<Record<LimitName, NumberRange>> = {
   temperature: { min: 0 },
   maxTokens: { whole: true, min: 1, max: 10_000_000 },
   modelTimeoutS: { min: 0, above: true, max: 86_400 },
+  browserPingTimeoutS: { min: 0, above: true, max: 3600 },
   maxActions: { whole: true, min: 1, max: 20 },
 };
 
