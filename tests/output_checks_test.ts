@@ -64,6 +64,12 @@ Deno.test("every tool that writes refuses an output it cannot create or write, e
         args: ["--verify", "--tasks", valgen, "--out", join(readOnly, "kept.jsonl")],
         message: /--out ".*ro_demo\/kept\.jsonl" cannot be written: ".*ro_demo": /,
       },
+      {
+        name: "gen --demonstrations (before any episode)",
+        task: "gen",
+        args: ["--demonstrations", `${file}/rows`, "--tasks", valgen],
+        message: /--demonstrations ".*a_file\/rows" cannot be created: ".*a_file" is a file/,
+      },
       { name: "rows --out", task: "rows", args: [demo, "--out", `${file}/rows`], message: under("rows") },
       {
         name: "rows --out read-only",
