@@ -6,6 +6,7 @@
 import type { AppDb } from "../../sites/db.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
 import { LABELS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
+import { goal, layered, openDetail, paginate, procedure, search } from "../macros/mod.ts";
 import {
   type ActionJson,
   type AnyTemplate,
@@ -538,9 +539,9 @@ function searchTerms(db: AppDb): string[] {
   return out;
 }
 
-const searchQuery = (q: string, page = 1) => page > 1 ? { q, page: String(page) } : { q };
+const searchQuery = (q: string, page = 1): Record<string, string> => page > 1 ? { q, page: String(page) } : { q };
 
-const searchTemplate = template<{ term: string; sibling: string }>({
+const searchTemplate = layered<{ term: string; sibling: string }>({
   id: "mail.search.subject_word",
   site: "mail",
   macro: "search",
@@ -551,14 +552,14 @@ const searchTemplate = template<{ term: string; sibling: string }>({
   },
   entity: (p) => `term:${p.term.toLowerCase()}`,
   phrasings: [
-    (p) => `Search your mail for "${p.term}".`,
-    (p) => `Use the search box to find the messages that mention "${p.term}", and stay on the results.`,
+    procedure((p) => `Search your mail for "${p.term}".`),
+    procedure((p) => `Use the search box to find the messages that mention "${p.term}", and stay on the results.`),
+    goal((p) => `Show every message of your mailbox that mentions "${p.term}".`),
+    goal((p) => `List the mail matching "${p.term}" and leave that list on screen.`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: { all: [{ page: { path: "/mail/search", query: { q: p.term } } }, NO_WRITES] },
-    solution: SEARCH(p.term),
-  }),
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [search("mail", p.term)],
+  outcome: (p) => [{ page: { path: "/mail/search", query: { q: p.term } } }, NO_WRITES],
   nearMisses: (p, db) => {
     const first = searchList(db, p.term)[0];
     return [
@@ -587,7 +588,7 @@ const searchTemplate = template<{ term: string; sibling: string }>({
   },
 });
 
-const searchPaginate = template<{ term: string; page: number; pages: number }>({
+const searchPaginate = layered<{ term: string; page: number; pages: number }>({
   id: "mail.paginate.search_results_page",
   site: "mail",
   macro: "paginate",
@@ -609,14 +610,16 @@ const searchPaginate = template<{ term: string; page: number; pages: number }>({
   },
   entity: (p) => `term:${p.term}`,
   phrasings: [
-    (p) => `Search your mail for "${p.term}", then go to page ${p.page} of the results.`,
-    (p) => `Find every message mentioning "${p.term}" with the search box and show page ${p.page} of what it finds.`,
+    procedure((p) => `Search your mail for "${p.term}", then go to page ${p.page} of the results.`),
+    procedure((p) =>
+      `Find every message mentioning "${p.term}" with the search box and show page ${p.page} of what it finds.`
+    ),
+    goal((p) => `Show page ${p.page} of the messages that mention "${p.term}".`),
+    goal((p) => `Of the mail matching "${p.term}", bring up results page ${p.page}.`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: { all: [{ page: { path: "/mail/search", query: searchQuery(p.term, p.page) } }, NO_WRITES] },
-    solution: [...SEARCH(p.term), { click: { selector: `#page-${p.page}` } }],
-  }),
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [search("mail", p.term), paginate("mail", "/mail/search", (n) => searchQuery(p.term, n), 1, p.page)],
+  outcome: (p) => [{ page: { path: "/mail/search", query: searchQuery(p.term, p.page) } }, NO_WRITES],
   nearMisses: (p, db) => {
     const onPage = searchList(db, p.term)[(p.page - 1) * pageSize(db)];
     const back = p.page < p.pages ? p.page + 1 : p.page - 1;
@@ -658,7 +661,7 @@ function findTerms(db: AppDb): { m: Msg; term: string; sibling: Msg }[] {
   );
 }
 
-const searchOpen = template<{ id: number; subject: string; from: string; term: string; sibling: number }>({
+const searchOpen = layered<{ id: number; subject: string; from: string; term: string; sibling: number }>({
   id: "mail.open_detail.search_then_open",
   site: "mail",
   macro: "open_detail",
@@ -674,27 +677,32 @@ const searchOpen = template<{ id: number; subject: string; from: string; term: s
     })),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) => `Search your mail for "${p.term}", then open the message "${p.subject}" from the results.`,
-    (p) => `Type "${p.term}" into the mail search, and from what it finds open "${p.subject}" (from ${p.from}).`,
+    procedure((p) => `Search your mail for "${p.term}", then open the message "${p.subject}" from the results.`),
+    procedure((p) =>
+      `Type "${p.term}" into the mail search, and from what it finds open "${p.subject}" (from ${p.from}).`
+    ),
+    goal((p) => `Look up "${p.term}" in your mail and show the message "${p.subject}".`),
+    goal((p) => `"${p.subject}" (from ${p.from}) is among your mail matching "${p.term}": find them and open it.`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: { all: [searched(p.term), { page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES] },
-    solution: [...SEARCH(p.term), { click: { selector: `#msg-${p.id}` } }],
-  }),
-  nearMisses: (p, db) => [
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [
+    search("mail", p.term),
+    openDetail("/mail/search", { click: { selector: `#msg-${p.id}` } }, `/mail/messages/${p.id}`),
+  ],
+  outcome: (p) => [{ page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES],
+  nearMisses: (p, db, steps) => [
     {
       name: "opens_other_result",
       category: "wrong_item",
-      steps: [...SEARCH(p.term), { click: { selector: `#msg-${p.sibling}` } }],
+      steps: [...steps.slice(0, -1), { click: { selector: `#msg-${p.sibling}` } }],
       reason: "final_page",
       witness: { page: { path: `/mail/messages/${p.sibling}` } },
     },
     {
-      name: "opened_by_url",
+      name: "opened_skipping_search",
       category: "wrong_method",
       steps: [{ navigate: { url: `/mail/messages/${p.id}` } }],
-      reason: "not_visited",
+      reason: "request_missing",
       witness: { visited: { regex: "^/mail/search" }, times: 0 },
     },
     {
