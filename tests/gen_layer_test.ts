@@ -2,8 +2,9 @@
  * The macro layer in the real browser on the real sandbox, on every template on the layer and in both styles: the
  * route mistakes of issue #31 fail for their reason with their witness on two apps or more (a search proven by
  * the results URL alone, a detail page opened by a typed URL, paging by a typed `?page=N`, a new-tab link opened
- * in the same tab), and the routes that were wrongly failed pass (a query with a trailing space and a capital, Enter
- * for the button, and under a goal phrasing any route to the outcome).
+ * in the same tab, a filter box satisfied by a typed URL), and the routes that were wrongly failed pass (a query with
+ * a trailing space and a capital, Enter for the button, the neighbour dragged for an adjacent swap under a goal, and
+ * under a goal phrasing any route to the outcome).
  */
 import assert from "node:assert/strict";
 import { instantiate, prove, seedDb, styleOf, TEMPLATES } from "../lib/gen/mod.ts";
@@ -45,7 +46,9 @@ Deno.test("the macro layer: attacks fail for their reason on two apps, alternati
   onTwo("procedure open_detail attack typed_url"); // 2
   onTwo("procedure paginate attack typed_url"); // 3
   onTwo("procedure navigate_menu attack typed_url");
-  assert.ok(apps.get("procedure open_new_tab attack same_tab")?.has("shop")); // 4
+  onTwo("procedure open_new_tab attack same_tab"); // 4
+  onTwo("procedure toggle_checkbox attack typed_url"); // 5: a filter box satisfied by a typed ?in_stock=1
+  assert.ok(apps.get("goal reorder_list alternative neighbour")?.has("tracker")); // too strict: the neighbour dragged
   onTwo("procedure search alternative normalised_query"); // too strict: a trailing space, a capital
   onTwo("procedure search alternative keyboard");
   onTwo("goal search alternative other_route"); // a goal names no route: the typed URL is one

@@ -86,10 +86,11 @@ export function layered<P extends Params>(t: LayeredTemplate<P>): AnyTemplate {
     build: (p, db, style = "procedure") => {
       const chain = t.chain(p, db);
       const reached = chain.slice(0, -1).flatMap((s) => s.reached);
+      const acts = chain.flatMap((s) => s.outcome ?? []);
       const method = style === "procedure" ? chain.flatMap((s) => s.method) : [];
       return {
         start: t.start(p, db),
-        check: { all: [...t.outcome(p, db), ...reached, ...method] },
+        check: { all: [...t.outcome(p, db), ...acts, ...reached, ...method] },
         solution: stepsOf(chain),
       };
     },

@@ -67,6 +67,11 @@ export interface Segment {
    * segment under both styles (the task's own outcome is the template's).
    */
   reached: ConditionJson[];
+  /**
+   * What the segment's act must leave, wherever it sits in the chain and under both styles (a download's request,
+   * and no other file of its kind beside it); absent: the template's outcome says it.
+   */
+  outcome?: ConditionJson[];
   /** The standard attacks that apply. */
   attacks: Attack[];
   /** The legitimate alternatives. */

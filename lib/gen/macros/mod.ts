@@ -3,6 +3,8 @@
  * model, the method evidence a procedure phrasing requires, its standard attacks and its legitimate alternatives,
  * written once; templates compose them with `layered`.
  */
+export { confirmDialog, type ConfirmOptions } from "./confirm_dialog.ts";
+export { downloadFile, type DownloadOptions } from "./download.ts";
 export { esc, formEncode, onPage, queryString, typed, visitedPath, visitedWith } from "./evidence.ts";
 export { layered, type LayeredTemplate } from "./layered.ts";
 export {

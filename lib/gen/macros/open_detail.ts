@@ -10,11 +10,14 @@ import type { Segment } from "./macro.ts";
 /** A link click on the list page `list` (a path). */
 const linkOn = (list: string) => ({ action: "click", target: { regex: "^a\\b" }, url: onPage(list) });
 
-/** The open_detail segment: on the list page `list`, `click` (the row's link) opens the page `detail`. */
-export function openDetail(list: string, click: ActionJson, detail: string): Segment {
+/**
+ * The open_detail segment: on the list page `list`, `click` (the row's link) opens the page `detail`; `before` are
+ * the steps that bring the row into view (its page of the list).
+ */
+export function openDetail(list: string, click: ActionJson, detail: string, before: ActionJson[] = []): Segment {
   return {
     macro: "open_detail",
-    steps: [click],
+    steps: [...before, click],
     reached: [visitedPath(detail)],
     method: [{ record: linkOn(list), opened: { path: detail } }],
     attacks: [{

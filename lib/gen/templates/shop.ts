@@ -8,6 +8,7 @@ import { DEFAULT_NOW } from "../../sites/clock.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
 import { slug } from "./_common.ts";
 import {
+  downloadFile,
   esc,
   filterBoxes,
   goal,
@@ -1990,13 +1991,13 @@ const copyOrderNumber = template<{ number: string; desc: string; start: number; 
 });
 
 /** download_file after the menu: from a product page, My orders by the menu, then an order's CSV invoice. */
-const menuInvoice = template<
+const menuInvoice = layered<
   { number: string; desc: string; start: number; start_name: string; other: string; reorder: number }
 >({
   id: "shop.download_file.menu_invoice",
   site: "shop",
   macro: "download_file",
-  prefix: ["navigate_menu"],
+  prefix: ["navigate_menu", "open_detail"],
   summary: "from a product page, open My orders with the menu and download an order's CSV invoice",
   params: (db) => {
     const plain = new Set(plainInStock(db).map((q) => q.id));
@@ -2010,24 +2011,30 @@ const menuInvoice = template<
   },
   entity: (p) => `order:${p.number}`,
   phrasings: [
-    (p) =>
-      `You are on the ${p.start_name} page. Open "My orders" from the shop's top menu and download the CSV invoice of ${p.desc}.`,
-    (p) =>
-      `From the ${p.start_name} page, use the top menu to go to your orders, open ${p.desc} and download its invoice (CSV).`,
+    procedure((p) =>
+      `You are on the ${p.start_name} page. Open "My orders" from the shop's top menu and download the CSV invoice of ${p.desc}.`
+    ),
+    procedure((p) =>
+      `From the ${p.start_name} page, use the top menu to go to your orders, open ${p.desc} and download its invoice (CSV).`
+    ),
+    goal((p) => `You are on the ${p.start_name} page. Save the CSV invoice of ${p.desc} from your orders.`),
+    goal((p) => `From the ${p.start_name} page, get the invoice (CSV) of ${p.desc} out of your orders.`),
   ],
-  build: (p) => ({
-    start: { url: `/shop/products/${p.start}` },
-    check: {
-      all: [
-        { request: { method: "GET", path: { exact: `/shop/orders/${p.number}/invoice.csv` }, status: 200 } },
-        menuClickOn("My orders", `/shop/products/${p.start}`),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuLink("/shop/orders"), { click: { selector: `#order-${p.number} a` } }, {
-      click: { selector: "#download-invoice" },
-    }],
-  }),
+  start: (p) => ({ url: `/shop/products/${p.start}` }),
+  chain: (p) => [
+    navigateMenu("shop", "My orders", "/shop/orders"),
+    openDetail("/shop/orders", { click: { selector: `#order-${p.number} a` } }, `/shop/orders/${p.number}`),
+    downloadFile({
+      control: "#download-invoice",
+      path: `/shop/orders/${p.number}/invoice.csv`,
+      kind: "^/shop/orders/[^/]+/invoice\\.csv$",
+      another: {
+        steps: [{ navigate: { url: `/shop/orders/${p.other}` } }, { click: { selector: "#download-invoice" } }],
+        path: `/shop/orders/${p.other}/invoice.csv`,
+      },
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => {
     const misses: NearMiss[] = [
       {
@@ -2038,19 +2045,6 @@ const menuInvoice = template<
         }],
         reason: "request_missing",
         witness: { request: { method: "GET", path: { exact: `/shop/orders/${p.other}/invoice.csv` } } },
-      },
-      {
-        name: "orders_by_url",
-        category: "wrong_method",
-        steps: [{ navigate: { url: "/shop/orders" } }, { click: { selector: `#order-${p.number} a` } }, {
-          click: { selector: "#download-invoice" },
-        }],
-        reason: "method_missing",
-        witness: {
-          all: [...typedNotMenu.all, {
-            request: { method: "GET", path: { exact: `/shop/orders/${p.number}/invoice.csv` } },
-          }],
-        },
       },
     ];
     if (p.reorder) {
