@@ -48,6 +48,9 @@ Deno.test("the macro layer: attacks fail for their reason on two apps, alternati
   onTwo("procedure navigate_menu attack typed_url");
   onTwo("procedure open_new_tab attack same_tab"); // 4
   onTwo("procedure toggle_checkbox attack typed_url"); // 5: a filter box satisfied by a typed ?in_stock=1
+  onTwo("procedure download_file attack extra_wrong"); // 5: a second, wrong download beside the right one
+  onTwo("goal download_file attack extra_wrong");
+  assert.ok(apps.get("procedure confirm_dialog attack equivalent_control")?.has("mail")); // 5: Move → Trash for Delete
   assert.ok(apps.get("goal reorder_list alternative neighbour")?.has("tracker")); // too strict: the neighbour dragged
   onTwo("procedure search alternative normalised_query"); // too strict: a trailing space, a capital
   onTwo("procedure search alternative keyboard");
