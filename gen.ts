@@ -131,8 +131,10 @@ function list(): number {
 
 function describeProof(r: ProofReport, of: number): string {
   const perMinute = r.seconds > 0 ? Math.round(r.episodes / r.seconds * 60) : 0;
+  const layer = Object.entries(r.layer).sort(([a], [b]) => a < b ? -1 : 1).map(([k, n]) => `\n  ${k}: ${n}`);
   return `proved ${of} instances: ${r.kept.length} kept, ${r.dropped.length} dropped; ${r.episodes} episodes in ` +
-    `${r.seconds.toFixed(1)} s (${perMinute} episodes/min)`;
+    `${r.seconds.toFixed(1)} s (${perMinute} episodes/min)` +
+    (layer.length ? `\nmacro layer (attacks failed for their reason, alternatives passed, run):${layer.join("")}` : "");
 }
 
 function printDropped(dropped: readonly Dropped[]): void {
@@ -248,7 +250,10 @@ async function main(argv: string[]): Promise<number> {
     log(describeProof(report, tasks.length));
     const keep = new Set(report.kept.map((t) => t.task_id));
     kept = lines.filter((l) => keep.has(l.task_id));
-    proof = { ...meta, proof: { proved: tasks.length, kept: kept.length, dropped: report.dropped.length } };
+    proof = {
+      ...meta,
+      proof: { proved: tasks.length, kept: kept.length, dropped: report.dropped.length, layer: report.layer },
+    };
     await writeFileAtomic(sidecar(out, ".dropped.jsonl"), jsonl(report.dropped));
   }
   await writeFileAtomic(out, jsonl(kept));

@@ -5,11 +5,11 @@
  */
 import { hash32, Rng } from "./rng.ts";
 import { seedDb } from "./data.ts";
-import type { AnyTemplate, Params } from "./template.ts";
+import { type AnyTemplate, type Params, phrase, styleOf } from "./template.ts";
 import type { Split } from "../tasks/mod.ts";
 
 /** The generator's version: it changes whenever the same seed would give other lines. */
-export const GEN_VERSION = "2";
+export const GEN_VERSION = "3";
 
 /** What to generate. */
 export interface GenOptions {
@@ -70,17 +70,19 @@ export function selectTemplates(
   ).sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** The task line of template `t` on parameters `p` with phrasing `phrasing`. */
+/** The task line of template `t` on parameters `p` with phrasing `phrasing` (its style decides the check). */
 export function instantiate(t: AnyTemplate, p: Params, phrasing: number): GenLine {
   const db = seedDb(t.site);
-  const built = t.build(p, db);
+  const style = styleOf(t.phrasings[phrasing]);
+  const built = t.build(p, db, style);
   const entity = t.entity(p);
   const prefix = t.prefix ?? [];
   return {
     task_id: `${t.id}-${hash32(paramsKey(p)).toString(16).padStart(8, "0")}`,
     site: t.site,
     macro: t.macro,
-    instruction: t.phrasings[phrasing](p),
+    instruction: phrase(t.phrasings[phrasing], p),
+    style,
     option: p,
     start: {
       url: built.start.url,

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { familyOf, parseTaskLines, type Task } from "../tasks/mod.ts";
 import { MACROS } from "../tasks/macros.ts";
-import { capacityOf, generate, paramsKey, Rng, seedDb, splitOf, TEMPLATES } from "./mod.ts";
+import { capacityOf, generate, paramsKey, phrase, Rng, seedDb, splitOf, styleOf, TEMPLATES } from "./mod.ts";
 
 const jsonl = (lines: readonly unknown[]) => lines.map((l) => JSON.stringify(l) + "\n").join("");
 
@@ -56,16 +56,27 @@ Deno.test("every template: two phrasings or more, distinct parameter records, tw
     const params = capacityOf(t);
     assert.ok(params.length >= 1, `${t.id}: no parameters`);
     const [p] = params;
-    const phrased = new Set(t.phrasings.map((f) => f(p)));
+    const phrased = new Set(t.phrasings.map((f) => phrase(f, p)));
     assert.equal(phrased.size, t.phrasings.length, `${t.id}: two phrasings say the same words`);
-    const misses = t.nearMisses(p, seedDb(t.site));
-    assert.ok(misses.length >= 2, `${t.id}: ${misses.length} near miss(es)`);
-    assert.equal(new Set(misses.map((m) => m.name)).size, misses.length, `${t.id}: two near misses share a name`);
+    // Under each style its phrasings have: two near misses or more (a goal's method attacks are alternatives).
+    for (const style of new Set(t.phrasings.map(styleOf))) {
+      const misses = t.nearMisses(p, seedDb(t.site), style);
+      assert.ok(misses.length >= 2, `${t.id} (${style}): ${misses.length} near miss(es)`);
+      const names = [
+        ...misses.map((m) => m.name),
+        ...(t.alternatives?.(p, seedDb(t.site), style) ?? []).map((a) => a.name),
+      ];
+      assert.equal(
+        new Set(names).size,
+        names.length,
+        `${t.id} (${style}): two near misses or alternatives share a name`,
+      );
+    }
     // Distinct records make distinct tasks: an instruction and check no other record of the template has.
     const seen = new Map<string, string>();
     for (const q of params) {
       const built = t.build(q, seedDb(t.site));
-      const key = t.phrasings[0](q) + JSON.stringify(built.check);
+      const key = phrase(t.phrasings[0], q) + JSON.stringify(built.check);
       assert.ok(!seen.has(key), `${t.id}: records ${seen.get(key)} and ${paramsKey(q)} make the same task`);
       seen.set(key, paramsKey(q));
     }

@@ -23,6 +23,7 @@ export { type Dropped, type ProofOptions, type ProofReport, prove } from "./prov
 export { hash32, Rng } from "./rng.ts";
 export {
   type ActionJson,
+  type AlternativeRoute,
   type AnyTemplate,
   type Built,
   type ConditionJson,
@@ -30,8 +31,30 @@ export {
   type NearMiss,
   type NearMissCategory,
   type Params,
+  phrase,
+  type Phrasing,
+  styleOf,
   type Template,
   template,
 } from "./template.ts";
+export {
+  type Alternative,
+  type AlternativeKind,
+  type Attack,
+  type AttackKind,
+  goal,
+  layered,
+  type LayeredTemplate,
+  type ListModel,
+  type MenuModel,
+  type PageModel,
+  type PagerModel,
+  PAGES,
+  procedure,
+  type SearchModel,
+  type Segment,
+  type Style,
+  STYLES,
+} from "./macros/mod.ts";
 export { TEMPLATES } from "./templates/mod.ts";
 export { episodeEvidence, type Expectation, outcomeProblem, type Script, scriptedArm } from "./variants.ts";

@@ -33,6 +33,11 @@ export interface ProofReport {
   episodes: number;
   /** Wall time of the episodes, in seconds. */
   seconds: number;
+  /**
+   * The macro layer's proofs run, per macro and kind: `"search attack typed_url"`, `"search alternative keyboard"`
+   * (an attack failed for its reason, an alternative passed, or the instance was dropped for it).
+   */
+  layer: Record<string, number>;
 }
 
 /** How to run a proof. */
@@ -47,10 +52,11 @@ export interface ProofOptions {
 
 const NOOP = "~noop";
 const NEAR = "~nm~";
+const ALT = "~alt~";
 
 interface Planned {
   task: Task;
-  episodes: { id: string; label: string; expect: Expectation }[];
+  episodes: { id: string; label: string; expect: Expectation; layer?: string }[];
   problems: string[];
 }
 
@@ -65,7 +71,8 @@ function plan(task: Task, byId: ReadonlyMap<string, AnyTemplate>, scripts: Map<s
   planned.episodes.push({ id: task.task_id, label: "reference", expect: { expect: "pass" } });
   scripts.set(task.task_id + NOOP, { steps: [], answer: "" });
   planned.episodes.push({ id: task.task_id + NOOP, label: "noop", expect: { expect: "fail" } });
-  const misses = t.nearMisses((task.option ?? {}) as Params, seedDb(t.site));
+  const p = (task.option ?? {}) as Params, db = seedDb(t.site), style = task.style ?? "procedure";
+  const misses = t.nearMisses(p, db, style);
   if (misses.length < 2) planned.problems.push(`template ${t.id} gives ${misses.length} near misses, not 2 or more`);
   for (const m of misses) {
     const id = `${task.task_id}${NEAR}${m.name}`;
@@ -76,8 +83,19 @@ function plan(task: Task, byId: ReadonlyMap<string, AnyTemplate>, scripts: Map<s
     });
     planned.episodes.push({
       id,
-      label: `near miss ${m.name}`,
+      label: `${m.attack ? "attack" : "near miss"} ${m.name}`,
       expect: { expect: "fail", reason: m.reason, witness: m.witness as unknown as Condition },
+      layer: m.attack && `${m.attack.macro} attack ${m.attack.kind}`,
+    });
+  }
+  for (const a of t.alternatives?.(p, db, style) ?? []) {
+    const id = `${task.task_id}${ALT}${a.name}`;
+    scripts.set(id, { steps: a.steps as ActionCall[] });
+    planned.episodes.push({
+      id,
+      label: `alternative ${a.name}`,
+      expect: { expect: "pass" },
+      layer: `${a.macro} alternative ${a.kind}`,
     });
   }
   return planned;
@@ -114,9 +132,10 @@ export async function prove(
       for (const r of summary.results) results.set(r.task_id, r);
       folder = await RunFolder.open(out);
     }
-    const report: ProofReport = { kept: [], dropped: [], episodes: runTasks.length, seconds: 0 };
+    const report: ProofReport = { kept: [], dropped: [], episodes: runTasks.length, seconds: 0, layer: {} };
     for (const p of plans) {
       for (const e of p.episodes) {
+        if (e.layer) report.layer[e.layer] = (report.layer[e.layer] ?? 0) + 1;
         const r = results.get(e.id);
         const evidence = r && e.expect.witness && folder ? await episodeEvidence(folder, r.episode) : undefined;
         const problem = outcomeProblem(e.expect, r, evidence);

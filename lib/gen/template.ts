@@ -7,6 +7,7 @@
 import type { AppDb } from "../sites/mod.ts";
 import type { ReasonCode } from "../grading/mod.ts";
 import type { Macro } from "../tasks/mod.ts";
+import type { Alternative, AttackKind, Style } from "./macros/macro.ts";
 
 /** A JSON value: parameters, checks, actions and witnesses are data, validated by the task loader. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -59,7 +60,33 @@ export interface NearMiss {
   reason: ReasonCode;
   /** Holds on the evidence only when the deviation happened. */
   witness: ConditionJson;
+  /** A macro layer's standard attack (docs/generation.md): which macro's, and which kind; absent for the template's own. */
+  attack?: { macro: Macro; kind: AttackKind };
 }
+
+/** A legitimate route of one instance (from the macro layer): the instance must pass with it. */
+export interface AlternativeRoute {
+  /** Unique within the instance: lower-case letters, digits and `_`. */
+  name: string;
+  /** The macro whose alternative it is. */
+  macro: Macro;
+  /** Which kind of alternative. */
+  kind: Alternative["kind"];
+  /** The actions instead of the reference solution; a done is added. */
+  steps: ActionJson[];
+}
+
+/**
+ * A phrasing of the instruction: a bare function asks procedurally (it names the controls; every template written
+ * before styles), `{style, text}` says which it is (docs/generation.md, "Styles").
+ */
+export type Phrasing<P> = ((p: P) => string) | { style: Style; text: (p: P) => string };
+
+/** The text of phrasing `f` on `p`. */
+export const phrase = <P>(f: Phrasing<P>, p: P): string => typeof f === "function" ? f(p) : f.text(p);
+
+/** The style of phrasing `f`: a bare function is a procedure. */
+export const styleOf = <P>(f: Phrasing<P>): Style => typeof f === "function" ? "procedure" : f.style;
 
 /** A task template; `P` is its parameter record. */
 export interface Template<P extends Params = Params> {
@@ -81,11 +108,13 @@ export interface Template<P extends Params = Params> {
   /** The entity an instance is about (`product:11`): the split keeps each entity of a template in one split. */
   entity(p: P): string;
   /** Two or more phrasings of the instruction. */
-  phrasings: readonly ((p: P) => string)[];
-  /** The start, check and reference solution of an instance. */
-  build(p: P, db: AppDb): Built;
+  phrasings: readonly Phrasing<P>[];
+  /** The start, check and reference solution of an instance, for a phrasing of `style` (default procedure). */
+  build(p: P, db: AppDb, style?: Style): Built;
   /** Two or more near misses of an instance (the right action on a sibling, a collateral write, an overshoot, ...). */
-  nearMisses(p: P, db: AppDb): NearMiss[];
+  nearMisses(p: P, db: AppDb, style?: Style): NearMiss[];
+  /** The legitimate other routes of an instance (the macro layer's alternatives): each must pass. */
+  alternatives?(p: P, db: AppDb, style?: Style): AlternativeRoute[];
 }
 
 /** A template with its parameter type erased, for the registry. */

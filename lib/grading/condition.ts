@@ -69,7 +69,7 @@ export type Condition =
   | { page: PagePattern }
   | { logged_in: boolean }
   | { event: FieldMatchers; times?: number }
-  | { record: FieldMatchers; times?: number; bound?: Binding }
+  | { record: FieldMatchers; times?: number; bound?: Binding; opened?: OpenedPage }
   | { clipboard: Matcher; times?: number; ever?: boolean }
   | { visited: Matcher; times?: number }
   | { answer: Matcher; seen?: boolean | SeenPage; why?: string; others?: string[] }
@@ -90,6 +90,21 @@ export type Check = Condition;
  * slider's last value is the asked one).
  */
 export type Binding = "clipboard" | "page" | "last";
+
+/**
+ * The page a method event must have opened (docs/grading.md, "Method binding"): a load of a page matching `path`
+ * and `query` (as `page` reads them) that a matching event led to (the last user action before the load, and the
+ * load not from a typed URL); with `tab: "new"`, the load began a new tab (a link opened in a new tab), with
+ * `"same"`, it did not.
+ */
+export interface OpenedPage {
+  /** The page's path. */
+  path?: Matcher;
+  /** The page's whole query (every key that counts, as `page` reads it). */
+  query?: QueryMatchers;
+  /** "new": the page began a tab of its own; "same": it followed another page in its tab; absent: either. */
+  tab?: "new" | "same";
+}
 
 /** The page (path, and query keys it must have) where an answer's fact is displayed: `seen` reads only its screens. */
 export interface SeenPage {
@@ -152,7 +167,16 @@ const variants = {
   }),
   logged_in: z.strictObject({ logged_in: z.boolean() }),
   event: z.strictObject({ event: fields, times }),
-  record: z.strictObject({ record: fields, times, bound: z.enum(["clipboard", "page", "last"]).optional() }),
+  record: z.strictObject({
+    record: fields,
+    times,
+    bound: z.enum(["clipboard", "page", "last"]).optional(),
+    opened: z.strictObject({
+      path: matcherSchema.optional(),
+      query: query.optional(),
+      tab: z.enum(["new", "same"]).optional(),
+    }).optional(),
+  }),
   clipboard: z.strictObject({ clipboard: matcherSchema, times, ever: z.boolean().optional() }),
   visited: z.strictObject({ visited: matcherSchema, times }),
   answer: z.strictObject({

@@ -5,6 +5,7 @@ import type {
   Check,
   Condition,
   FieldMatchers,
+  OpenedPage,
   PagePattern,
   QueryMatchers,
   RequestPattern,
@@ -397,10 +398,43 @@ function recordFailure(c: Extract<Leaf, { record: unknown }>, ctx: Ctx): Failure
   const tests = recordTests(c.record);
   const why = patternFailure("recorder event", ctx.ev.record, tests, c.times);
   if (why !== null) return fail("method_missing", why);
-  if (c.bound === undefined) return null;
+  if (c.bound === undefined && c.opened === undefined) return null;
   const hits = ctx.ev.record.filter((e) => tests.every((t) => t.pass(e)));
-  const unbound = bindingFailure(c.bound, hits, ctx.ev);
+  const unbound = (c.bound === undefined ? null : bindingFailure(c.bound, hits, ctx.ev)) ??
+    (c.opened === undefined ? null : openedFailure(c.opened, hits, ctx.ev));
   return unbound === null ? null : fail("method_unbound", unbound);
+}
+
+/**
+ * Why none of `hits` opened a page matching `o` (null: one did): the page's load must follow a page of the site
+ * (not a typed URL), a matching event must be the last user action before it (by the pages' clock), and with `tab`,
+ * the load must (new) or must not (same) have begun its tab (docs/grading.md, "Method binding").
+ */
+function openedFailure(o: OpenedPage, hits: readonly RecordEntry[], ev: Evidence): string | null {
+  const want = `a page matching ${o.path === undefined ? "any path" : describeMatcher(o.path)}`;
+  const loads = ev.record.filter((e) => {
+    if (e.type !== "observation" || e.kind !== "page_load" || typeof e.url !== "string") return false;
+    const page = finalPage(e.url, ev.base, ev.rules);
+    return page !== null &&
+      pageMismatch({ path: o.path, query: o.query }, page, ev.rules?.[page.site]?.caselessQuery ?? [], ev.rules) ===
+        null;
+  });
+  if (loads.length === 0) return `${hits.length} matching event(s), but ${want} was never loaded`;
+  const mine = actions(ev.record).filter((e) => e.action !== "scroll");
+  let why: string | undefined;
+  for (const load of loads) {
+    const url = quote(String(load.url).replace(ev.base, ""), 60);
+    if (load.referrer === "") why ??= `${url} was reached by a typed URL`;
+    else if (o.tab === "new" && load.history !== 1) why ??= `${url} was opened in the same tab, not a new one`;
+    else if (o.tab === "same" && load.history === 1) why ??= `${url} was opened in a new tab, not the same one`;
+    else {
+      const last = mine.filter((e) => pageTime(e) <= pageTime(load))
+        .reduce<RecordEntry | undefined>((a, e) => !a || pageTime(e) >= pageTime(a) ? e : a, undefined);
+      if (last && hits.includes(last)) return null;
+      why ??= `${url} was opened by another action (${last ? `${last.action} ${quote(last.target, 40)}` : "none"})`;
+    }
+  }
+  return `${hits.length} matching event(s), but ${why}`;
 }
 
 const actions = (record: readonly RecordEntry[]) => record.filter((e) => e.type === "action");

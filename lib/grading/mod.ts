@@ -17,6 +17,7 @@ export {
   conditionSchema,
   type FieldMatchers,
   mapConditionMatchers,
+  type OpenedPage,
   type PagePattern,
   type QueryMatchers,
   type RequestPattern,

@@ -301,3 +301,47 @@ Deno.test("method binding: a slider's later value counts even though its descrip
   assert.equal(gate(check, null, mail([], { record: [at("30", 1), at("100", 2)] })).ok, true);
   assert.equal(gate(check, null, mail([], { record: [at("100", 1), at("110", 2)] })).reason, "method_unbound");
 });
+
+Deno.test("method binding: opened: the event must have opened the page (from a page, in the tab asked)", () => {
+  const result = (extra: Partial<RecordEntry> = {}): RecordEntry => ({
+    ...click("p:1", 'a "Desk Lamp"', 10),
+    ...extra,
+  });
+  const load = (path: string, t: number, referrer: string, history = 2): RecordEntry => ({
+    type: "observation",
+    kind: "page_load",
+    url: `${BASE}${path}`,
+    t,
+    referrer,
+    history,
+  });
+  const check: Check = {
+    record: { action: "click", target: { contains: "Desk Lamp" } },
+    opened: { path: "/shop/products/7" },
+  };
+  const grade = (record: RecordEntry[]) => gate(check, null, mail([], { record }));
+  const list = `${BASE}/shop/products?q=lamp`;
+  assert.equal(grade([result(), load("/shop/products/7", 11, list)]).ok, true);
+  // Clicked, then the page typed: not opened by the click.
+  const typed = grade([result(), load("/shop/products/3", 11, list), load("/shop/products/7", 20, "")]);
+  assert.equal(typed.reason, "method_unbound");
+  assert.match(typed.detail, /"\/shop\/products\/7" was reached by a typed URL/);
+  // Opened by another action (a click on another row led there after the named one).
+  const other = grade([result(), click("p:2", 'a "Next"', 12), load("/shop/products/7", 13, list)]);
+  assert.equal(other.reason, "method_unbound");
+  assert.match(other.detail, /opened by another action \(click "a \\"Next\\""\)/);
+  // tab: new needs the load to begin its tab.
+  const tab = (history: number) =>
+    gate(
+      { ...check, opened: { path: "/shop/products/7", tab: "new" } },
+      null,
+      mail([], {
+        record: [result(), load("/shop/products/7", 11, list, history)],
+      }),
+    );
+  assert.equal(tab(1).ok, true);
+  assert.equal(tab(3).reason, "method_unbound");
+  assert.match(tab(3).detail, /opened in the same tab, not a new one/);
+  // No matching event at all: the method is missing.
+  assert.equal(grade([load("/shop/products/7", 11, list)]).reason, "method_missing");
+});

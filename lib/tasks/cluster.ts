@@ -5,6 +5,7 @@
  * @module
  */
 import type { RunTask } from "./kinds.ts";
+import type { TaskStyle } from "./task.ts";
 
 /** A generated task id: the template's id (dotted: `<app>.<macro>.<name>`), `-`, eight hex digits (lib/gen). */
 const GENERATED_ID = /^([^.\s]+\.[^.\s]+\.[^\s]+)-[0-9a-f]{8}$/;
@@ -23,7 +24,6 @@ export function clusterOfTaskId(taskId: string): string {
 }
 
 /** A task line's `style`, when it has one (a generated task's phrasing style); undefined otherwise. */
-export function taskStyle(task: RunTask): string | undefined {
-  const style = (task as { style?: unknown }).style;
-  return typeof style === "string" && style !== "" ? style : undefined;
+export function taskStyle(task: RunTask): TaskStyle | undefined {
+  return "style" in task ? task.style : undefined;
 }

@@ -26,7 +26,7 @@ export {
   formatAction,
   parseAction,
 } from "./action.ts";
-export { type GenInfo, type Split, SPLITS, type Task, type TaskStart } from "./task.ts";
+export { type GenInfo, type Split, SPLITS, type Task, type TaskStart, type TaskStyle } from "./task.ts";
 export {
   checkTaskSites,
   filterTasks,

@@ -44,7 +44,15 @@ export interface Task {
   split?: Split;
   /** A generated task's provenance (docs/generation.md). */
   gen?: GenInfo;
+  /**
+   * How the instruction asks (docs/tasks.md): "procedure" names the controls to use (their method is checked),
+   * "goal" names only the outcome (any route that reaches it passes).
+   */
+  style?: TaskStyle;
 }
+
+/** How an instruction asks: naming the controls, or only the outcome. */
+export type TaskStyle = "procedure" | "goal";
 
 /** The splits of a generated set. */
 export const SPLITS = ["train", "val", "test"] as const;
@@ -171,6 +179,7 @@ const taskObject = (macro: z.ZodType<string>) =>
     verifier: verifierSchema.default(null),
     solution: z.array(actionSchema),
     split: z.enum(SPLITS).optional(),
+    style: z.enum(["procedure", "goal"]).optional(),
     gen: z.strictObject({
       template: z.string().min(1),
       version: z.string().min(1),

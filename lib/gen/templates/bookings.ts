@@ -23,6 +23,7 @@ import {
 import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
 import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
 import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, template } from "../template.ts";
+import { esc, filterBoxes, goal, layered, procedure, search } from "../macros/mod.ts";
 
 // ---- the seeded data, read only ----
 
@@ -89,7 +90,6 @@ const bookable = (d: string) => d > TODAY && !isWeekend(d);
 const day = (d: string) => longDate(d).replace(",", "");
 const slotId = (s: string) => `slot-${s.replace(":", "")}`;
 const endOf = (s: string, minutes: number) => fromMinutes(toMinutes(s) + minutes);
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The query string the app's GET forms make of `q` (spaces as `+`). */
 const formQ = (q: string) => new URLSearchParams({ q }).toString();
 const amenityLabel = (k: string) => AMENITIES.find((a) => a.key === k)!.label;
@@ -827,7 +827,7 @@ const amenityList = (p: { amenities: string }) => p.amenities.split(",");
 const amenityQuery = (list: string[]) => list.length === 1 ? list[0] : list;
 const amenityWords = (list: string[]) => list.map((k) => amenityLabel(k)).join(" and ");
 
-const searchAmenities = template<AmenityP>({
+const searchAmenities = layered<AmenityP>({
   id: "bookings.toggle_checkbox.search_amenities",
   site: "bookings",
   macro: "toggle_checkbox",
@@ -847,33 +847,33 @@ const searchAmenities = template<AmenityP>({
   },
   entity: (p) => `search:${p.q}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `From the Bookings home page, search the rooms for "${p.q}", then tick the ${
         amenityWords(amenityList(p))
-      } amenity filter${amenityList(p).length > 1 ? "s" : ""} and apply.`,
-    (p) =>
+      } amenity filter${amenityList(p).length > 1 ? "s" : ""} and apply.`
+    ),
+    procedure((p) =>
       `Find rooms matching "${p.q}" with the home page's search box, then narrow the result with the amenity checkbox${
         amenityList(p).length > 1 ? "es" : ""
-      } for ${amenityWords(amenityList(p))}.`,
+      } for ${amenityWords(amenityList(p))}.`
+    ),
+    goal((p) => `Show the rooms matching "${p.q}" that have ${amenityWords(amenityList(p))}, and only those.`),
+    goal((p) => `Which rooms found for "${p.q}" offer ${amenityWords(amenityList(p))}? Leave that list on screen.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms`, query: { q: p.q, amenity: amenityQuery(amenityList(p)) } } },
-        homeTyped,
-        ...amenityList(p).map((k) => ({
-          record: { action: "change", target: { contains: `#amenity-${k}` }, value: { exact: k } },
-        })),
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      ...homeSearch(p.q),
-      ...amenityList(p).map((k) => ({ click: { selector: `#amenity-${k}` } })),
-      { click: { selector: "#apply-filters" } },
-    ],
-  }),
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [
+    search("bookings", p.q, {}, "home"),
+    filterBoxes(
+      amenityList(p).map((k) => `#amenity-${k}`),
+      "#apply-filters",
+      `${BASE}/rooms`,
+      { q: p.q, amenity: amenityQuery(amenityList(p)) },
+    ),
+  ],
+  outcome: (p) => [
+    { page: { path: `${BASE}/rooms`, query: { q: p.q, amenity: amenityQuery(amenityList(p)) } } },
+    { no_writes: true },
+  ],
   nearMisses: (p) => {
     const list = amenityList(p);
     const swapped = [...list.slice(0, -1), p.other];
@@ -897,17 +897,6 @@ const searchAmenities = template<AmenityP>({
         after_reference: [{ click: { selector: `#amenity-${p.other}` } }, { click: { selector: "#apply-filters" } }],
         reason: "final_page",
         witness: { page: { path: `${BASE}/rooms`, query: { q: p.q, amenity: amenityQuery(more) } } },
-      },
-      {
-        name: "search_by_url",
-        category: "wrong_method",
-        steps: [
-          { navigate: { url: `${BASE}/rooms?${formQ(p.q)}` } },
-          ...list.map((k) => ({ click: { selector: `#amenity-${k}` } })),
-          { click: { selector: "#apply-filters" } },
-        ],
-        reason: "method_missing",
-        witness: { all: [navigated, { ...homeTyped, times: 0 }] },
       },
     ];
   },

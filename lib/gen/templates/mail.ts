@@ -6,6 +6,7 @@
 import type { AppDb } from "../../sites/db.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
 import { LABELS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
+import { confirmDialog, downloadFile, goal, layered, openDetail, paginate, procedure, search } from "../macros/mod.ts";
 import {
   type ActionJson,
   type AnyTemplate,
@@ -128,9 +129,17 @@ const SEARCH = (q: string): ActionJson[] => [
   { click: { selector: "#search-button" } },
 ];
 /** From a folder's page 1: to the message's page of the list, then the message. */
-const openFromFolder = (db: AppDb, m: Msg): ActionJson[] => {
+const openFromFolder = (db: AppDb, m: Msg): ActionJson[] => folderOpen(db, m).steps;
+
+/** open_detail from a folder: the message's page of the list, then its row's link. */
+const folderOpen = (db: AppDb, m: Msg) => {
   const page = folderPage(db, m);
-  return [...(page > 1 ? [{ click: { selector: `#page-${page}` } }] : []), { click: { selector: `#msg-${m.id}` } }];
+  return openDetail(
+    `/mail/${m.folder}`,
+    { click: { selector: `#msg-${m.id}` } },
+    `/mail/messages/${m.id}`,
+    page > 1 ? [{ click: { selector: `#page-${page}` } }] : [],
+  );
 };
 /** The search results page for `q` was shown (the form sends spaces as `+`, other characters %-encoded). */
 const searched = (q: string): ConditionJson => ({
@@ -538,9 +547,9 @@ function searchTerms(db: AppDb): string[] {
   return out;
 }
 
-const searchQuery = (q: string, page = 1) => page > 1 ? { q, page: String(page) } : { q };
+const searchQuery = (q: string, page = 1): Record<string, string> => page > 1 ? { q, page: String(page) } : { q };
 
-const searchTemplate = template<{ term: string; sibling: string }>({
+const searchTemplate = layered<{ term: string; sibling: string }>({
   id: "mail.search.subject_word",
   site: "mail",
   macro: "search",
@@ -551,14 +560,14 @@ const searchTemplate = template<{ term: string; sibling: string }>({
   },
   entity: (p) => `term:${p.term.toLowerCase()}`,
   phrasings: [
-    (p) => `Search your mail for "${p.term}".`,
-    (p) => `Use the search box to find the messages that mention "${p.term}", and stay on the results.`,
+    procedure((p) => `Search your mail for "${p.term}".`),
+    procedure((p) => `Use the search box to find the messages that mention "${p.term}", and stay on the results.`),
+    goal((p) => `Show every message of your mailbox that mentions "${p.term}".`),
+    goal((p) => `List the mail matching "${p.term}" and leave that list on screen.`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: { all: [{ page: { path: "/mail/search", query: { q: p.term } } }, NO_WRITES] },
-    solution: SEARCH(p.term),
-  }),
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [search("mail", p.term)],
+  outcome: (p) => [{ page: { path: "/mail/search", query: { q: p.term } } }, NO_WRITES],
   nearMisses: (p, db) => {
     const first = searchList(db, p.term)[0];
     return [
@@ -587,7 +596,7 @@ const searchTemplate = template<{ term: string; sibling: string }>({
   },
 });
 
-const searchPaginate = template<{ term: string; page: number; pages: number }>({
+const searchPaginate = layered<{ term: string; page: number; pages: number }>({
   id: "mail.paginate.search_results_page",
   site: "mail",
   macro: "paginate",
@@ -609,14 +618,16 @@ const searchPaginate = template<{ term: string; page: number; pages: number }>({
   },
   entity: (p) => `term:${p.term}`,
   phrasings: [
-    (p) => `Search your mail for "${p.term}", then go to page ${p.page} of the results.`,
-    (p) => `Find every message mentioning "${p.term}" with the search box and show page ${p.page} of what it finds.`,
+    procedure((p) => `Search your mail for "${p.term}", then go to page ${p.page} of the results.`),
+    procedure((p) =>
+      `Find every message mentioning "${p.term}" with the search box and show page ${p.page} of what it finds.`
+    ),
+    goal((p) => `Show page ${p.page} of the messages that mention "${p.term}".`),
+    goal((p) => `Of the mail matching "${p.term}", bring up results page ${p.page}.`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: { all: [{ page: { path: "/mail/search", query: searchQuery(p.term, p.page) } }, NO_WRITES] },
-    solution: [...SEARCH(p.term), { click: { selector: `#page-${p.page}` } }],
-  }),
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [search("mail", p.term), paginate("mail", "/mail/search", (n) => searchQuery(p.term, n), 1, p.page)],
+  outcome: (p) => [{ page: { path: "/mail/search", query: searchQuery(p.term, p.page) } }, NO_WRITES],
   nearMisses: (p, db) => {
     const onPage = searchList(db, p.term)[(p.page - 1) * pageSize(db)];
     const back = p.page < p.pages ? p.page + 1 : p.page - 1;
@@ -658,7 +669,7 @@ function findTerms(db: AppDb): { m: Msg; term: string; sibling: Msg }[] {
   );
 }
 
-const searchOpen = template<{ id: number; subject: string; from: string; term: string; sibling: number }>({
+const searchOpen = layered<{ id: number; subject: string; from: string; term: string; sibling: number }>({
   id: "mail.open_detail.search_then_open",
   site: "mail",
   macro: "open_detail",
@@ -674,27 +685,32 @@ const searchOpen = template<{ id: number; subject: string; from: string; term: s
     })),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) => `Search your mail for "${p.term}", then open the message "${p.subject}" from the results.`,
-    (p) => `Type "${p.term}" into the mail search, and from what it finds open "${p.subject}" (from ${p.from}).`,
+    procedure((p) => `Search your mail for "${p.term}", then open the message "${p.subject}" from the results.`),
+    procedure((p) =>
+      `Type "${p.term}" into the mail search, and from what it finds open "${p.subject}" (from ${p.from}).`
+    ),
+    goal((p) => `Look up "${p.term}" in your mail and show the message "${p.subject}".`),
+    goal((p) => `"${p.subject}" (from ${p.from}) is among your mail matching "${p.term}": find them and open it.`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: { all: [searched(p.term), { page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES] },
-    solution: [...SEARCH(p.term), { click: { selector: `#msg-${p.id}` } }],
-  }),
-  nearMisses: (p, db) => [
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [
+    search("mail", p.term),
+    openDetail("/mail/search", { click: { selector: `#msg-${p.id}` } }, `/mail/messages/${p.id}`),
+  ],
+  outcome: (p) => [{ page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES],
+  nearMisses: (p, db, steps) => [
     {
       name: "opens_other_result",
       category: "wrong_item",
-      steps: [...SEARCH(p.term), { click: { selector: `#msg-${p.sibling}` } }],
+      steps: [...steps.slice(0, -1), { click: { selector: `#msg-${p.sibling}` } }],
       reason: "final_page",
       witness: { page: { path: `/mail/messages/${p.sibling}` } },
     },
     {
-      name: "opened_by_url",
+      name: "opened_skipping_search",
       category: "wrong_method",
       steps: [{ navigate: { url: `/mail/messages/${p.id}` } }],
-      reason: "not_visited",
+      reason: "request_missing",
       witness: { visited: { regex: "^/mail/search" }, times: 0 },
     },
     {
@@ -1364,11 +1380,11 @@ const copyFromMenu = template<{ id: number; name: string; email: string; from: n
 // ---------------------------------------------------------------------------------------------------------------
 // Attachments: download after a search, open in a new tab after opening the message
 
-const downloadAfterSearch = template<{ att: number; file: string; msg: number; subject: string; term: string }>({
+const downloadAfterSearch = layered<{ att: number; file: string; msg: number; subject: string; term: string }>({
   id: "mail.download_file.search_then_download",
   site: "mail",
   macro: "download_file",
-  prefix: ["search"],
+  prefix: ["search", "open_detail"],
   summary: "search for a message, open it and download its attachment",
   params: (db) =>
     attachments(db).flatMap((a) => {
@@ -1383,22 +1399,38 @@ const downloadAfterSearch = template<{ att: number; file: string; msg: number; s
     }),
   entity: (p) => `attachment:${p.att}`,
   phrasings: [
-    (p) => `Search your mail for "${p.term}", open the message "${p.subject}" and download its attachment ${p.file}.`,
-    (p) => `Find "${p.subject}" by searching for "${p.term}", then download the file ${p.file} attached to it.`,
+    procedure((p) =>
+      `Search your mail for "${p.term}", open the message "${p.subject}" and download its attachment ${p.file}.`
+    ),
+    procedure((p) =>
+      `Find "${p.subject}" by searching for "${p.term}", then download the file ${p.file} attached to it.`
+    ),
+    goal((p) => `Look up "${p.term}" in your mail and save ${p.file}, the file attached to "${p.subject}".`),
+    goal((p) => `"${p.subject}" is among your mail matching "${p.term}": find it and download ${p.file} from it.`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: {
-      all: [
-        searched(p.term),
-        { request: { method: "GET", path: { exact: `/mail/attachments/${p.att}/download` }, status: 200 } },
-        NO_WRITES,
-      ],
-    },
-    solution: [...SEARCH(p.term), { click: { selector: `#msg-${p.msg}` } }, {
-      click: { selector: `#download-attachment-${p.att}` },
-    }],
-  }),
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p, db) => {
+    const all = attachments(db);
+    const same = all.find((a) => a.message_id === p.msg && a.id !== p.att);
+    const sib = same ?? all[(all.findIndex((a) => a.id === p.att) + 1) % all.length];
+    return [
+      search("mail", p.term),
+      openDetail("/mail/search", { click: { selector: `#msg-${p.msg}` } }, `/mail/messages/${p.msg}`),
+      downloadFile({
+        control: `#download-attachment-${p.att}`,
+        path: `/mail/attachments/${p.att}/download`,
+        kind: "^/mail/attachments/\\d+/download$",
+        another: {
+          steps: [
+            ...(same ? [] : [{ navigate: { url: `/mail/messages/${sib.message_id}` } }]),
+            { click: { selector: `#download-attachment-${sib.id}` } },
+          ],
+          path: `/mail/attachments/${sib.id}/download`,
+        },
+      }),
+    ];
+  },
+  outcome: () => [NO_WRITES],
   nearMisses: (p, db) => {
     const all = attachments(db);
     const sib = all[(all.findIndex((a) => a.id === p.att) + 1) % all.length];
@@ -1503,7 +1535,7 @@ const openAttachmentTab = template<{ att: number; file: string; msg: number; sub
 
 const moveTarget = (folder: string) => folder === "archive" || folder === "trash" ? "inbox" : "archive";
 
-const deleteMessage = template<{ id: number; subject: string; folder: string; from: string }>({
+const deleteMessage = layered<{ id: number; subject: string; folder: string; from: string }>({
   id: "mail.confirm_dialog.open_then_delete",
   site: "mail",
   macro: "confirm_dialog",
@@ -1512,20 +1544,51 @@ const deleteMessage = template<{ id: number; subject: string; folder: string; fr
   params: (db) => allMessages(db).map((m) => ({ id: m.id, subject: m.subject, folder: m.folder, from: m.from_name })),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       p.folder === "trash"
         ? `Open "${p.subject}" in your Trash and delete it forever (confirm when asked).`
-        : `Open "${p.subject}" from your ${title(p.folder)} folder and delete it (confirm when asked).`,
-    (p) =>
+        : `Open "${p.subject}" from your ${title(p.folder)} folder and delete it (confirm when asked).`
+    ),
+    procedure((p) =>
       p.folder === "trash"
         ? `In Trash, open the message "${p.subject}" from ${p.from} and remove it for good, confirming the dialog.`
         : `In ${
           title(p.folder)
-        }, open the message "${p.subject}" and move it to Trash with Delete, confirming the dialog.`,
+        }, open the message "${p.subject}" and move it to Trash with Delete, confirming the dialog.`
+    ),
+    goal((p) =>
+      p.folder === "trash"
+        ? `The message "${p.subject}" in your Trash should be gone for good. Make it so.`
+        : `The message "${p.subject}" in your ${title(p.folder)} folder should end up in Trash. Make it so.`
+    ),
+    goal((p) =>
+      p.folder === "trash"
+        ? `Get rid of "${p.subject}" from ${p.from}, which sits in Trash, permanently.`
+        : `Get rid of "${p.subject}" from ${p.from} (in ${title(p.folder)}) by sending it to the Trash.`
+    ),
   ],
-  build: (p, db) => {
+  start: (p) => ({ url: `/mail/${p.folder}` }),
+  chain: (p, db) => {
     const m = message(db, p.id);
-    const change = p.folder === "trash"
+    const open = folderOpen(db, m);
+    const toTrash = changed("messages", p.id, { folder: { exact: "trash" } });
+    return [
+      open,
+      confirmDialog({
+        control: "#delete-message",
+        posts: `/mail/messages/${p.id}/delete`,
+        equivalent: p.folder === "trash" ? undefined : {
+          steps: [
+            { select_dropdown: { selector: "#move-folder", text: title("trash") } },
+            { click: { selector: "#move-button" } },
+          ],
+          outcome: toTrash,
+        },
+      }),
+    ];
+  },
+  outcome: (p) => [
+    p.folder === "trash"
       ? { change: { site: "mail", table: "messages", op: "delete", key: p.id, before: { folder: { exact: "trash" } } } }
       : {
         change: {
@@ -1536,16 +1599,11 @@ const deleteMessage = template<{ id: number; subject: string; folder: string; fr
           after: { folder: { exact: "trash" } },
           before: { folder: { exact: p.folder } },
         },
-      };
-    const extra: ConditionJson[] = p.folder === "trash"
+      },
+    ...(p.folder === "trash"
       ? [{ only_writes: [{ site: "mail", table: "messages" }, { site: "mail", table: "attachments" }] }]
-      : [];
-    return {
-      start: { url: `/mail/${p.folder}` },
-      check: { all: [change, { visited: { exact: `/mail/messages/${p.id}` } }, ...extra] },
-      solution: [...openFromFolder(db, m), { click: { selector: "#delete-message" } }],
-    };
-  },
+      : []),
+  ],
   nearMisses: (p, db) => {
     const m = message(db, p.id);
     const sib = folderSibling(db, m);

@@ -7,6 +7,22 @@ import { orderTotals, SHIPPING, type ShippingMethod } from "../../sites/apps/sho
 import { DEFAULT_NOW } from "../../sites/clock.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
 import { slug } from "./_common.ts";
+import {
+  downloadFile,
+  esc,
+  filterBoxes,
+  goal,
+  layered,
+  navigateMenu,
+  openDetail,
+  openNewTab,
+  paginate,
+  procedure,
+  search,
+  typed,
+  visitedPath,
+  visitedWith,
+} from "../macros/mod.ts";
 
 interface CategoryRow {
   id: number;
@@ -142,9 +158,6 @@ const productById = (db: AppDb, id: number): ProductRow => {
 /** Products that can go into the cart with one click: in stock, no size or colour to choose. */
 const plainInStock = (db: AppDb) => products(db).filter((p) => p.stock > 0 && !p.sizes && !p.colours);
 
-/** A regular expression's literal form of `s`. */
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** The id suffix the shop gives a size or colour radio (`XS` → `xs`). */
 const optionId = (v: string) => v.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
@@ -172,23 +185,15 @@ const typedNotMenu = {
   all: [{ event: { action: "navigate" } }, { record: { action: "click", region: { contains: "menu" } }, times: 0 }],
 };
 
-/** A GET of `path` with every `pairs` key at its value (any order, other keys allowed). */
-const visitedWith = (path: string, pairs: [string, string][]) => ({
-  visited: {
-    regex: `^${esc(path)}\\?${pairs.map(([k, v]) => `(?=(.*&)?${k}=${esc(encodeURIComponent(v))}(&|$))`).join("")}`,
-    flags: "i",
-  },
-});
-
-/** A GET of `path` itself, with or without a query. */
-const visitedPath = (path: string) => ({ visited: { regex: `^${esc(path)}(\\?|$)` } });
-
 const searchSteps = (q: string) => [
   { input: { selector: "#search", text: q } },
   { click: { selector: "#search-button" } },
 ];
 
 const openProduct = (id: number) => ({ click: { selector: `#product-${id} a` } });
+
+/** open_detail on the shop's results or list: the product's card link opens its page. */
+const resultOpen = (id: number) => openDetail("/shop/products", openProduct(id), `/shop/products/${id}`);
 
 const addToCartWitness = (productId: number) => ({
   change: { site: "shop", table: "cart_items", op: "insert", after: { product_id: productId } },
@@ -559,7 +564,7 @@ const menuEntry = template<
 });
 
 /** paginate: in the product list under a given sort and filter, go to the page that lists a given product. */
-const pageOfProduct = template<
+const pageOfProduct = layered<
   {
     sort: string;
     sort_label: string;
@@ -618,20 +623,28 @@ const pageOfProduct = template<
   },
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `The product list shows ${
         p.filter_words || "all products"
-      }, sorted by "${p.sort_label}". Page through it to the page that lists the ${p.product}.`,
-    (p) =>
+      }, sorted by "${p.sort_label}". Page through it to the page that lists the ${p.product}.`
+    ),
+    procedure((p) =>
       `Using the page links under this list (${
         p.filter_words ? `${p.filter_words}, ` : ""
-      }sorted by ${p.sort_label}), go to the page where the ${p.product} appears.`,
+      }sorted by ${p.sort_label}), go to the page where the ${p.product} appears.`
+    ),
+    goal((p) =>
+      `Show the page of this product list (${p.filter_words || "all products"}, sorted by "${p.sort_label}") ` +
+      `that lists the ${p.product}.`
+    ),
+    goal((p) =>
+      `In the list of ${p.filter_words || "all products"} sorted by ${p.sort_label}, which page has the ` +
+      `${p.product}? Leave that page of the list on screen.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: listUrl(p, 1) },
-    check: { all: [{ page: { path: "/shop/products", query: listQuery(p, p.page) } }, { no_writes: true }] },
-    solution: [{ click: { selector: `#page-${p.page}` } }],
-  }),
+  start: (p) => ({ url: listUrl(p, 1) }),
+  chain: (p) => [paginate("shop", "/shop/products", (n) => listQuery(p, n), 1, p.page)],
+  outcome: (p) => [{ page: { path: "/shop/products", query: listQuery(p, p.page) } }, { no_writes: true }],
   nearMisses: (p) => {
     const next = p.page < p.pages ? p.page + 1 : p.page - 1;
     const misses: NearMiss[] = [
@@ -683,7 +696,7 @@ const listUrl = (p: { sort: string; filter: string }, page: number) => {
 };
 
 /** open_detail after search: search a word, then open one of the results. */
-const searchThenOpen = template<{ word: string; id: number; product: string; sibling: number; sibling_name: string }>({
+const searchThenOpen = layered<{ word: string; id: number; product: string; sibling: number; sibling_name: string }>({
   id: "shop.open_detail.search_then_open",
   site: "shop",
   macro: "open_detail",
@@ -704,39 +717,25 @@ const searchThenOpen = template<{ word: string; id: number; product: string; sib
     ),
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) => `Search the shop for "${p.word}", then open the ${p.product} from the results.`,
-    (p) => `Use the search box to look for "${p.word}" and go to the product page of the ${p.product} in the results.`,
+    procedure((p) => `Search the shop for "${p.word}", then open the ${p.product} from the results.`),
+    procedure((p) =>
+      `Use the search box to look for "${p.word}" and go to the product page of the ${p.product} in the results.`
+    ),
+    goal((p) => `Look up "${p.word}" in the shop and show the product page of the ${p.product}.`),
+    goal((p) => `The shop has a ${p.product} among its matches for "${p.word}": find them and open its page.`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        visitedWith("/shop/products", [["q", p.word]]),
-        { page: { path: `/shop/products/${p.id}`, query: {} } },
-        { no_writes: true },
-      ],
-    },
-    solution: [...searchSteps(p.word), openProduct(p.id)],
-  }),
-  nearMisses: (p, db) => {
-    const addable = plainInStock(db).some((q) => q.id === p.id);
-    const misses: NearMiss[] = [
-      {
-        name: "open_then_reviews_tab",
-        category: "overshoot",
-        after_reference: [{ click: { selector: "#tab-reviews" } }],
-        reason: "final_page",
-        witness: { page: { path: `/shop/products/${p.id}`, query: { tab: "reviews" } } },
-      },
-      {
-        name: "product_by_url",
-        category: "wrong_method",
-        steps: [{ navigate: { url: `/shop/products/${p.id}` } }],
-        reason: "not_visited",
-        witness: { all: [{ event: { action: "navigate" } }, { visited: { regex: "^/shop/products\\?" }, times: 0 }] },
-      },
-    ];
-    if (addable) {
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [search("shop", p.word), resultOpen(p.id)],
+  outcome: (p) => [{ page: { path: `/shop/products/${p.id}`, query: {} } }, { no_writes: true }],
+  nearMisses: (p, db, steps) => {
+    const misses: NearMiss[] = [{
+      name: "open_then_reviews_tab",
+      category: "overshoot",
+      after_reference: [{ click: { selector: "#tab-reviews" } }],
+      reason: "final_page",
+      witness: { page: { path: `/shop/products/${p.id}`, query: { tab: "reviews" } } },
+    }];
+    if (plainInStock(db).some((q) => q.id === p.id)) {
       misses.push({
         name: "open_then_add_to_cart",
         category: "collateral",
@@ -749,11 +748,18 @@ const searchThenOpen = template<{ word: string; id: number; product: string; sib
       misses.push({
         name: "other_result",
         category: "wrong_item",
-        steps: [...searchSteps(p.word), openProduct(p.sibling)],
+        steps: [...steps.slice(0, -1), openProduct(p.sibling)],
         reason: "final_page",
         witness: { page: { path: `/shop/products/${p.sibling}` } },
       });
     }
+    misses.push({
+      name: "product_skipping_search",
+      category: "wrong_method",
+      steps: [{ navigate: { url: `/shop/products/${p.id}` } }],
+      reason: "request_missing",
+      witness: { all: [typed, { visited: { regex: "^/shop/products\\?" }, times: 0 }] },
+    });
     return misses;
   },
 });
@@ -837,7 +843,7 @@ const searchOpenTab = template<
 // ---------------------------------------------------------------------------------------------------------------
 
 /** search after the menu: open a category with the menu, then search the shop for a word. */
-const menuThenSearch = template<{ category: string; slug: string; word: string; sibling: string }>({
+const menuThenSearch = layered<{ category: string; slug: string; word: string; sibling: string }>({
   id: "shop.search.menu_then_search",
   site: "shop",
   macro: "search",
@@ -856,26 +862,21 @@ const menuThenSearch = template<{ category: string; slug: string; word: string; 
   },
   entity: (p) => `query:${p.word}`,
   phrasings: [
-    (p) => `Use the shop's menu to open the ${p.category} category, then search the shop for "${p.word}".`,
-    (p) => `Go to ${p.category} from the top menu, and from there use the search box to search for "${p.word}".`,
+    procedure((p) => `Use the shop's menu to open the ${p.category} category, then search the shop for "${p.word}".`),
+    procedure((p) =>
+      `Go to ${p.category} from the top menu, and from there use the search box to search for "${p.word}".`
+    ),
+    goal((p) => `Go to the shop's ${p.category} category, then show the shop's search results for "${p.word}".`),
+    goal((p) => `Open ${p.category} in the shop, and from there list every product the shop finds for "${p.word}".`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        { page: { path: "/shop/products", query: { q: p.word } } },
-        menuClick(p.category),
-        visitedPath(`/shop/category/${p.slug}`),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuLink(`/shop/category/${p.slug}`), ...searchSteps(p.word)],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [navigateMenu("shop", p.category, `/shop/category/${p.slug}`), search("shop", p.word)],
+  outcome: (p) => [{ page: { path: "/shop/products", query: { q: p.word } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_word",
       category: "wrong_item",
-      steps: [menuLink(`/shop/category/${p.slug}`), ...searchSteps(p.sibling)],
+      steps: [steps[0], ...search("shop", p.sibling).steps],
       reason: "final_page",
       witness: { page: { path: "/shop/products", query: { q: p.sibling } } },
     },
@@ -885,13 +886,6 @@ const menuThenSearch = template<{ category: string; slug: string; word: string; 
       after_reference: [{ click: { selector: "#in-stock" } }, { click: { selector: "#apply-filters" } }],
       reason: "final_page",
       witness: visitedWith("/shop/products", [["q", p.word], ["in_stock", "1"]]),
-    },
-    {
-      name: "category_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `/shop/category/${p.slug}` } }, ...searchSteps(p.word)],
-      reason: "method_missing",
-      witness: typedNotMenu,
     },
   ],
 });
@@ -1240,7 +1234,7 @@ const menuSort = template<
 });
 
 /** toggle_checkbox after search: search a word, then show only the results in stock. */
-const searchInStock = template<{ word: string; brand: string; sibling: string }>({
+const searchInStock = layered<{ word: string; brand: string; sibling: string }>({
   id: "shop.toggle_checkbox.search_in_stock",
   site: "shop",
   macro: "toggle_checkbox",
@@ -1256,19 +1250,21 @@ const searchInStock = template<{ word: string; brand: string; sibling: string }>
   },
   entity: (p) => `query:${p.word}`,
   phrasings: [
-    (p) => `Search the shop for "${p.word}", then filter the results to products that are in stock.`,
-    (p) => `Look up "${p.word}" with the search box and tick "In stock only" so only available results show.`,
+    procedure((p) =>
+      `Search the shop for "${p.word}", then tick the "In stock only" filter and apply it to the results.`
+    ),
+    procedure((p) =>
+      `Look up "${p.word}" with the search box and tick "In stock only" so only available results show.`
+    ),
+    goal((p) => `Show the shop's products matching "${p.word}" that are in stock, and no others.`),
+    goal((p) => `List what the shop finds for "${p.word}", narrowed to products in stock.`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        { page: { path: "/shop/products", query: { q: p.word, in_stock: "1" } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [...searchSteps(p.word), { click: { selector: "#in-stock" } }, { click: { selector: "#apply-filters" } }],
-  }),
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [
+    search("shop", p.word),
+    filterBoxes(["#in-stock"], "#apply-filters", "/shop/products", { q: p.word, in_stock: "1" }),
+  ],
+  outcome: (p) => [{ page: { path: "/shop/products", query: { q: p.word, in_stock: "1" } } }, { no_writes: true }],
   nearMisses: (p) => [
     {
       name: "brand_ticked_too",
@@ -1995,13 +1991,13 @@ const copyOrderNumber = template<{ number: string; desc: string; start: number; 
 });
 
 /** download_file after the menu: from a product page, My orders by the menu, then an order's CSV invoice. */
-const menuInvoice = template<
+const menuInvoice = layered<
   { number: string; desc: string; start: number; start_name: string; other: string; reorder: number }
 >({
   id: "shop.download_file.menu_invoice",
   site: "shop",
   macro: "download_file",
-  prefix: ["navigate_menu"],
+  prefix: ["navigate_menu", "open_detail"],
   summary: "from a product page, open My orders with the menu and download an order's CSV invoice",
   params: (db) => {
     const plain = new Set(plainInStock(db).map((q) => q.id));
@@ -2015,24 +2011,30 @@ const menuInvoice = template<
   },
   entity: (p) => `order:${p.number}`,
   phrasings: [
-    (p) =>
-      `You are on the ${p.start_name} page. Open "My orders" from the shop's top menu and download the CSV invoice of ${p.desc}.`,
-    (p) =>
-      `From the ${p.start_name} page, use the top menu to go to your orders, open ${p.desc} and download its invoice (CSV).`,
+    procedure((p) =>
+      `You are on the ${p.start_name} page. Open "My orders" from the shop's top menu and download the CSV invoice of ${p.desc}.`
+    ),
+    procedure((p) =>
+      `From the ${p.start_name} page, use the top menu to go to your orders, open ${p.desc} and download its invoice (CSV).`
+    ),
+    goal((p) => `You are on the ${p.start_name} page. Save the CSV invoice of ${p.desc} from your orders.`),
+    goal((p) => `From the ${p.start_name} page, get the invoice (CSV) of ${p.desc} out of your orders.`),
   ],
-  build: (p) => ({
-    start: { url: `/shop/products/${p.start}` },
-    check: {
-      all: [
-        { request: { method: "GET", path: { exact: `/shop/orders/${p.number}/invoice.csv` }, status: 200 } },
-        menuClickOn("My orders", `/shop/products/${p.start}`),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuLink("/shop/orders"), { click: { selector: `#order-${p.number} a` } }, {
-      click: { selector: "#download-invoice" },
-    }],
-  }),
+  start: (p) => ({ url: `/shop/products/${p.start}` }),
+  chain: (p) => [
+    navigateMenu("shop", "My orders", "/shop/orders"),
+    openDetail("/shop/orders", { click: { selector: `#order-${p.number} a` } }, `/shop/orders/${p.number}`),
+    downloadFile({
+      control: "#download-invoice",
+      path: `/shop/orders/${p.number}/invoice.csv`,
+      kind: "^/shop/orders/[^/]+/invoice\\.csv$",
+      another: {
+        steps: [{ navigate: { url: `/shop/orders/${p.other}` } }, { click: { selector: "#download-invoice" } }],
+        path: `/shop/orders/${p.other}/invoice.csv`,
+      },
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => {
     const misses: NearMiss[] = [
       {
@@ -2043,19 +2045,6 @@ const menuInvoice = template<
         }],
         reason: "request_missing",
         witness: { request: { method: "GET", path: { exact: `/shop/orders/${p.other}/invoice.csv` } } },
-      },
-      {
-        name: "orders_by_url",
-        category: "wrong_method",
-        steps: [{ navigate: { url: "/shop/orders" } }, { click: { selector: `#order-${p.number} a` } }, {
-          click: { selector: "#download-invoice" },
-        }],
-        reason: "method_missing",
-        witness: {
-          all: [...typedNotMenu.all, {
-            request: { method: "GET", path: { exact: `/shop/orders/${p.number}/invoice.csv` } },
-          }],
-        },
       },
     ];
     if (p.reorder) {
@@ -2074,7 +2063,7 @@ const menuInvoice = template<
 });
 
 /** open_new_tab after search and open: a sized product's size guide, which opens in a new tab. */
-const sizeGuideTab = template<
+const sizeGuideTab = layered<
   { word: string; id: number; product: string; sibling: number; addable: boolean; size: string }
 >({
   id: "shop.open_new_tab.size_guide",
@@ -2099,23 +2088,25 @@ const sizeGuideTab = template<
   },
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) => `Search the shop for "${p.word}", open the ${p.product}, and open its size guide (it opens in a new tab).`,
-    (p) =>
-      `Find the ${p.product} by searching for "${p.word}", go to its page and open the Size guide link in a new tab.`,
+    procedure((p) =>
+      `Search the shop for "${p.word}", open the ${p.product}, and open its size guide (it opens in a new tab).`
+    ),
+    procedure((p) =>
+      `Find the ${p.product} by searching for "${p.word}", go to its page and open the Size guide link in a new tab.`
+    ),
+    goal((p) => `Look up "${p.word}" in the shop, go to the ${p.product}'s page and bring up its size guide.`),
+    goal((p) =>
+      `Among the shop's matches for "${p.word}" is the ${p.product}: get to its page, then to its size guide.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        { page: { path: "/shop/size-guide", query: {}, tab: "any" } },
-        visitedWith("/shop/products", [["q", p.word]]),
-        visitedPath(`/shop/products/${p.id}`),
-        { no_writes: true },
-      ],
-    },
-    solution: [...searchSteps(p.word), openProduct(p.id), { click: { selector: "#size-guide-link" } }],
-  }),
-  nearMisses: (p) => {
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [
+    search("shop", p.word),
+    resultOpen(p.id),
+    openNewTab({ click: { selector: "#size-guide-link" } }, "Size guide", "/shop/size-guide"),
+  ],
+  outcome: () => [{ page: { path: "/shop/size-guide", query: {}, tab: "any" } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => {
     const misses: NearMiss[] = [
       {
         name: "other_product_guide",
@@ -2138,7 +2129,7 @@ const sizeGuideTab = template<
         steps: [{ navigate: { url: `/shop/products/${p.id}` } }, { click: { selector: "#size-guide-link" } }, {
           wait: { seconds: 1 },
         }],
-        reason: "not_visited",
+        reason: "request_missing",
         witness: {
           all: [{ visited: { regex: "^/shop/products\\?" }, times: 0 }, {
             page: { path: "/shop/size-guide", tab: "any" },
@@ -2151,8 +2142,7 @@ const sizeGuideTab = template<
         name: "guide_and_add_to_cart",
         category: "collateral",
         steps: [
-          ...searchSteps(p.word),
-          openProduct(p.id),
+          ...steps.slice(0, 3), // search, open
           { click: { selector: `#size-${optionId(p.size)}` } },
           { click: { selector: "#add-to-cart" } },
           { navigate: { url: `/shop/products/${p.id}` } },

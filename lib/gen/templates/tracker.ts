@@ -12,6 +12,21 @@ import {
   TYPES,
 } from "../../sites/apps/tracker/_model.ts";
 import { DEFAULT_NOW } from "../../sites/clock.ts";
+import {
+  esc,
+  goal,
+  layered,
+  navigateMenu,
+  openDetail,
+  openNewTab,
+  paginate,
+  procedure,
+  reorderList,
+  search,
+  typed,
+  visitedPath,
+  visitedWith,
+} from "../macros/mod.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared readers and builders.
@@ -66,9 +81,6 @@ const issueByKey = (db: AppDb, key: string): IssueRow => {
 
 const statusLabel = (v: string) => STATUSES.find((s) => s.value === v)?.label ?? v;
 
-/** A regular expression's literal form of `s`. */
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 const topMenu = (href: string) => ({ click: { selector: `.topbar .menu a[href='${href}']` } });
 
 /** The user clicked a top-menu entry (the top bar's `nav.menu`) whose text holds `label`. */
@@ -80,9 +92,6 @@ const topMenuClick = (label: string) => ({
 const typedNotMenu = {
   all: [{ event: { action: "navigate" } }, { record: { action: "click", region: { contains: "menu" } }, times: 0 }],
 };
-
-/** A GET of `path` itself, with or without a query. */
-const visitedPath = (path: string) => ({ visited: { regex: `^${esc(path)}(\\?|$)` } });
 
 const issuePath = (key: string) => `/tracker/issues/${key}`;
 const boardPath = (project: string) => `/tracker/projects/${project}/board`;
@@ -232,17 +241,6 @@ const projectRows = (db: AppDb) =>
   db.all<{ id: number; key: string; name: string; lead_id: number }>(
     "SELECT id, key, name, lead_id FROM projects ORDER BY id",
   );
-
-/** The value the browser sends for a form field (`a b` → `a+b`), as the grader rebuilds a visit's query. */
-const formEncode = (s: string) => /^[\w.~-]*$/.test(s) ? s : encodeURIComponent(s).replace(/%20/g, "+");
-
-/** A GET of `path` with every `pairs` key at its value (any order, other keys allowed). */
-const visitedWith = (path: string, pairs: [string, string][]) => ({
-  visited: {
-    regex: `^${esc(path)}\\?${pairs.map(([k, v]) => `(?=(.*&)?${k}=${esc(formEncode(v))}(&|$))`).join("")}`,
-    flags: "i",
-  },
-});
 
 const searchSteps = (q: string) => [
   { input: { selector: "#q", text: q } },
@@ -435,7 +433,7 @@ const projectMenuDrag = template<
 });
 
 /** reorder_list: in a backlog, drag an issue to sit directly above or below another one near it. */
-const backlogNextTo = template<
+const backlogNextTo = layered<
   & { project: string; project_name: string; key: string; title: string; onto: string; from: number; to: number }
   & { sibling: string }
 >({
@@ -466,53 +464,55 @@ const backlogNextTo = template<
     }),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `In the ${p.project_name} backlog, drag ${p.key} "${p.title}" so that it sits directly ${
         p.to < p.from ? "above" : "below"
-      } ${p.onto}.`,
-    (p) =>
+      } ${p.onto}.`
+    ),
+    procedure((p) =>
       `Reorder the ${p.project_name} backlog by dragging: put ${p.key} right ${
         p.to < p.from ? "above" : "below"
-      } ${p.onto}.`,
+      } ${p.onto}.`
+    ),
+    goal((p) =>
+      `In the ${p.project_name} backlog, ${p.key} "${p.title}" should come directly ${
+        p.to < p.from ? "above" : "below"
+      } ${p.onto}. Reorder it so.`
+    ),
+    goal((p) =>
+      `Change the ${p.project_name} backlog's order so that ${p.key} is right ${
+        p.to < p.from ? "above" : "below"
+      } ${p.onto}, with everything else in its order.`
+    ),
   ],
-  build: (p, db) => {
-    const pr = projectRows(db).find((r) => r.key === p.project)!;
-    return {
-      start: { url: `/tracker/projects/${p.project}/backlog` },
-      check: {
-        all: [
-          ...rankChanges(backlog(db, pr.id), p.from, p.to),
-          { record: { action: "drag", target: { contains: p.key } } },
-        ],
-      },
-      solution: [dragItem(p.key, p.onto)],
-    };
-  },
-  nearMisses: (p) => [
-    {
+  start: (p) => ({ url: `/tracker/projects/${p.project}/backlog` }),
+  chain: (p) => [reorderList("tracker", p.key, p.onto, p.from, p.to)],
+  outcome: (p, db) => rankChanges(backlog(db, projectRows(db).find((r) => r.key === p.project)!.id), p.from, p.to),
+  nearMisses: (p, db) => {
+    const list = backlog(db, projectRows(db).find((r) => r.key === p.project)!.id);
+    // The other side of `onto`: one place short of the asked one (for an adjacent swap, one past it).
+    const short = p.to < p.from ? p.to + 1 : p.to - 1;
+    const wrong = short === p.from ? (p.to < p.from ? p.to - 1 : p.to + 1) : short;
+    const moved = list.find((r) => r.key === p.key)!;
+    const misses: NearMiss[] = [{
       name: "neighbour_dragged",
       category: "wrong_item",
       steps: [dragItem(p.sibling, p.onto)],
       reason: "field_mismatch",
       witness: { record: { action: "drag", target: { contains: p.sibling } } },
-    },
-    {
-      name: "arrow_buttons",
-      category: "wrong_method",
-      steps: Array.from({ length: Math.abs(p.from - p.to) }, (_, n) => {
-        const at = p.to < p.from ? p.from - n : p.from + n;
-        return [...scrollFor(at), { click: { selector: `#${p.to < p.from ? "up" : "down"}-${p.key}` } }];
-      }).flat(),
-      reason: "method_missing",
-      witness: {
-        all: [
-          { record: { action: "click", target: { contains: `-${p.key}` } } },
-          { change: { site: "tracker", table: "issues", op: "update" }, ever: true },
-          { record: { action: "drag" }, times: 0 },
-        ],
-      },
-    },
-  ],
+    }];
+    if (wrong >= 0 && wrong < list.length) {
+      const rank = rankChanges(list, p.from, wrong).find((c) => c.change.key === moved.id);
+      misses.push({
+        name: "other_side",
+        category: "wrong_item",
+        steps: [dragItem(p.key, list[wrong].key)],
+        reason: "field_mismatch",
+        witness: rank ? { ...rank, ever: true } : { record: { action: "drag", target: { contains: p.key } } },
+      });
+    }
+    return misses;
+  },
 });
 
 /** reorder_list after the hover menu: a backlog from the Backlogs menu, then an issue to the top or bottom. */
@@ -1348,7 +1348,7 @@ function titleWords(db: AppDb): { word: string; keys: string[] }[] {
 }
 
 /** search after the menu: Issues from the top menu, then a search of the issue list for a word. */
-const menuSearch = template<{ start: string; start_name: string; word: string; sibling: string }>({
+const menuSearch = layered<{ start: string; start_name: string; word: string; sibling: string }>({
   id: "tracker.search.menu_then_search",
   site: "tracker",
   macro: "search",
@@ -1367,35 +1367,32 @@ const menuSearch = template<{ start: string; start_name: string; word: string; s
   },
   entity: (p) => `word:${p.word}`,
   phrasings: [
-    (p) => `From ${p.start_name}, open Issues from the Tracker's top menu and search the issues for "${p.word}".`,
-    (p) =>
-      `You are on ${p.start_name}. Use the top menu to go to the issue list, then look up "${p.word}" with its search box.`,
+    procedure((p) =>
+      `From ${p.start_name}, open Issues from the Tracker's top menu and search the issues for "${p.word}".`
+    ),
+    procedure((p) =>
+      `You are on ${p.start_name}. Use the top menu to go to the issue list, then look up "${p.word}" with its search box.`
+    ),
+    goal((p) => `You are on ${p.start_name}. Show the Tracker's issues that match "${p.word}".`),
+    goal((p) => `From ${p.start_name}, get to the list of issues found for "${p.word}".`),
   ],
-  build: (p) => ({
-    start: { url: p.start },
-    check: {
-      all: [
-        { page: { path: "/tracker/issues", query: { q: p.word } } },
-        menuClickOn("nav.menu", "Issues", p.start),
-        { no_writes: true },
-      ],
-    },
-    solution: [topMenu("/tracker/issues"), ...searchSteps(p.word)],
-  }),
-  nearMisses: (p) => [
+  start: (p) => ({ url: p.start }),
+  chain: (p) => [navigateMenu("tracker", "Issues", "/tracker/issues"), search("tracker", p.word)],
+  outcome: (p) => [{ page: { path: "/tracker/issues", query: { q: p.word } } }, { no_writes: true }],
+  nearMisses: (p, db, steps) => [
     {
       name: "other_word",
       category: "wrong_item",
-      steps: [topMenu("/tracker/issues"), ...searchSteps(p.sibling)],
+      steps: [steps[0], ...search("tracker", p.sibling).steps],
       reason: "final_page",
       witness: { page: { path: "/tracker/issues", query: { q: p.sibling } } },
     },
     {
-      name: "search_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `/tracker/issues?q=${encodeURIComponent(p.word)}` } }],
-      reason: "method_missing",
-      witness: { all: [...typedNotMenu.all, { page: { path: "/tracker/issues", query: { q: p.word } } }] },
+      name: "search_then_open",
+      category: "overshoot",
+      after_reference: [openIssueLink(searchResults(db, p.word)[0])],
+      reason: "final_page",
+      witness: visitedPath(issuePath(searchResults(db, p.word)[0])),
     },
   ],
 });
@@ -1492,7 +1489,7 @@ const menuEntry = template<
 });
 
 /** open_detail after search: search the issue list for a word, then open one of the results. */
-const searchOpen = template<{ word: string; key: string; title: string; sibling: string }>({
+const searchOpen = layered<{ word: string; key: string; title: string; sibling: string }>({
   id: "tracker.open_detail.search_then_open",
   site: "tracker",
   macro: "open_detail",
@@ -1509,34 +1506,31 @@ const searchOpen = template<{ word: string; key: string; title: string; sibling:
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) => `Search the issues for "${p.word}", then open ${p.key} "${p.title}" from the results.`,
-    (p) => `Use the issue list's search box to look for "${p.word}" and open the issue ${p.key} it finds.`,
+    procedure((p) => `Search the issues for "${p.word}", then open ${p.key} "${p.title}" from the results.`),
+    procedure((p) => `Use the issue list's search box to look for "${p.word}" and open the issue ${p.key} it finds.`),
+    goal((p) => `Look up "${p.word}" among the issues and show the page of ${p.key} "${p.title}".`),
+    goal((p) => `${p.key} is one of the issues that match "${p.word}": find those matches and open ${p.key}.`),
   ],
-  build: (p) => ({
-    start: { url: "/tracker/issues" },
-    check: {
-      all: [
-        visitedWith("/tracker/issues", [["q", p.word]]),
-        { page: { path: issuePath(p.key), query: {} } },
-        { no_writes: true },
-      ],
-    },
-    solution: [...searchSteps(p.word), openIssueLink(p.key)],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: "/tracker/issues" }),
+  chain: (p) => [
+    search("tracker", p.word),
+    openDetail("/tracker/issues", openIssueLink(p.key), issuePath(p.key)),
+  ],
+  outcome: (p) => [{ page: { path: issuePath(p.key), query: {} } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_result",
       category: "wrong_item",
-      steps: [...searchSteps(p.word), openIssueLink(p.sibling)],
+      steps: [...steps.slice(0, -1), openIssueLink(p.sibling)],
       reason: "final_page",
       witness: { page: { path: issuePath(p.sibling) } },
     },
     {
-      name: "issue_by_url",
+      name: "issue_skipping_search",
       category: "wrong_method",
       steps: [{ navigate: { url: issuePath(p.key) } }],
-      reason: "not_visited",
-      witness: { all: [{ event: { action: "navigate" } }, { visited: { regex: "^/tracker/issues\\?" }, times: 0 }] },
+      reason: "request_missing",
+      witness: { all: [typed, { visited: { regex: "^/tracker/issues\\?" }, times: 0 }] },
     },
   ],
 });
@@ -1624,7 +1618,7 @@ function pagedLists(db: AppDb) {
 }
 
 /** paginate: a (filtered) issue list under a sort order, from its first page to the page that lists an issue. */
-const pageOfIssue = template<
+const pageOfIssue = layered<
   & { key: string; value: string; words: string; sort: string; sort_label: string; issue: string; title: string }
   & { page: number; pages: number }
 >({
@@ -1658,25 +1652,28 @@ const pageOfIssue = template<
     ),
   entity: (p) => `issue:${p.issue}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `The issue list${
         p.key ? ` (filtered to ${p.words} issues)` : ""
-      } is sorted by "${p.sort_label}". Page through it to the page that lists ${p.issue} "${p.title}".`,
-    (p) =>
+      } is sorted by "${p.sort_label}". Page through it to the page that lists ${p.issue} "${p.title}".`
+    ),
+    procedure((p) =>
       `Using the page links under this ${
         p.key ? `${p.words} ` : ""
-      }issue table (sorted ${p.sort_label}), go to the page where ${p.issue} appears. Do not open the issue.`,
+      }issue table (sorted ${p.sort_label}), go to the page where ${p.issue} appears. Do not open the issue.`
+    ),
+    goal((p) =>
+      `Show the page of this ${p.key ? `${p.words} ` : ""}issue list (sorted by "${p.sort_label}") that lists ` +
+      `${p.issue} "${p.title}", without opening the issue.`
+    ),
+    goal((p) =>
+      `Which page of the ${p.key ? `${p.words} ` : ""}issue list sorted ${p.sort_label} has ${p.issue}? ` +
+      `Leave that page of the list on screen.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: listUrl(p, 1) },
-    check: {
-      all: [
-        { page: { path: "/tracker/issues", query: listQuery(p, p.page) } },
-        { no_writes: true },
-      ],
-    },
-    solution: [{ click: { selector: `#page-${p.page}` } }],
-  }),
+  start: (p) => ({ url: listUrl(p, 1) }),
+  chain: (p) => [paginate("tracker", "/tracker/issues", (n) => listQuery(p, n), 1, p.page)],
+  outcome: (p) => [{ page: { path: "/tracker/issues", query: listQuery(p, p.page) } }, { no_writes: true }],
   nearMisses: (p) => {
     const next = p.page < p.pages ? p.page + 1 : p.page - 1;
     return [
@@ -2022,7 +2019,7 @@ const openDelete = template<
 });
 
 /** open_new_tab after the menu: from an issue, Issues or Projects from the top menu, then Docs in a new tab. */
-const menuDocsTab = template<{ key: string; label: string; href: string; other: string; other_href: string }>({
+const menuDocsTab = layered<{ key: string; label: string; href: string; other: string; other_href: string }>({
   id: "tracker.open_new_tab.menu_docs",
   site: "tracker",
   macro: "open_new_tab",
@@ -2035,37 +2032,36 @@ const menuDocsTab = template<{ key: string; label: string; href: string; other: 
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `You are on issue ${p.key}. Open "${p.label}" from the Tracker's top menu, then open the Docs link there (it opens in a new tab).`,
-    (p) => `From the ${p.key} page, use the top menu to go to ${p.label} and open its "Docs ↗" link in a new tab.`,
+    procedure((p) =>
+      `You are on issue ${p.key}. Open "${p.label}" from the Tracker's top menu, then open the Docs link there (it opens in a new tab).`
+    ),
+    procedure((p) =>
+      `From the ${p.key} page, use the top menu to go to ${p.label} and open its "Docs ↗" link in a new tab.`
+    ),
+    goal((p) => `You are on issue ${p.key}. Go to the Tracker's ${p.label} page, then bring up the Tracker's docs.`),
+    goal((p) => `From the ${p.key} page, get to ${p.label} and from there to the Tracker's documentation.`),
   ],
-  build: (p) => ({
-    start: { url: issuePath(p.key) },
-    check: {
-      all: [
-        { page: { path: "/tracker/docs", query: {}, tab: "any" } },
-        menuClickOn("nav.menu", p.label, issuePath(p.key)),
-        { record: { action: "click", target: { contains: "#docs-link" }, url: { regex: `${esc(p.href)}([?#]|$)` } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [topMenu(p.href), { click: { selector: "#docs-link" } }],
-  }),
+  start: (p) => ({ url: issuePath(p.key) }),
+  chain: (p) => [
+    navigateMenu("tracker", p.label, p.href),
+    openNewTab({ click: { selector: "#docs-link" } }, "Docs", "/tracker/docs"),
+  ],
+  outcome: () => [{ page: { path: "/tracker/docs", query: {}, tab: "any" } }, { no_writes: true }],
   nearMisses: (p) => [
     {
       name: "docs_from_other_entry",
       category: "wrong_item",
       steps: [topMenu(p.other_href), { click: { selector: "#docs-link" } }, { wait: { seconds: 1 } }],
-      reason: "method_missing",
+      reason: "not_visited",
       witness: {
         all: [topMenuClick(p.other), { page: { path: "/tracker/docs", tab: "any" } }],
       },
     },
     {
-      name: "docs_by_url",
+      name: "docs_skipping_the_page",
       category: "wrong_method",
       steps: [{ navigate: { url: "/tracker/docs" } }],
-      reason: "method_missing",
+      reason: "not_visited",
       witness: { all: [...typedNotMenu.all, { page: { path: "/tracker/docs", tab: "any" } }] },
     },
   ],

@@ -174,9 +174,16 @@ export function recorderMain(): void {
     };
   }
   // The referrer says how the page was reached: a link, a form or a redirect from one has the page it came from; a
-  // URL typed into the address bar has none (a method bound to the final page needs the former).
+  // URL typed into the address bar has none (a method bound to the final page needs the former). `history` is the
+  // tab's history length: 1 for a page that began its tab (a link opened in a new tab), more after a page before it.
   const loaded = () =>
-    emit({ type: "observation", kind: "page_load", title: document.title, referrer: document.referrer });
+    emit({
+      type: "observation",
+      kind: "page_load",
+      title: document.title,
+      referrer: document.referrer,
+      history: history.length,
+    });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", loaded);
   else loaded();
   addEventListener("pagehide", () => {

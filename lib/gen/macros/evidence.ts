@@ -1,0 +1,40 @@
+/**
+ * The evidence helpers every template and macro shares, each defined once: a regular expression's literal form, the
+ * one encoding of a query value a visit is matched with (the grader's: form encoding, a space as `+`), and the
+ * `visited` conditions built on them.
+ */
+import type { ConditionJson } from "../template.ts";
+
+/** A regular expression's literal form of `s`. */
+export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A query value as the grader rebuilds a visit's query (lib/grading's `visited`): form encoding, a space as `+`, the
+ * unreserved characters as they are. The one encoding rule of every `visitedWith`.
+ */
+export const formEncode = (s: string): string => /^[\w.~-]*$/.test(s) ? s : encodeURIComponent(s).replace(/%20/g, "+");
+
+/** A GET of `path` with every `pairs` key at its value (any order, other keys allowed, any case). */
+export const visitedWith = (path: string, pairs: readonly (readonly [string, string])[]): ConditionJson => ({
+  visited: {
+    regex: `^${esc(path)}\\?${pairs.map(([k, v]) => `(?=(.*&)?${k}=${esc(formEncode(v))}(&|$))`).join("")}`,
+    flags: "i",
+  },
+});
+
+/** A GET of `path` itself, with or without a query. */
+export const visitedPath = (path: string): ConditionJson => ({ visited: { regex: `^${esc(path)}(\\?|$)` } });
+
+/** The page whose path is `path` (with any query): a recorder `url` matcher. */
+export const onPage = (path: string): { regex: string } => ({ regex: `${esc(path)}([?#]|$)` });
+
+/** A query string (`?a=1&b=2`, or "" for none) of `query`, in the order given (a list: the key repeated). */
+export const queryString = (query: Readonly<Record<string, string | readonly string[]>>): string => {
+  const q = new URLSearchParams(
+    Object.entries(query).flatMap(([k, v]) => (typeof v === "string" ? [v] : v).map((x) => [k, x])),
+  ).toString();
+  return q ? `?${q}` : "";
+};
+
+/** Witness that a URL was typed: a navigate action happened. */
+export const typed: ConditionJson = { event: { action: "navigate" } };

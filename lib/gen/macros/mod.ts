@@ -1,0 +1,36 @@
+/**
+ * The macro layer (docs/generation.md, "The macro layer"): for each macro, its reference steps on an app's page
+ * model, the method evidence a procedure phrasing requires, its standard attacks and its legitimate alternatives,
+ * written once; templates compose them with `layered`.
+ */
+export { confirmDialog, type ConfirmOptions } from "./confirm_dialog.ts";
+export { downloadFile, type DownloadOptions } from "./download.ts";
+export { esc, formEncode, onPage, queryString, typed, visitedPath, visitedWith } from "./evidence.ts";
+export { layered, type LayeredTemplate } from "./layered.ts";
+export {
+  type Alternative,
+  type AlternativeKind,
+  type Attack,
+  type AttackKind,
+  goal,
+  procedure,
+  type Segment,
+  type Style,
+  STYLES,
+} from "./macro.ts";
+export { navigateMenu } from "./navigate_menu.ts";
+export { filterBoxes } from "./filter.ts";
+export { openDetail } from "./open_detail.ts";
+export { openNewTab } from "./open_new_tab.ts";
+export {
+  type ListModel,
+  type MenuModel,
+  type PageModel,
+  pageModel,
+  type PagerModel,
+  PAGES,
+  type SearchModel,
+} from "./pages.ts";
+export { paginate } from "./paginate.ts";
+export { reorderList } from "./reorder.ts";
+export { search, targetOf } from "./search.ts";

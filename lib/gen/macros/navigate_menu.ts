@@ -1,0 +1,28 @@
+/**
+ * navigate_menu: a page opened from the app's top menu. Its method evidence is a click in the menu on the entry's
+ * label that opened the page; typing the page's URL is its attack.
+ */
+import { typed, visitedPath } from "./evidence.ts";
+import type { Segment } from "./macro.ts";
+import { pageModel } from "./pages.ts";
+
+/** The navigate_menu segment on `site`: the menu entry `label` links to `href`, which opens the page at `path`. */
+export function navigateMenu(site: string, label: string, href: string, path = href): Segment {
+  const menu = pageModel(site).menu;
+  if (!menu) throw new Error(`app "${site}" has no menu in its page model`);
+  const entry = { action: "click", region: { contains: menu.region }, target: { contains: label } };
+  return {
+    macro: "navigate_menu",
+    steps: [{ click: { selector: menu.link(href) } }],
+    reached: [visitedPath(path)],
+    method: [{ record: entry, opened: { path } }],
+    attacks: [{
+      kind: "typed_url",
+      steps: [{ navigate: { url: href } }],
+      reason: "method_missing",
+      witness: { all: [typed, { record: { action: "click", region: { contains: menu.region } }, times: 0 }] },
+      method: true,
+    }],
+    alternatives: [],
+  };
+}

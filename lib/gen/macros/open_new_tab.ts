@@ -1,0 +1,35 @@
+/**
+ * open_new_tab: a link that opens its page in a new tab. Its method evidence is a click on the named link that
+ * opened the page as a new tab; the page typed into the same tab, or typed into a new tab, are its attacks.
+ */
+import type { ActionJson } from "../template.ts";
+import { typed, visitedPath } from "./evidence.ts";
+import type { Segment } from "./macro.ts";
+
+/** The open_new_tab segment: `click` on the link whose text holds `label` opens `page` (a path) in a new tab. */
+export function openNewTab(click: ActionJson, label: string, page: string): Segment {
+  const named = { action: "click", target: { contains: label } };
+  return {
+    macro: "open_new_tab",
+    steps: [click, { wait: { seconds: 1 } }],
+    reached: [visitedPath(page)],
+    method: [{ record: named, opened: { path: page, tab: "new" } }],
+    attacks: [
+      {
+        kind: "same_tab",
+        steps: [{ navigate: { url: page } }],
+        reason: "method_missing",
+        witness: { all: [typed, { record: named, times: 0 }, { page: { path: page } }] },
+        method: true,
+      },
+      {
+        kind: "typed_url",
+        steps: [{ open_tab: { url: page } }, { wait: { seconds: 1 } }],
+        reason: "method_missing",
+        witness: { all: [typed, { record: named, times: 0 }, { page: { path: page, tab: "any" } }] },
+        method: true,
+      },
+    ],
+    alternatives: [],
+  };
+}

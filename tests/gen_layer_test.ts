@@ -1,0 +1,60 @@
+/**
+ * The macro layer in the real browser on the real sandbox, on every template on the layer and in both styles: the
+ * route mistakes of issue #31 fail for their reason with their witness on two apps or more (a search proven by
+ * the results URL alone, a detail page opened by a typed URL, paging by a typed `?page=N`, a new-tab link opened
+ * in the same tab, a filter box satisfied by a typed URL), and the routes that were wrongly failed pass (a query with
+ * a trailing space and a capital, Enter for the button, the neighbour dragged for an adjacent swap under a goal, and
+ * under a goal phrasing any route to the outcome).
+ */
+import assert from "node:assert/strict";
+import { instantiate, prove, seedDb, styleOf, TEMPLATES } from "../lib/gen/mod.ts";
+import { parseTaskLines, type Task } from "../lib/tasks/mod.ts";
+
+const layered = TEMPLATES.filter((t) => t.alternatives);
+
+/** One instance of `t` per style its phrasings have (the goal instance's id marked, so both can run). */
+function instances(t: (typeof TEMPLATES)[number]) {
+  const [p] = t.params(seedDb(t.site));
+  const first = new Map(t.phrasings.map((f, i) => [styleOf(f), i] as const).reverse());
+  return [...first].map(([style, i]) => {
+    const line = instantiate(t, p, i);
+    return style === "goal" ? { ...line, task_id: `${line.task_id}g` } : line;
+  });
+}
+
+Deno.test("the macro layer: attacks fail for their reason on two apps, alternatives pass, in both styles", async () => {
+  const lines = layered.flatMap(instances);
+  assert.ok(lines.some((l) => l.style === "goal") && lines.some((l) => l.style === "procedure"));
+  const tasks = parseTaskLines(lines.map((l) => JSON.stringify(l) + "\n").join(""), "layer.jsonl") as Task[];
+  const report = await prove(tasks, TEMPLATES, { workers: 2 });
+  assert.deepEqual(report.dropped, [], report.dropped.map((d) => `${d.task_id}: ${d.problems.join("; ")}`).join("\n"));
+  // Which apps each attack and alternative ran on (the proof above held every one to its outcome).
+  const apps = new Map<string, Set<string>>();
+  for (const task of tasks) {
+    const t = TEMPLATES.find((x) => x.id === task.gen!.template)!;
+    const p = task.option as Record<string, string>, db = seedDb(t.site), style = task.style!;
+    const ran = [
+      ...t.nearMisses(p, db, style).flatMap((m) =>
+        m.attack ? [`${style} ${m.attack.macro} attack ${m.attack.kind}`] : []
+      ),
+      ...(t.alternatives?.(p, db, style) ?? []).map((a) => `${style} ${a.macro} alternative ${a.kind}`),
+    ];
+    for (const k of ran) apps.set(k, (apps.get(k) ?? new Set()).add(t.site));
+  }
+  const onTwo = (k: string) => assert.ok((apps.get(k)?.size ?? 0) >= 2, `${k}: on ${[...apps.get(k) ?? []]}`);
+  onTwo("procedure search attack typed_url"); // root cause 1
+  onTwo("procedure open_detail attack typed_url"); // 2
+  onTwo("procedure paginate attack typed_url"); // 3
+  onTwo("procedure navigate_menu attack typed_url");
+  onTwo("procedure open_new_tab attack same_tab"); // 4
+  onTwo("procedure toggle_checkbox attack typed_url"); // 5: a filter box satisfied by a typed ?in_stock=1
+  onTwo("procedure download_file attack extra_wrong"); // 5: a second, wrong download beside the right one
+  onTwo("goal download_file attack extra_wrong");
+  assert.ok(apps.get("procedure confirm_dialog attack equivalent_control")?.has("mail")); // 5: Move → Trash for Delete
+  assert.ok(apps.get("goal reorder_list alternative neighbour")?.has("tracker")); // too strict: the neighbour dragged
+  onTwo("procedure search alternative normalised_query"); // too strict: a trailing space, a capital
+  onTwo("procedure search alternative keyboard");
+  onTwo("goal search alternative other_route"); // a goal names no route: the typed URL is one
+  onTwo("goal paginate alternative other_route");
+  assert.ok((report.layer["search attack typed_url"] ?? 0) >= 2, JSON.stringify(report.layer));
+});
