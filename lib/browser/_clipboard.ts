@@ -17,7 +17,8 @@ import { PageScriptError, type Tab } from "./_tab.ts";
 
 /**
  * The binding's name (puppeteer's exposeFunction: its answers reach the page through this global, which therefore
- * stays; a page calling it reads or writes only its own episode's clipboard, as navigator.clipboard does).
+ * stays, made non-enumerable so that Object.keys(window) does not show it; a page calling it reads or writes only its
+ * own episode's clipboard, as navigator.clipboard does).
  */
 const BINDING = "__webmixClipboard";
 /** Where the store's updates reach a frame's copy (a page calling it changes only its own frame's copy). */
@@ -38,6 +39,8 @@ export function clipboardMain(binding: string, sync: string): void {
   const g = globalThis as unknown as Record<string, unknown>;
   const ask = g[binding] as ((q: unknown) => Promise<{ v: number; text: string }>) | undefined;
   if (typeof ask !== "function" || g[sync]) return;
+  // The binding stays a global (puppeteer answers through it), but out of the page's enumeration, like `sync`.
+  Object.defineProperty(g, binding, { value: ask, enumerable: false, writable: true, configurable: true });
   // This frame's copy of the store: its text and the store's version it is from. A write goes to the store one at a
   // time, the latest one waiting (a page writing every few ms sends what it can, the last text always); until its
   // answer comes, the store's updates do not overwrite the newer text here.
