@@ -3,6 +3,7 @@ import { clusterOfTaskId, taskCluster, taskStyle } from "./cluster.ts";
 import { parseTaskLines } from "./load.ts";
 
 const VAL = new URL("../../fixtures/valgen/val.jsonl", import.meta.url);
+const HAND_WRITTEN = new URL("../../fixtures/tasks.jsonl", import.meta.url);
 
 Deno.test("taskCluster() is a generated task's template, and clusterOfTaskId() finds it from the id alone", async () => {
   const text = await Deno.readTextFile(VAL);
@@ -22,7 +23,10 @@ Deno.test("clusterOfTaskId() leaves a hand-written task its own cluster", () => 
 });
 
 Deno.test("taskStyle() reads a style only when the line has one", () => {
-  const [task] = parseTaskLines(Deno.readTextFileSync(VAL).split("\n")[0], "val.jsonl");
-  assert.equal(taskStyle(task), undefined);
-  assert.equal(taskStyle(Object.assign({}, task, { style: "terse" })), "terse");
+  const lines = Deno.readTextFileSync(VAL).trim().split("\n");
+  const tasks = parseTaskLines(lines.join("\n"), "val.jsonl");
+  assert.deepEqual(tasks.map(taskStyle), lines.map((l) => JSON.parse(l).style));
+  assert.deepEqual(new Set(tasks.map(taskStyle)), new Set(["procedure", "goal"]));
+  const [handWritten] = parseTaskLines(Deno.readTextFileSync(HAND_WRITTEN).split("\n")[0], "tasks.jsonl");
+  assert.equal(taskStyle(handWritten), undefined);
 });
