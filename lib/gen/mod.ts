@@ -56,5 +56,6 @@ export {
   type Style,
   STYLES,
 } from "./macros/mod.ts";
+export { period, plural } from "./text.ts";
 export { TEMPLATES } from "./templates/mod.ts";
 export { episodeEvidence, type Expectation, outcomeProblem, type Script, scriptedArm } from "./variants.ts";
