@@ -4,7 +4,7 @@
  * the list does not hold (an element outside the viewport, or not indexed) is refused: a model could not have named
  * it.
  */
-import { ActionError, type EpisodeSession } from "../browser/mod.ts";
+import { ActionError, type Session } from "../browser/mod.ts";
 import { HarnessError } from "../errors/mod.ts";
 import { type Action, type ActionCall, formatAction, parseAction, type ReferenceStep } from "../tasks/mod.ts";
 import type { ObservedState } from "./arm.ts";
@@ -44,8 +44,8 @@ const OFFSCREEN = (selector: string) =>
  * (centring it, as the replay's locator does), measured without touching the page: resolving it with the locator
  * would scroll and re-index the page, and the next request would show what a model's run never saw.
  */
-async function offscreenScroll(selector: string, session: EpisodeSession): Promise<ActionCall | undefined> {
-  const delta = await session.tab().evaluate<number | null>(OFFSCREEN(selector));
+async function offscreenScroll(selector: string, session: Session): Promise<ActionCall | undefined> {
+  const delta = await session.evaluate<number | null>(OFFSCREEN(selector));
   if (!delta) return undefined;
   return { scroll: { down: delta > 0, pixels: Math.abs(delta) } };
 }
@@ -54,7 +54,7 @@ async function offscreenScroll(selector: string, session: EpisodeSession): Promi
  * The index of the element `locator` designates, in the step's list. Resolving must not re-index the page (which the
  * replay does for an element outside the viewport, scrolling it into view): the request showed the list before.
  */
-async function listedIndex(locator: Locator, state: ObservedState, session: EpisodeSession): Promise<number> {
+async function listedIndex(locator: Locator, state: ObservedState, session: Session): Promise<number> {
   const scroll = "selector" in locator ? await offscreenScroll(locator.selector, session) : undefined;
   if (scroll) throw new NotListedError(`${locatorText(locator)} is outside the viewport`, scroll);
   const before = session.indexedElements();
@@ -74,8 +74,8 @@ async function listedIndex(locator: Locator, state: ObservedState, session: Epis
  * drop zone is rarely indexed, and the nearest indexed ancestor of a card is not the card). One outside the viewport
  * is refused, with the scroll that brings it in when the page can.
  */
-async function centreOf(selector: string, session: EpisodeSession): Promise<{ x: number; y: number }> {
-  const box = await session.tab().evaluate<{ x: number; y: number; w: number; h: number } | null>(
+async function centreOf(selector: string, session: Session): Promise<{ x: number; y: number }> {
+  const box = await session.evaluate<{ x: number; y: number; w: number; h: number } | null>(
     `(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e) return null; ` +
       "const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2, " +
       "w: innerWidth, h: innerHeight }; })()",
@@ -94,7 +94,7 @@ async function centreOf(selector: string, session: EpisodeSession): Promise<{ x:
 async function withIndex<P extends { index?: number; selector?: string; text?: string }>(
   p: P,
   state: ObservedState,
-  session: EpisodeSession,
+  session: Session,
   keepText = false,
 ): Promise<P> {
   if (p.selector !== undefined) {
@@ -112,7 +112,7 @@ async function withIndex<P extends { index?: number; selector?: string; text?: s
 async function modelForm(
   a: Action,
   state: ObservedState,
-  session: EpisodeSession,
+  session: Session,
   normalized: boolean,
 ): Promise<Action> {
   const v = state.snapshot.viewport;
@@ -163,7 +163,7 @@ async function modelForm(
 export async function indexedAction(
   step: ReferenceStep,
   state: ObservedState,
-  session: EpisodeSession,
+  session: Session,
   normalized: boolean,
   where: string,
 ): Promise<{ action: ActionCall; consumed: boolean } | null> {

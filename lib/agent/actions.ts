@@ -4,7 +4,7 @@
  * such index, a blocked URL) is a result with `ok: false`; a harness failure (the browser died, a page hung)
  * throws.
  */
-import { ActionError, type BrowserState, type DragEnd, type EpisodeSession, type Point } from "../browser/mod.ts";
+import { ActionError, type BrowserState, type DragEnd, type Point, type Session } from "../browser/mod.ts";
 import { type Action, type ActionParams, type ElementLocator, type ElementRef, parseAction } from "../tasks/mod.ts";
 
 /** What an action runs against. */
@@ -34,7 +34,7 @@ export interface ActionResult {
 }
 
 type Handler<N extends Action["name"]> = (
-  s: EpisodeSession,
+  s: Session,
   p: ActionParams[N],
   ctx: ActionContext,
 ) => Promise<ActionResult>;
@@ -46,7 +46,7 @@ const read = (extracted: string): ActionResult => ({ ok: true, extracted, read: 
  * Runs one action (`{"click": {"index": 3}}`) on the session.
  * @throws HarnessError (not ActionError) when the harness fails: the browser died, a page did not load in time.
  */
-export async function executeAction(session: EpisodeSession, raw: unknown, ctx: ActionContext): Promise<ActionResult> {
+export async function executeAction(session: Session, raw: unknown, ctx: ActionContext): Promise<ActionResult> {
   let action: Action;
   try {
     action = parseAction(raw);
@@ -63,14 +63,14 @@ export async function executeAction(session: EpisodeSession, raw: unknown, ctx: 
 }
 
 /** The element index an action designates: its `index`, or the one its `selector` / `text` locator resolves to. */
-async function resolveIndex(session: EpisodeSession, ref: ElementRef, ctx: ActionContext): Promise<number> {
+async function resolveIndex(session: Session, ref: ElementRef, ctx: ActionContext): Promise<number> {
   if (ref.index !== undefined) return ref.index;
   const locator = ref.selector !== undefined ? { selector: ref.selector } : { text: ref.text! };
   return await session.locate(locator, ctx.state.snapshot.elements);
 }
 
 /** A point of the action in viewport CSS pixels (scaled from the 0-1000 grid when the run uses it). */
-export function toViewport(x: number, y: number, ctx: ActionContext, session: EpisodeSession): Point {
+export function toViewport(x: number, y: number, ctx: ActionContext, session: Session): Point {
   if (!ctx.normalizedCoords) return { x, y };
   const v = ctx.state.snapshot.viewport ?? session.viewport;
   return { x: Math.round((x / 1000) * v.width), y: Math.round((y / 1000) * v.height) };
@@ -87,7 +87,7 @@ export function resolveUrl(url: string, base: string): string {
 }
 
 /** `<button> "Add to cart"` for element `i` of the state, or `element i` when the state does not have it. */
-function describe(i: number, ctx: ActionContext, s: EpisodeSession): string {
+function describe(i: number, ctx: ActionContext, s: Session): string {
   // The page's index now: a locator that re-indexed the page makes the state's list stale.
   const el = (s.indexedElements() ?? ctx.state.snapshot.elements).find((e) => e.index === i);
   if (!el) return `element ${i}`;
@@ -96,7 +96,7 @@ function describe(i: number, ctx: ActionContext, s: EpisodeSession): string {
 }
 
 /** What changed around an action: a new current tab, another URL. */
-async function aftermath(s: EpisodeSession, before: { tab: string; url: string }): Promise<string> {
+async function aftermath(s: Session, before: { tab: string; url: string }): Promise<string> {
   if (s.tabId !== before.tab) {
     const tab = (await s.tabs()).find((t) => t.id === s.tabId);
     return `; tab ${s.tabId} opened and is now current (${tab?.url ?? s.currentUrl()})`;
@@ -106,7 +106,7 @@ async function aftermath(s: EpisodeSession, before: { tab: string; url: string }
 
 /** Runs `fn` and says what it did (`what`, or what it makes of fn's result) and what changed around it. */
 async function withAftermath<T>(
-  s: EpisodeSession,
+  s: Session,
   what: string | ((out: T) => string),
   fn: () => Promise<T>,
 ): Promise<ActionResult> {
@@ -116,7 +116,7 @@ async function withAftermath<T>(
 }
 
 async function dragEnd(
-  s: EpisodeSession,
+  s: Session,
   ctx: ActionContext,
   index: number | undefined,
   locator: ElementLocator | undefined,

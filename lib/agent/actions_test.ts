@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { type BrowserState, ChromiumBrowser, type EpisodeSession } from "../browser/mod.ts";
 import { HarnessError } from "../errors/mod.ts";
 import { episodeOptions, inEpisode, startTestSite, until } from "../../tests/browser_fixture.ts";
+import { FakeSession } from "../../tests/support/fake_session.ts";
 import { type ActionContext, executeAction, resolveUrl, toViewport } from "./actions.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -17,7 +18,7 @@ const text = (s: EpisodeSession, sel: string) => s.tab().page.$eval(sel, (e) => 
 const value = (s: EpisodeSession, sel: string) => s.tab().page.$eval(sel, (e) => (e as HTMLInputElement).value);
 
 Deno.test("executeAction() turns an action that does not parse into an error result", async () => {
-  const session = {} as EpisodeSession; // never reached
+  const session = new FakeSession({}, "/"); // never reached: a parse error or done/macro_done acts on no page
   const ctx = { base: "http://127.0.0.1:1", state: {} as BrowserState };
   const bad = await executeAction(session, { click: { index: -1 } }, ctx);
   assert.equal(bad.ok, false);
@@ -44,7 +45,7 @@ Deno.test("resolveUrl() resolves paths against the base and keeps absolute URLs"
 
 Deno.test("toViewport() scales the 0-1000 grid to the viewport only when asked", () => {
   const state = { snapshot: { viewport: { width: 1280, height: 720 } } } as BrowserState;
-  const session = { viewport: { width: 1, height: 1 } } as EpisodeSession;
+  const session = new FakeSession({}, "/", { width: 1, height: 1 });
   assert.deepEqual(toViewport(500, 500, { base: "", state, normalizedCoords: true }, session), { x: 640, y: 360 });
   assert.deepEqual(toViewport(1000, 0, { base: "", state, normalizedCoords: true }, session), { x: 1280, y: 0 });
   assert.deepEqual(toViewport(500, 500, { base: "", state }, session), { x: 500, y: 500 });

@@ -1,5 +1,5 @@
 /** What an arm is: the interface the runner drives and each arm (replay, noop, the model arms) implements. */
-import type { BrowserState, EpisodeSession } from "../browser/mod.ts";
+import type { BrowserState, Session } from "../browser/mod.ts";
 import type { TraceEntry } from "../routing/mod.ts";
 import type { ReferenceStep, RunTask } from "../tasks/mod.ts";
 import type { ArmFile, EpisodeResult, HistoryItem } from "../run_folder/mod.ts";
@@ -22,7 +22,7 @@ export interface ArmContext {
   /** What the agent is told: the instruction (with an app directory for cross-site tasks). */
   prompt: string;
   /** The episode's browser session, on its start page. */
-  session: EpisodeSession;
+  session: Session;
   /** The site base the episode runs on (paths in `navigate` resolve against it). */
   base: string;
   /** Aborts the episode (its timeout, or the run's interrupt). */

@@ -1,6 +1,6 @@
 /**
  * lib/agent: what acts in an episode. The Arm interface (what an arm is given and what it returns), the action
- * executor (one action of the action language run on an EpisodeSession), the routed model arms and the
+ * executor (one action of the action language run on a Session: lib/browser's EpisodeSession over Chromium, or a fake in tests), the routed model arms and the
  * agent_planner arm with the step records they hand the runner, the model-free arms (replay, noop), and the demonstration arm (the reference
  * answering a model's requests).
  * @module

@@ -3,7 +3,7 @@
  * model's actions go through; `noop` answers done at once. The model arms (base, pooled, oracle) implement the same
  * interface (model_arm.ts).
  */
-import type { EpisodeSession } from "../browser/mod.ts";
+import type { Session } from "../browser/mod.ts";
 import { type ActionCall, kindOf, type ReferenceStep, type RunTask } from "../tasks/mod.ts";
 import { type ActionResult, executeAction } from "./actions.ts";
 import type { Arm, ArmContext, ArmOutcome, HistoryItem, ObservedState } from "./arm.ts";
@@ -121,7 +121,7 @@ export interface ReplayOutcome extends ArmOutcome {
  * that replay a recording without the runner.
  */
 export async function replayReference(
-  session: EpisodeSession,
+  session: Session,
   base: string,
   task: RunTask,
   options: { reference?: ReferenceStep[]; maxSteps?: number; signal?: AbortSignal } = {},

@@ -42,6 +42,7 @@ import type {
   TabInfo,
   Viewport,
 } from "./types.ts";
+import type { Session } from "./session.ts";
 
 /** What a session needs from the browser that opened it. */
 export interface EpisodeHost {
@@ -60,7 +61,7 @@ const CLOSE_TIMEOUT_MS = 5000;
  * One episode's browser session (ChromiumBrowser.newEpisode opens it): its tabs, navigation, page state, the
  * element primitives and the admin calls. Agent-level mistakes throw ActionError.
  */
-export class EpisodeSession implements AsyncDisposable {
+export class EpisodeSession implements AsyncDisposable, Session {
   /**
    * What the browser refused to reach, first occurrence order, each once: URLs off the allowed origins or on their
    * admin paths, WebSockets, bare connections and ICE servers (chromium.ts's module comment lists the forms).
@@ -201,6 +202,11 @@ export class EpisodeSession implements AsyncDisposable {
         await this.#startHistory(tab);
       }
     });
+  }
+
+  /** Evaluates a self-contained expression in the current tab's page; its value, by value. */
+  evaluate<T>(expression: string): Promise<T> {
+    return this.#guard("evaluate in the page", () => this.tab().evaluate<T>(expression));
   }
 
   /** The current tab's URL. */

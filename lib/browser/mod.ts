@@ -14,6 +14,7 @@
  */
 export { ChromiumBrowser, chromiumPath, PUPPETEER_VERSION } from "./chromium.ts";
 export { EpisodeSession } from "./episode.ts";
+export type { Session } from "./session.ts";
 export { ActionError } from "./errors.ts";
 export type { Typed } from "./_input.ts";
 export type {
