@@ -4,7 +4,7 @@
  *   deno task gen --seed S --per-template N --out FILE.jsonl [--templates a,b] [--apps shop,mail] [--verify]
  *   deno task gen --verify --tasks FILE.jsonl [--out KEPT.jsonl] [--shard K/N] [--workers W]
  *   deno task gen --demonstrations ROWS --tasks FILE.jsonl [--split S] [--templates a,b] [--family F] [--macro M]
- *                 [--dedupe] [--empty-thoughts] [--workers W] [--keep-run DIR] [--overwrite]
+ *                 [--dedupe] [--empty-thoughts] [--workers W] [--keep-run DIR] [--resume] [--overwrite]
  *   deno task gen --list
  *
  * Exit codes: 0 done (with --verify on a given file: every instance proven; with --demonstrations: none dropped); 1 an
@@ -45,7 +45,7 @@ const USAGE = `Usage:
   deno task gen --seed S --per-template N --out FILE.jsonl [--templates IDS] [--apps APPS] [--verify]
   deno task gen --verify --tasks FILE.jsonl [--out KEPT.jsonl] [--shard K/N] [--workers W]
   deno task gen --demonstrations ROWS --tasks FILE.jsonl [--split S] [--templates IDS] [--family F,...]
-                [--macro M,...] [--dedupe] [--empty-thoughts] [--workers W] [--keep-run DIR] [--overwrite]
+                [--macro M,...] [--dedupe] [--empty-thoughts] [--workers W] [--keep-run DIR] [--resume] [--overwrite]
   deno task gen --list
 
 Writes task lines (the task format eval.ts --tasks reads) instantiated from the templates of lib/gen, each with
@@ -71,7 +71,10 @@ Options:
   --macro M,...        with --demonstrations: only rows of these macros' segments
   --dedupe             with --demonstrations: drop a row whose request and target an earlier row has
   --empty-thoughts     with --demonstrations: leave the replies' thinking, evaluation, memory and next goal empty
-  --keep-run DIR       with --demonstrations: keep the demonstration run's folder in DIR (default: removed)
+  --keep-run DIR       with --demonstrations: run in DIR and keep it (default: ROWS.run, removed once the rows are
+                       written; a run that crashed stays there)
+  --resume             with --demonstrations: continue the run left in ROWS.run (or --keep-run DIR); its finished
+                       episodes are not run again
   --overwrite          with --demonstrations: replace an earlier export in ROWS
   --list               the templates: id, macro chain, capacity, summary
   -h, --help           this text
@@ -101,6 +104,7 @@ const OPTIONS = {
   dedupe: { type: "boolean" },
   "empty-thoughts": { type: "boolean" },
   "keep-run": { type: "string" },
+  resume: { type: "boolean" },
   overwrite: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -164,6 +168,8 @@ async function demonstrations(flags: Flags, tasksFile: string | undefined, worke
     emptyThoughts: Boolean(flags["empty-thoughts"]),
     workers,
     run: textFlag(flags, "keep-run", "a folder for the demonstration run"),
+    keepRun: flags["keep-run"] !== undefined,
+    resume: Boolean(flags.resume),
     overwrite: Boolean(flags.overwrite),
     guarded: [
       { path: Deno.cwd(), what: "the current folder" },

@@ -46,15 +46,32 @@ function namedIndexes(target: string): number[] {
   return ["index", "source_index", "target_index"].filter((k) => p[k] !== undefined).map((k) => Number(p[k]));
 }
 
-/** The targets with the first element index shifted by one. */
+/** The href of element `i` in a row's element list, if it has one. */
+const hrefOf = (row: TrainingRow, i: number) =>
+  new RegExp(`^\\s*\\*?\\[${i}\\]<[^\\n]*?href=(\\S+)`, "m").exec(userText(row))?.[1];
+
+/**
+ * The targets with every element index shifted by one, downwards where the next element is a link to the same place
+ * (a pager's Next beside the page link the reference clicked: an equivalent control, which rightly passes); shifting
+ * only the first can land on a control the reference reaches again (a slider's number box). Where no target names an
+ * index (a drag by grid points alone), the first drag ends where it starts.
+ */
 function shifted(rows: readonly TrainingRow[]): string[] {
-  const at = rows.findIndex((r) => namedIndexes(r.target).length > 0);
-  assert.ok(at >= 0, `${rows[0].task_id}: no target names an index`);
+  const indexed = rows.some((r) => namedIndexes(r.target).length > 0);
+  const drag = rows.findIndex((r) => "drag" in actionOf(r.target));
+  assert.ok(indexed || drag >= 0, `${rows[0].task_id}: no target names an index or drags`);
   return rows.map((r, i) => {
-    if (i !== at) return r.target;
+    if (indexed ? namedIndexes(r.target).length === 0 : i !== drag) return r.target;
     const reply = JSON.parse(r.target);
-    const params = Object.values(reply.action[0])[0] as Record<string, number>;
-    for (const k of ["index", "source_index", "target_index"]) if (k in params) params[k] += 1;
+    const params = Object.values(reply.action[0])[0] as Record<string, number> & { path?: unknown[] };
+    if (indexed) {
+      for (const k of ["index", "source_index", "target_index"]) {
+        if (!(k in params)) continue;
+        const href = hrefOf(r, params[k]);
+        params[k] += href !== undefined && hrefOf(r, params[k] + 1) === href ? -1 : 1;
+      }
+    } else if (params.path) params.path = params.path.map(() => params.path![0]);
+    else [params.target_x, params.target_y] = [params.source_x, params.source_y];
     return JSON.stringify(reply);
   });
 }
@@ -94,7 +111,7 @@ function checkRows(e: ReadRowsEpisode, task: Task): void {
 Deno.test("demonstrate() rows name listed indexes, replay by index to a pass, and fail with an index shifted by one", async () => {
   const tasks = await sample();
   const dir = await Deno.makeTempDir({ prefix: "webmix-demo-" });
-  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2, run: join(dir, "run") });
+  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2, run: join(dir, "run"), keepRun: true });
   assert.deepEqual(report.dropped, [], report.dropped.map((d) => d.problems.join("; ")).join("\n"));
   const demo = await readRowsFolder(join(dir, "demo"));
   assert.equal(demo.episodes.length, tasks.length);
@@ -155,8 +172,61 @@ Deno.test("demonstrate() rows name listed indexes, replay by index to a pass, an
   for (const d of [dir, exact.out, off.out]) await Deno.remove(d, { recursive: true });
 });
 
+Deno.test("one train instance of every template: its rows name listed indexes, pass by index, fail shifted by one", async () => {
+  const all = (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
+  const first = new Map<string, Task>();
+  for (const t of all) if (t.split === "train" && !first.has(t.gen!.template)) first.set(t.gen!.template, t);
+  const tasks = [...first.values()];
+  assert.equal(tasks.length, new Set(all.map((t) => t.gen!.template)).size, "every template has a train instance");
+  const dir = await Deno.makeTempDir({ prefix: "webmix-demo-all-" });
+  // The demonstration run executes every target as a model's reply (by index and coordinates): a pass is the proof.
+  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2 });
+  assert.deepEqual(report.dropped, [], report.dropped.map((d) => `${d.task_id}: ${d.problems}`).join("\n"));
+  const byTask = new Map(
+    (await readRowsFolder(join(dir, "demo"))).episodes.map((e) => [e.rows[0].task_id.replace(/~r\d+$/, ""), e]),
+  );
+  for (const t of tasks) checkRows(byTask.get(t.task_id)!, t);
+  const off = await replayTargets(
+    tasks,
+    new Map(tasks.map((t) => {
+      const rows = byTask.get(t.task_id)!.rows;
+      return [t.task_id, shifted(rows).map((target, i) => ({ model: rows[i].model, target }))];
+    })),
+  );
+  const passed = tasks.filter((t) => off.results.get(t.task_id)!.ok).map((t) => t.task_id);
+  assert.deepEqual(passed, [], "these passed with their indexes shifted by one (or a drag dropped where it began)");
+  for (const d of [dir, off.out]) await Deno.remove(d, { recursive: true });
+});
+
 Deno.test("gen.ts --demonstrations without --tasks is a usage error (exit 2)", async () => {
   const r = await runCli("gen.ts", ["--demonstrations", "rows-nowhere"]);
   assert.equal(r.code, 2, r.stderr);
   assert.match(r.stderr, /--demonstrations reads --tasks FILE/);
+});
+
+Deno.test("a demonstration run that was stopped stays in ROWS.run and --resume finishes it without rerunning", async () => {
+  const all = (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
+  const tasks = all.filter((t) => t.gen?.template === "shop.navigate_menu.menu_entry" && t.split === "train")
+    .slice(0, 2);
+  assert.equal(tasks.length, 2);
+  const dir = await Deno.makeTempDir({ prefix: "webmix-demo-resume-" });
+  const to = join(dir, "demo");
+  const stop = new AbortController();
+  const first: string[] = [];
+  await assert.rejects(
+    demonstrate(tasks, { to, workers: 1, signal: stop.signal, log: (l) => (first.push(l), stop.abort()) }),
+    new RegExp(`stopped: it is kept in ${to}\\.run, and --resume continues it`),
+  );
+  assert.equal((await Array.fromAsync(Deno.readDir(to)).catch(() => [])).length, 0, "no rows before the end");
+  const finished = (await Deno.readTextFile(join(`${to}.run`, "results.jsonl"))).trim().split("\n");
+  assert.equal(finished.length, 1, "the run stopped after its first episode");
+  const again: string[] = [];
+  const report = await demonstrate(tasks, { to, workers: 1, resume: true, log: (l) => again.push(l) });
+  assert.deepEqual(report.dropped, []);
+  assert.equal(report.episodes.length, 2, "both instances' rows are written");
+  assert.equal(again.filter((l) => l.includes(tasks[0].task_id)).length, 0, "the finished episode is not run again");
+  assert.ok(again.some((l) => l.includes(tasks[1].task_id)), again.join("\n"));
+  assert.equal((await readRowsFolder(to)).episodes.length, 2);
+  await assert.rejects(Deno.stat(`${to}.run`), Deno.errors.NotFound, "the run's folder is removed once rows exist");
+  await Deno.remove(dir, { recursive: true });
 });

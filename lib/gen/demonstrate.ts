@@ -10,6 +10,8 @@ import { demonstrationArm } from "../agent/mod.ts";
 import { checkRowsFolder, type DemonstrationRowsSummary, writeDemonstrationRows } from "../results/mod.ts";
 import { readSystemPrompt, runConfig, runEval } from "../run/mod.ts";
 import { familyOf, kindOf, type Task } from "../tasks/mod.ts";
+import { HarnessError } from "../errors/mod.ts";
+import { RunFolder } from "../run_folder/mod.ts";
 import type { Dropped } from "./prove.ts";
 import { outcomeProblem } from "./variants.ts";
 
@@ -31,8 +33,15 @@ export interface DemonstrateOptions {
   emptyThoughts?: boolean;
   /** Parallel browsers (default 2). */
   workers?: number;
-  /** Keep the demonstration run's folder here (default: a temporary folder, removed at the end). */
+  /**
+   * The demonstration run's folder (default `<to>.run`). It is removed once the rows are written, unless `keepRun`:
+   * an interrupted run stays, and `resume` continues it.
+   */
   run?: string;
+  /** Keep the run's folder after the rows are written. */
+  keepRun?: boolean;
+  /** Continue the run in `run` (its finished episodes are not run again; its crashed ones are). */
+  resume?: boolean;
   /** Replace an earlier export in `to`. */
   overwrite?: boolean;
   /** Folders the rows folder must not be nor hold (the current folder, the repository). */
@@ -73,10 +82,17 @@ export function selectInstances(tasks: readonly Task[], o: Omit<DemonstrateOptio
 export async function demonstrate(tasks: readonly Task[], o: DemonstrateOptions): Promise<DemonstrationReport> {
   const started = performance.now();
   const selected = selectInstances(tasks, o);
-  await checkRowsFolder({ out: o.run ?? "", to: o.to, overwrite: o.overwrite, guarded: o.guarded });
-  const out = o.run ?? await Deno.makeTempDir({ prefix: "webmix-demonstrations-" });
-  try {
-    const config = runConfig({ arm: "replay", out, workers: o.workers ?? 2, stepScreenshots: true });
+  const out = o.run ?? `${o.to.replace(/[\\/]+$/, "")}.run`;
+  await checkRowsFolder({ out, to: o.to, overwrite: o.overwrite, guarded: o.guarded });
+  {
+    const config = runConfig({
+      arm: "replay",
+      out,
+      workers: o.workers ?? 2,
+      stepScreenshots: true,
+      resume: o.resume,
+      overwrite: o.overwrite && !o.resume,
+    });
     const arm = demonstrationArm({
       systemPrompt: await readSystemPrompt(config),
       now: config.now,
@@ -84,7 +100,12 @@ export async function demonstrate(tasks: readonly Task[], o: DemonstrateOptions)
       emptyThoughts: o.emptyThoughts,
     });
     const summary = await runEval(config, { tasks: selected, arm, log: o.log ?? (() => {}), signal: o.signal });
-    const byId = new Map(summary.results.map((r) => [r.task_id, r]));
+    if (o.signal?.aborted) {
+      throw new HarnessError(`the demonstration run was stopped: it is kept in ${out}, and --resume continues it`);
+    }
+    // A resumed run's summary holds only the episodes it ran: the folder holds them all.
+    const results = o.resume ? (await (await RunFolder.open(out)).latest()).results : summary.results;
+    const byId = new Map(results.map((r) => [r.task_id, r]));
     const dropped: Dropped[] = [];
     const passed = [];
     for (const t of selected) {
@@ -103,8 +124,7 @@ export async function demonstrate(tasks: readonly Task[], o: DemonstrateOptions)
       overwrite: o.overwrite,
       split: o.split ?? "train",
     });
+    if (!o.keepRun) await Deno.remove(out, { recursive: true });
     return { ...rows, instances: selected.length, dropped, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    if (o.run === undefined) await Deno.remove(out, { recursive: true }).catch(() => {});
   }
 }
