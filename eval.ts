@@ -11,9 +11,8 @@
  * The flags, their help and the configuration they say are lib/run's (cli.ts); every check before the run, and the
  * dry run, are runEval's: this script parses, runs and maps the outcome to an exit code.
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describeError, HarnessError, TaskFormatError, UsageError } from "./lib/errors/mod.ts";
-import { resolve } from "node:path";
 import { checkFolderFlag, type Flags, helpHint, parseFlags, Redactor, textFlag } from "./lib/io/mod.ts";
 import { readManifest } from "./lib/run_folder/mod.ts";
 import { judgeEndpointFromEnv } from "./lib/llm/mod.ts";
