@@ -168,8 +168,15 @@ Deno.test("a model server that dies and comes back on its port: back within the 
   assert.deepEqual(ledger(results, once(ids)), whole(once(ids)));
   const r = byId(results);
   assert.ok(r.d_a.ok && r.d_b.ok && r.d_d.ok, JSON.stringify(results));
+  // d_b's cut request was answered by the new server. The client counts its own attempts: Deno's fetch itself
+  // resends a request once when a pooled keep-alive connection resets (denoland/deno#32566), so when that resend
+  // already finds the new server listening, the client saw one attempt.
+  assert.ok(
+    second.attempts.some((a) => a.episode === "lab task d_b" && a.step === 0),
+    `d_b's first request was retried onto the new server: ${JSON.stringify(second.attempts)}`,
+  );
   const b = (await history(out, "d_b"))[0].metadata.attempts!;
-  assert.ok(b >= 2 && b <= ATTEMPTS, `d_b's first request was retried onto the new server: ${b} attempts`);
+  assert.ok(b >= 1 && b <= ATTEMPTS, `d_b's first request took the client ${b} attempts`);
   assert.equal(r.d_c.ok, false);
   assert.match(
     String(r.d_c.error),
