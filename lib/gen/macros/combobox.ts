@@ -22,8 +22,8 @@ export interface ComboboxModel {
 export const comboInput = (c: ComboboxModel): string => `${c.box} input[role=combobox]`;
 
 /**
- * The choose_from_combobox segment: in the combobox `c`, `typed` typed (a prefix of the option, to filter the list),
- * then the option whose text is `option` clicked in the list; its `change` reports `option`.
+ * The choose_from_combobox segment: in the combobox `c`, `typed` typed to filter the list (it must leave `option`
+ * first: Enter picks the first match), then the option clicked in the list; its `change` reports `option`.
  */
 export function chooseFromCombobox(c: ComboboxModel, typed: string, option: string, place: ControlPlace = {}): Segment {
   const input = comboInput(c);
@@ -32,9 +32,11 @@ export function chooseFromCombobox(c: ComboboxModel, typed: string, option: stri
     ...place,
     macro: "choose_from_combobox",
     target: { regex: `^input\\b[^"]*"${esc(c.label)}"` },
-    action: "change",
+    // A choice made within 400 ms of typing reaches the recorder as the typing's end (`input`, with the chosen
+    // value), else as a `change`: either is the box's own event. A link that fills the field in makes neither.
+    action: { regex: "^(change|input)$" },
     value: { exact: option },
-    steps: [...filter, { click: { selector: `${c.box} li[role=option]::-p-text(${option})` } }],
+    steps: [...filter, { click: { selector: `${c.box} li[role=option]` } }],
     keyboard: [...filter, { send_keys: { keys: "Enter" } }],
   });
 }
