@@ -8,14 +8,18 @@ import { DEFAULT_USER } from "../../sites/session.ts";
 import { LABELS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
 import {
   chooseFromCombobox,
+  chooseRadio,
   confirmDialog,
+  type ControlPlace,
   downloadFile,
   goal,
   layered,
+  navigateMenu,
   openDetail,
   paginate,
   procedure,
   search,
+  toggleCheckbox,
 } from "../macros/mod.ts";
 import { period } from "../text.ts";
 import {
@@ -452,94 +456,106 @@ const nextLabel = (l: string) => LABELS[(LABELS.indexOf(l as typeof LABELS[numbe
 const labelBox = (l: string) => ({ click: { selector: `#label-${l.toLowerCase()}` } });
 const SAVE_LABELS: ActionJson = { click: { selector: "#save-labels" } };
 
-const openLabel = template<{ id: number; subject: string; from: string; folder: string; label: string; add: boolean }>(
-  {
-    id: "mail.toggle_checkbox.open_then_label",
-    site: "mail",
-    macro: "toggle_checkbox",
-    prefix: ["open_detail"],
-    summary: "open a message from its folder, then tick (or untick) one label and save",
-    params: (db) =>
-      live(db).flatMap((m) =>
-        LABELS.map((label) => ({
-          id: m.id,
-          subject: m.subject,
-          from: m.from_name,
-          folder: m.folder,
-          label,
-          add: !m.labels.split(",").includes(label),
-        }))
-      ),
-    entity: (p) => `message:${p.id}`,
-    phrasings: [
-      (p) =>
-        `In your ${title(p.folder)} folder, open the message "${p.subject}" and ${
-          p.add ? `add the ${p.label} label to it` : `remove its ${p.label} label`
-        } (leave its other labels as they are), then save the labels.`,
-      (p) =>
-        `Open "${p.subject}" (from ${p.from}) from ${title(p.folder)}. ${
-          p.add ? `Tick ${p.label}` : `Untick ${p.label}`
-        } in its Labels box and save, keeping every other label.`,
-    ],
-    build: (p, db) => {
-      const m = message(db, p.id);
-      return {
-        start: { url: `/mail/${p.folder}` },
-        check: {
-          all: [
-            {
-              change: {
-                site: "mail",
-                table: "messages",
-                op: "update",
-                key: p.id,
-                after: { labels: { exact: toggleLabel(m.labels, p.label) } },
-                before: { labels: { exact: m.labels } },
-              },
-            },
-            { visited: { exact: `/mail/messages/${p.id}` } },
-          ],
-        },
-        solution: [...openFromFolder(db, m), labelBox(p.label), SAVE_LABELS],
-      };
-    },
-    nearMisses: (p, db) => {
-      const m = message(db, p.id);
-      const other = nextLabel(p.label);
-      const sib = folderSibling(db, m);
-      return [
-        {
-          name: "other_label",
-          category: "wrong_item",
-          steps: [...openFromFolder(db, m), labelBox(other), SAVE_LABELS],
-          reason: "field_mismatch",
-          witness: changed("messages", p.id, { labels: { exact: toggleLabel(m.labels, other) } }),
-        },
-        {
-          name: "two_labels",
-          category: "unlisted_field",
-          steps: [...openFromFolder(db, m), labelBox(p.label), labelBox(other), SAVE_LABELS],
-          reason: "field_mismatch",
-          witness: changed("messages", p.id, { labels: { exact: toggleLabel(toggleLabel(m.labels, p.label), other) } }),
-        },
-        {
-          name: "label_on_neighbour",
-          category: "wrong_item",
-          steps: [...openFromFolder(db, sib), labelBox(p.label), SAVE_LABELS],
-          reason: "field_mismatch",
-          witness: changed("messages", sib.id, { labels: { exact: toggleLabel(sib.labels, p.label) } }),
-        },
-        {
-          name: "label_and_star",
-          category: "collateral",
-          after_reference: [{ click: { selector: "#star-toggle" } }],
-          reason: "unclaimed_write",
-          witness: starWitness(m),
-        },
-      ];
-    },
+/** The message `id`'s label box `l` ticked (`on`) or unticked, and the labels saved. */
+const labelToggle = (id: number, l: string, on: boolean) =>
+  toggleCheckbox(`#label-${l.toLowerCase()}`, on, l, {
+    after: [SAVE_LABELS],
+    saves: { method: "POST", path: `/mail/messages/${id}/labels` },
+  });
+
+const openLabel = layered<
+  { id: number; subject: string; from: string; folder: string; label: string; add: boolean }
+>({
+  id: "mail.toggle_checkbox.open_then_label",
+  site: "mail",
+  macro: "toggle_checkbox",
+  prefix: ["open_detail"],
+  summary: "open a message from its folder, then tick (or untick) one label and save",
+  params: (db) =>
+    live(db).flatMap((m) =>
+      LABELS.map((label) => ({
+        id: m.id,
+        subject: m.subject,
+        from: m.from_name,
+        folder: m.folder,
+        label,
+        add: !m.labels.split(",").includes(label),
+      }))
+    ),
+  entity: (p) => `message:${p.id}`,
+  phrasings: [
+    procedure((p) =>
+      `In your ${title(p.folder)} folder, open the message "${p.subject}" and ${
+        p.add ? `add the ${p.label} label to it` : `remove its ${p.label} label`
+      } (leave its other labels as they are), then save the labels.`
+    ),
+    procedure((p) =>
+      `Open "${p.subject}" (from ${p.from}) from ${title(p.folder)}. ${
+        p.add ? `Tick ${p.label}` : `Untick ${p.label}`
+      } in its Labels box and save, keeping every other label.`
+    ),
+    goal((p) =>
+      `The message "${p.subject}" in ${title(p.folder)} should ${
+        p.add ? `be labelled ${p.label}` : `no longer carry the ${p.label} label`
+      }; its other labels stay.`
+    ),
+    goal((p) =>
+      `Find ${p.from}'s "${p.subject}" in your ${title(p.folder)} folder and ${
+        p.add ? `file it under ${p.label} as well` : `take it out of ${p.label}`
+      }, changing nothing else.`
+    ),
+  ],
+  start: (p) => ({ url: `/mail/${p.folder}` }),
+  chain: (p, db) => [folderOpen(db, message(db, p.id)), labelToggle(p.id, p.label, p.add)],
+  outcome: (p, db) => {
+    const m = message(db, p.id);
+    return [{
+      change: {
+        site: "mail",
+        table: "messages",
+        op: "update",
+        key: p.id,
+        after: { labels: { exact: toggleLabel(m.labels, p.label) } },
+        before: { labels: { exact: m.labels } },
+      },
+    }];
   },
-);
+  nearMisses: (p, db) => {
+    const m = message(db, p.id);
+    const other = nextLabel(p.label);
+    const sib = folderSibling(db, m);
+    return [
+      {
+        name: "other_label",
+        category: "wrong_item",
+        steps: [...openFromFolder(db, m), labelBox(other), SAVE_LABELS],
+        reason: "field_mismatch",
+        witness: changed("messages", p.id, { labels: { exact: toggleLabel(m.labels, other) } }),
+      },
+      {
+        name: "two_labels",
+        category: "unlisted_field",
+        steps: [...openFromFolder(db, m), labelBox(p.label), labelBox(other), SAVE_LABELS],
+        reason: "field_mismatch",
+        witness: changed("messages", p.id, { labels: { exact: toggleLabel(toggleLabel(m.labels, p.label), other) } }),
+      },
+      {
+        name: "label_on_neighbour",
+        category: "wrong_item",
+        steps: [...openFromFolder(db, sib), labelBox(p.label), SAVE_LABELS],
+        reason: "field_mismatch",
+        witness: changed("messages", sib.id, { labels: { exact: toggleLabel(sib.labels, p.label) } }),
+      },
+      {
+        name: "label_and_star",
+        category: "collateral",
+        after_reference: [{ click: { selector: "#star-toggle" } }],
+        reason: "unclaimed_write",
+        witness: starWitness(m),
+      },
+    ];
+  },
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Search
@@ -1023,7 +1039,32 @@ const PANE_WORDS: Record<string, string> = {
   bottom: "the reading pane below the list",
 };
 
-const preferences = template<{ pane: string; size: number; wrongSize: number }>({
+/** The preferences form's Save, and the request it sends. */
+const SAVE_PREFERENCES: ControlPlace = {
+  after: [{ click: { selector: "#save-preferences" } }],
+  saves: { method: "POST", path: "/mail/settings" },
+};
+
+/**
+ * The radios of the preferences form that change (a radio already checked is no choice to make), the form saved
+ * after the last.
+ */
+function preferenceRadios(p: { pane: string; size: number }, now: { reading_pane: string; page_size: number }) {
+  const groups = [
+    ...(p.pane === now.reading_pane ? [] : [{ ids: READING_PANES.map((x) => `#pane-${x}`), value: p.pane }]),
+    ...(p.size === now.page_size ? [] : [{ ids: PAGE_SIZES.map((x) => `#page-size-${x}`), value: String(p.size) }]),
+  ];
+  return groups.map((g, i) =>
+    chooseRadio(
+      g.ids,
+      g.ids.find((id) => id.endsWith(`-${g.value}`))!,
+      g.value,
+      i === groups.length - 1 ? SAVE_PREFERENCES : {},
+    )
+  );
+}
+
+const preferences = layered<{ pane: string; size: number; wrongSize: number }>({
   id: "mail.choose_radio.menu_preferences",
   site: "mail",
   macro: "choose_radio",
@@ -1041,48 +1082,37 @@ const preferences = template<{ pane: string; size: number; wrongSize: number }>(
   },
   entity: (p) => `preferences:${p.pane}-${p.size}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open Settings from the app's top menu, choose ${
         PANE_WORDS[p.pane]
-      } and ${p.size} messages per page, and save the preferences.`,
-    (p) =>
-      `Use the top menu to go to Settings. Set Messages per page to ${p.size} and Reading pane to "${p.pane}", then save.`,
+      } and ${p.size} messages per page, and save the preferences.`
+    ),
+    procedure((p) =>
+      `Use the top menu to go to Settings. Set Messages per page to ${p.size} and Reading pane to "${p.pane}", then save.`
+    ),
+    goal((p) =>
+      `Go to the mail settings and make the mailbox show ${p.size} messages per page with ${PANE_WORDS[p.pane]}.`
+    ),
+    goal((p) => `I'd like ${PANE_WORDS[p.pane]} and ${p.size} messages on each page of my mail: change the settings.`),
   ],
-  build: (p, db) => {
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p, db) => [navigateMenu("mail", "Settings", "/mail/settings"), ...preferenceRadios(p, settings(db))],
+  outcome: (p, db) => {
     const s = settings(db);
-    return {
-      start: { url: "/mail/inbox" },
-      check: {
-        all: [
-          {
-            change: {
-              site: "mail",
-              table: "settings",
-              op: "update",
-              key: 1,
-              after: { reading_pane: { exact: p.pane }, page_size: p.size },
-              before: { reading_pane: { exact: s.reading_pane }, page_size: s.page_size },
-            },
-          },
-          menuClick("Settings"),
-        ],
+    return [{
+      change: {
+        site: "mail",
+        table: "settings",
+        op: "update",
+        key: 1,
+        after: { reading_pane: { exact: p.pane }, page_size: p.size },
+        before: { reading_pane: { exact: s.reading_pane }, page_size: s.page_size },
       },
-      solution: [
-        MENU("settings"),
-        { click: { selector: `#pane-${p.pane}` } },
-        { click: { selector: `#page-size-${p.size}` } },
-        { click: { selector: "#save-preferences" } },
-      ],
-    };
+    }];
   },
   nearMisses: (p, db) => {
     const s = settings(db);
     return [
-      byUrl("settings", [
-        { click: { selector: `#pane-${p.pane}` } },
-        { click: { selector: `#page-size-${p.size}` } },
-        { click: { selector: "#save-preferences" } },
-      ], "Settings"),
       {
         name: "other_page_size",
         category: "wrong_item",
