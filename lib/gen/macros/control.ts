@@ -27,6 +27,8 @@ export interface Prefill {
   steps: ActionJson[];
   /** Holds when the field was filled that way. */
   witness: ConditionJson;
+  /** The other control finishes the act itself (Delete for Move to Trash): no save after it. */
+  ends?: boolean;
 }
 
 /** A control set to a value, as a macro's segment reads it. */
@@ -105,7 +107,7 @@ function attacksOf(o: ControlOptions, untouched: ConditionJson): Attack[] {
   if (o.prefill) {
     out.push({
       kind: "equivalent_control",
-      steps: [...o.prefill.steps, ...(o.after ?? [])],
+      steps: [...o.prefill.steps, ...(o.prefill.ends ? [] : o.after ?? [])],
       reason: "method_missing",
       witness: { all: [o.prefill.witness, untouched] },
       method: true,

@@ -24,6 +24,7 @@ import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
 import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
 import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, template } from "../template.ts";
 import {
+  chooseFromCombobox,
   esc,
   filterBoxes,
   goal,
@@ -574,13 +575,15 @@ const extraPhrase = (p: { extra: string; extra_kind: string }) =>
     : p.extra_kind === "amenity"
     ? ` with ${amenityPhrase[p.extra]}`
     : "";
-const typeSteps = (type: string): ActionJson[] => [
-  { click: { selector: "#type-combo input[role=combobox]" } },
-  { input: { selector: "#type-combo input[role=combobox]", text: type.split(" ")[0] } },
-  { send_keys: { keys: "Enter" } },
-];
 
-const typeFilter = template<TypeP>({
+/** The Room type combobox of the room list choosing `type` (beside the extra filter), and the filters applied. */
+const typeCombo = (p: { extra: string; extra_kind: string }, type: string) =>
+  chooseFromCombobox({ box: "#type-combo", label: "Room type" }, type.split(" ")[0], type, {
+    before: extraStep(p),
+    list: { path: `${BASE}/rooms`, query: { type, ...extraQuery(p) }, submit: "#apply-filters" },
+  });
+
+const typeFilter = layered<TypeP>({
   id: "bookings.choose_from_combobox.menu_room_type",
   site: "bookings",
   macro: "choose_from_combobox",
@@ -610,57 +613,29 @@ const typeFilter = template<TypeP>({
   },
   entity: (p) => `type:${p.type}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Use the top menu to open Rooms, then use the room type filter to show only ${p.type.toLowerCase()}s${
         extraPhrase(p)
-      }.`,
-    (p) =>
+      }.`
+    ),
+    procedure((p) =>
       `Go to the room list from the app's menu and pick "${p.type}" in the Room type box${
         extraPhrase(p)
-      }, then apply the filters.`,
+      }, then apply the filters.`
+    ),
+    goal((p) => `List every ${p.type.toLowerCase()} you can book${extraPhrase(p)}, and nothing else.`),
+    goal((p) => `Which rooms are of the type "${p.type}"${extraPhrase(p)}? Leave that list of rooms on screen.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms`, query: { type: p.type, ...extraQuery(p) } } },
-        {
-          any: [
-            { record: { action: "change", target: { contains: '"Room type"' }, value: { norm: p.type } } },
-            { record: { action: "click", target: { contains: p.type }, region: { contains: "room-filters" } } },
-          ],
-        },
-        {
-          any: [
-            { record: { action: "click", target: { contains: "#apply-filters" } }, bound: "page" },
-            { record: { action: "key", target: { contains: '"Room type"' }, value: "Enter" }, bound: "page" },
-          ],
-        },
-        menuRecord("Rooms"),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuClick("/rooms"), ...typeSteps(p.type), ...extraStep(p), { click: { selector: "#apply-filters" } }],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [navigateMenu("bookings", "Rooms", `${BASE}/rooms`), typeCombo(p, p.type)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: { type: p.type, ...extraQuery(p) } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_type",
       category: "wrong_item",
-      steps: [menuClick("/rooms"), ...typeSteps(p.other), ...extraStep(p), { click: { selector: "#apply-filters" } }],
+      steps: [steps[0], ...typeCombo(p, p.other).steps],
       reason: "final_page",
       witness: { page: { path: `${BASE}/rooms`, query: { type: p.other, ...extraQuery(p) } } },
-    },
-    {
-      name: "type_by_url",
-      category: "wrong_method",
-      steps: [
-        menuClick("/rooms"),
-        { navigate: { url: `${BASE}/rooms?${new URLSearchParams({ type: p.type, ...extraQuery(p) })}` } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [navigated, { record: { action: "change", target: { contains: '"Room type"' } }, times: 0 }],
-      },
     },
     {
       name: "then_cleared",

@@ -5,7 +5,7 @@
  */
 import type { AppDb } from "../../sites/db.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
-import { LABELS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
+import { LABELS, MOVE_TARGETS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
 import {
   chooseFromCombobox,
   chooseRadio,
@@ -19,6 +19,7 @@ import {
   paginate,
   procedure,
   search,
+  selectOption,
   toggleCheckbox,
 } from "../macros/mod.ts";
 import { period } from "../text.ts";
@@ -1685,9 +1686,27 @@ const deleteMessage = layered<{ id: number; subject: string; folder: string; fro
 // ---------------------------------------------------------------------------------------------------------------
 // Moving a message with the Move to folder list (search, then select_option)
 
-const moveAfterSearch = template<
-  { id: number; subject: string; folder: string; target: string; term: string }
->({
+/**
+ * The message `id`'s Move to folder list set to `target` (from its folder), opened from the search results first;
+ * for Trash, the message's Delete button reaches the same end: the equivalent control a procedure does not accept.
+ */
+function moveSelect(p: { id: number; folder: string; target: string }, target = p.target) {
+  const open: ActionJson = { click: { selector: `#msg-${p.id}` } };
+  return selectOption("#move-folder", title(target), {
+    before: [open],
+    after: [{ click: { selector: "#move-button" } }],
+    saves: { method: "POST", path: `/mail/messages/${p.id}/move` },
+    prefill: target === "trash"
+      ? {
+        steps: [open, { click: { selector: "#delete-message" } }],
+        witness: changed("messages", p.id, { folder: { exact: "trash" } }),
+        ends: true,
+      }
+      : undefined,
+  }, { options: MOVE_TARGETS.map(title), from: title(p.folder) });
+}
+
+const moveAfterSearch = layered<{ id: number; subject: string; folder: string; target: string; term: string }>({
   id: "mail.select_option.search_then_move",
   site: "mail",
   macro: "select_option",
@@ -1705,81 +1724,51 @@ const moveAfterSearch = template<
     ),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Search your mail for "${p.term}", open "${p.subject}" and move it to ${
         title(p.target)
-      } with the "Move to folder" list.`,
-    (p) =>
+      } with the "Move to folder" list.`
+    ),
+    procedure((p) =>
       `Find the message "${p.subject}" (search for "${p.term}"), then pick ${
         title(p.target)
-      } in its Move to folder drop-down and click Move.`,
+      } in its Move to folder drop-down and click Move.`
+    ),
+    goal((p) => `Search your mail for "${p.term}" and put the message "${p.subject}" in ${title(p.target)}.`),
+    goal((p) =>
+      `"${p.subject}" belongs in ${title(p.target)}, not ${
+        title(p.folder)
+      }: find it by searching for "${p.term}" and file it there.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: {
-      all: [
-        searched(p.term),
-        {
-          change: {
-            site: "mail",
-            table: "messages",
-            op: "update",
-            key: p.id,
-            after: { folder: { exact: p.target } },
-            before: { folder: { exact: p.folder } },
-          },
-        },
-        { record: { action: "select", target: { contains: "#move-folder" }, value: { norm: title(p.target) } } },
-      ],
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [search("mail", p.term), moveSelect(p)],
+  outcome: (p) => [{
+    change: {
+      site: "mail",
+      table: "messages",
+      op: "update",
+      key: p.id,
+      after: { folder: { exact: p.target } },
+      before: { folder: { exact: p.folder } },
     },
-    solution: [
-      ...SEARCH(p.term),
-      { click: { selector: `#msg-${p.id}` } },
-      { select_dropdown: { selector: "#move-folder", text: title(p.target) } },
-      { click: { selector: "#move-button" } },
-    ],
-  }),
-  nearMisses: (p, db) => {
+  }],
+  nearMisses: (p, db, steps) => {
     const other = ["inbox", "archive", "trash"].find((t) => t !== p.folder && t !== p.target)!;
-    const open: ActionJson[] = [...SEARCH(p.term), { click: { selector: `#msg-${p.id}` } }];
+    const searched = steps.slice(0, 2);
+    const moved = moveSelect(p).steps;
     return [
-      p.target === "trash"
-        ? {
-          name: "delete_button_instead",
-          category: "wrong_method",
-          steps: [...open, { click: { selector: "#delete-message" } }],
-          reason: "method_missing",
-          witness: {
-            all: [changed("messages", p.id, { folder: { exact: "trash" } }), {
-              record: { action: "select" },
-              times: 0,
-            }],
-          },
-        }
-        : {
-          name: "other_folder",
-          category: "wrong_item",
-          steps: [...open, { select_dropdown: { selector: "#move-folder", text: title(other) } }, {
-            click: { selector: "#move-button" },
-          }],
-          reason: "field_mismatch",
-          witness: changed("messages", p.id, { folder: { exact: other } }),
-        },
       {
-        name: "opened_by_url",
-        category: "wrong_method",
-        steps: [{ navigate: { url: `/mail/messages/${p.id}` } }, {
-          select_dropdown: { selector: "#move-folder", text: title(p.target) },
-        }, { click: { selector: "#move-button" } }],
-        reason: "not_visited",
-        witness: { visited: { regex: "^/mail/search" }, times: 0 },
+        name: "other_folder",
+        category: "wrong_item",
+        steps: [...searched, ...moveSelect(p, other).steps],
+        reason: "field_mismatch",
+        witness: changed("messages", p.id, { folder: { exact: other } }),
       },
       {
         name: "star_then_move",
         category: "collateral",
-        steps: [...open, { click: { selector: "#star-toggle" } }, {
-          select_dropdown: { selector: "#move-folder", text: title(p.target) },
-        }, { click: { selector: "#move-button" } }],
+        steps: [...searched, moved[0], { click: { selector: "#star-toggle" } }, ...moved.slice(1)],
         reason: "unclaimed_write",
         witness: starWitness(message(db, p.id)),
       },
