@@ -3,7 +3,7 @@
  * Its method evidence is the field's own last value (the calendar's pick or the date typed into the field, which the
  * app accepts: its keyboard alternative). A link or URL that fills the field in is its equivalent-control attack.
  */
-import { DEFAULT_NOW } from "../../sites/clock.ts";
+import { DEFAULT_NOW } from "../../sites/mod.ts";
 import type { ActionJson } from "../template.ts";
 import { type ControlPlace, controlSegment } from "./control.ts";
 import type { Segment } from "./macro.ts";
