@@ -2,8 +2,9 @@
  * The macro layer in the real browser on the real sandbox, on every template on the layer and in both styles: the
  * route mistakes of issue #31 fail for their reason with their witness on two apps or more (a search proven by
  * the results URL alone, a detail page opened by a typed URL, paging by a typed `?page=N`, a new-tab link opened
- * in the same tab, a filter box satisfied by a typed URL), and the routes that were wrongly failed pass (a query with
- * a trailing space and a capital, Enter for the button, the neighbour dragged for an adjacent swap under a goal, and
+ * in the same tab, a filter box, sort select or slider satisfied by a typed URL, a To field prefilled by a link), and
+ * the routes that were wrongly failed pass (a query with a trailing space and a capital, Enter for the button, the
+ * neighbour dragged for an adjacent swap under a goal, the arrow keys for the mouse, a date typed into its field, and
  * under a goal phrasing any route to the outcome).
  */
 import assert from "node:assert/strict";
@@ -51,6 +52,20 @@ Deno.test("the macro layer: attacks fail for their reason on two apps, alternati
   onTwo("procedure download_file attack extra_wrong"); // 5: a second, wrong download beside the right one
   onTwo("goal download_file attack extra_wrong");
   assert.ok(apps.get("procedure confirm_dialog attack equivalent_control")?.has("mail")); // 5: Move → Trash for Delete
+  // 5: the select, slider or combobox itself, not a URL: a typed ?sort= / ?floor= / ?max_price= / ?min= / ?type=
+  // fails a procedure (method_missing, the URL typed and the control never changed) and passes a goal.
+  for (const m of ["select_option", "set_slider"]) {
+    onTwo(`procedure ${m} attack typed_url`);
+    onTwo(`goal ${m} alternative other_route`);
+    onTwo(`procedure ${m} alternative keyboard`); // the arrow keys for the mouse; the slider from its other end
+  }
+  assert.ok(apps.get("procedure choose_from_combobox attack typed_url")?.has("bookings"));
+  // A To field prefilled by the contact page's Write link is no choice in its list; under a goal it is a route.
+  assert.ok(apps.get("procedure choose_from_combobox attack equivalent_control")?.has("mail"));
+  assert.ok(apps.get("goal choose_from_combobox alternative other_route")?.has("mail"));
+  onTwo("procedure choose_radio alternative keyboard"); // the arrow key from its neighbour in the group
+  onTwo("procedure toggle_checkbox attack unfinished"); // a box ticked on a form never saved
+  assert.ok(apps.get("procedure pick_date alternative keyboard")?.has("tracker")); // the date typed into the field
   assert.ok(apps.get("goal reorder_list alternative neighbour")?.has("tracker")); // too strict: the neighbour dragged
   onTwo("procedure search alternative normalised_query"); // too strict: a trailing space, a capital
   onTwo("procedure search alternative keyboard");

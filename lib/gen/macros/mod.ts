@@ -34,3 +34,10 @@ export {
 export { paginate } from "./paginate.ts";
 export { reorderList } from "./reorder.ts";
 export { search, targetOf } from "./search.ts";
+export { type ControlOptions, type ControlPlace, controlSegment, type ListTarget, type Prefill } from "./control.ts";
+export { selectKeys, selectOption } from "./select.ts";
+export { type Scale, setSlider } from "./slider.ts";
+export { chooseRadio } from "./radio.ts";
+export { calendarClicks, pickDate } from "./date.ts";
+export { chooseFromCombobox, type ComboboxModel, comboInput } from "./combobox.ts";
+export { toggleCheckbox } from "./toggle.ts";

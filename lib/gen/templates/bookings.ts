@@ -23,7 +23,18 @@ import {
 import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
 import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
 import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, template } from "../template.ts";
-import { esc, filterBoxes, goal, layered, procedure, search } from "../macros/mod.ts";
+import {
+  chooseFromCombobox,
+  esc,
+  filterBoxes,
+  goal,
+  layered,
+  navigateMenu,
+  procedure,
+  search,
+  selectOption,
+  setSlider,
+} from "../macros/mod.ts";
 
 // ---- the seeded data, read only ----
 
@@ -564,13 +575,15 @@ const extraPhrase = (p: { extra: string; extra_kind: string }) =>
     : p.extra_kind === "amenity"
     ? ` with ${amenityPhrase[p.extra]}`
     : "";
-const typeSteps = (type: string): ActionJson[] => [
-  { click: { selector: "#type-combo input[role=combobox]" } },
-  { input: { selector: "#type-combo input[role=combobox]", text: type.split(" ")[0] } },
-  { send_keys: { keys: "Enter" } },
-];
 
-const typeFilter = template<TypeP>({
+/** The Room type combobox of the room list choosing `type` (beside the extra filter), and the filters applied. */
+const typeCombo = (p: { extra: string; extra_kind: string }, type: string) =>
+  chooseFromCombobox({ box: "#type-combo", label: "Room type" }, type.split(" ")[0], type, {
+    before: extraStep(p),
+    list: { path: `${BASE}/rooms`, query: { type, ...extraQuery(p) }, submit: "#apply-filters" },
+  });
+
+const typeFilter = layered<TypeP>({
   id: "bookings.choose_from_combobox.menu_room_type",
   site: "bookings",
   macro: "choose_from_combobox",
@@ -600,57 +613,29 @@ const typeFilter = template<TypeP>({
   },
   entity: (p) => `type:${p.type}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Use the top menu to open Rooms, then use the room type filter to show only ${p.type.toLowerCase()}s${
         extraPhrase(p)
-      }.`,
-    (p) =>
+      }.`
+    ),
+    procedure((p) =>
       `Go to the room list from the app's menu and pick "${p.type}" in the Room type box${
         extraPhrase(p)
-      }, then apply the filters.`,
+      }, then apply the filters.`
+    ),
+    goal((p) => `List every ${p.type.toLowerCase()} you can book${extraPhrase(p)}, and nothing else.`),
+    goal((p) => `Which rooms are of the type "${p.type}"${extraPhrase(p)}? Leave that list of rooms on screen.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms`, query: { type: p.type, ...extraQuery(p) } } },
-        {
-          any: [
-            { record: { action: "change", target: { contains: '"Room type"' }, value: { norm: p.type } } },
-            { record: { action: "click", target: { contains: p.type }, region: { contains: "room-filters" } } },
-          ],
-        },
-        {
-          any: [
-            { record: { action: "click", target: { contains: "#apply-filters" } }, bound: "page" },
-            { record: { action: "key", target: { contains: '"Room type"' }, value: "Enter" }, bound: "page" },
-          ],
-        },
-        menuRecord("Rooms"),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuClick("/rooms"), ...typeSteps(p.type), ...extraStep(p), { click: { selector: "#apply-filters" } }],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [navigateMenu("bookings", "Rooms", `${BASE}/rooms`), typeCombo(p, p.type)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: { type: p.type, ...extraQuery(p) } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_type",
       category: "wrong_item",
-      steps: [menuClick("/rooms"), ...typeSteps(p.other), ...extraStep(p), { click: { selector: "#apply-filters" } }],
+      steps: [steps[0], ...typeCombo(p, p.other).steps],
       reason: "final_page",
       witness: { page: { path: `${BASE}/rooms`, query: { type: p.other, ...extraQuery(p) } } },
-    },
-    {
-      name: "type_by_url",
-      category: "wrong_method",
-      steps: [
-        menuClick("/rooms"),
-        { navigate: { url: `${BASE}/rooms?${new URLSearchParams({ type: p.type, ...extraQuery(p) })}` } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [navigated, { record: { action: "change", target: { contains: '"Room type"' } }, times: 0 }],
-      },
     },
     {
       name: "then_cleared",
@@ -2245,19 +2230,20 @@ const roomSeats = template<SeatsP>({
 
 type SliderP = { seats: number; floor: string };
 
-/** Key presses that bring the 1..24 seats slider to `n`, from whichever end is nearer. */
-function sliderKeys(n: number, max: number): ActionJson[] {
-  const fromTop = max - n < n - 1;
-  return [
-    { click: { selector: "#min-capacity" } },
-    { send_keys: { keys: fromTop ? "End" : "Home" } },
-    ...Array.from({ length: fromTop ? max - n : n - 1 }, () => ({
-      send_keys: { keys: fromTop ? "ArrowLeft" : "ArrowRight" },
-    })),
-  ];
-}
+/** The room list's query with at least `seats` seats (and a floor). */
+const seatsQuery = (seats: number, floor: string): Record<string, string> => ({
+  min: String(seats),
+  ...(floor ? { floor } : {}),
+});
 
-const seatsSlider = template<SliderP & { max: number }>({
+/** The Seats at least slider (1 to `max`) set to `seats`, the floor chosen beside it, and the filters applied. */
+const seatsSliderSegment = (seats: number, floor: string, max: number) =>
+  setSlider("#min-capacity", seats, { min: 1, max, step: 1 }, {
+    before: floor ? [{ select_dropdown: { selector: "#floor", text: `Floor ${floor}` } }] : [],
+    list: { path: `${BASE}/rooms`, query: seatsQuery(seats, floor), submit: "#apply-filters" },
+  });
+
+const seatsSlider = layered<SliderP & { max: number }>({
   id: "bookings.set_slider.menu_min_seats",
   site: "bookings",
   macro: "set_slider",
@@ -2274,70 +2260,45 @@ const seatsSlider = template<SliderP & { max: number }>({
   },
   entity: (p) => `seats:${p.seats}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open Rooms from the top menu, set the "Seats at least" slider to ${p.seats}${
         p.floor ? `, choose Floor ${p.floor}` : ""
-      } and apply the filters.`,
-    (p) =>
-      `Using the app's menu, go to the room list and drag or key the minimum seats slider to exactly ${p.seats}${
+      } and apply the filters.`
+    ),
+    procedure((p) =>
+      `Using the app's menu, go to the room list and move the minimum seats slider to exactly ${p.seats}${
         p.floor ? ` (floor ${p.floor} only)` : ""
-      }, then apply.`,
+      }, then apply.`
+    ),
+    goal((p) => `List the rooms that seat at least ${p.seats} people${p.floor ? ` on floor ${p.floor}` : ""}.`),
+    goal((p) =>
+      `We are ${p.seats}: show me every room${p.floor ? ` on floor ${p.floor}` : ""} with enough seats for us.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms`, query: { min: String(p.seats), ...(p.floor ? { floor: p.floor } : {}) } } },
-        {
-          record: { action: "change", target: { regex: "#min-capacity\\b" }, value: { exact: String(p.seats) } },
-          bound: "last",
-        },
-        menuRecord("Rooms"),
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      menuClick("/rooms"),
-      ...sliderKeys(p.seats, p.max),
-      ...(p.floor ? [{ select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } }] : []),
-      { click: { selector: "#apply-filters" } },
-    ],
-  }),
-  nearMisses: (p) => {
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [navigateMenu("bookings", "Rooms", `${BASE}/rooms`), seatsSliderSegment(p.seats, p.floor, p.max)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: seatsQuery(p.seats, p.floor) } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => {
     // One key press too many; at the top of the scale (where the slider stops) one too few.
     const over = p.seats < p.max ? p.seats + 1 : p.seats - 1;
-    return [
-      {
-        name: p.seats < p.max ? "one_seat_more" : "one_seat_less",
-        category: p.seats < p.max ? "overshoot" : "wrong_item",
-        steps: [
-          menuClick("/rooms"),
-          ...sliderKeys(over, p.max),
-          ...(p.floor ? [{ select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } }] : []),
-          { click: { selector: "#apply-filters" } },
-        ],
+    const misses: NearMiss[] = [{
+      name: p.seats < p.max ? "one_seat_more" : "one_seat_less",
+      category: p.seats < p.max ? "overshoot" : "wrong_item",
+      steps: [steps[0], ...seatsSliderSegment(over, p.floor, p.max).steps],
+      reason: "final_page",
+      witness: { page: { path: `${BASE}/rooms`, query: seatsQuery(over, p.floor) } },
+    }];
+    // Without a floor asked for, a floor chosen too narrows the list.
+    if (!p.floor) {
+      misses.push({
+        name: "floor_too",
+        category: "unlisted_field",
+        steps: [steps[0], ...seatsSliderSegment(p.seats, "1", p.max).steps],
         reason: "final_page",
-        witness: {
-          page: { path: `${BASE}/rooms`, query: { min: String(over), ...(p.floor ? { floor: p.floor } : {}) } },
-        },
-      },
-      {
-        name: "slider_by_url",
-        category: "wrong_method",
-        steps: [menuClick("/rooms"), {
-          navigate: {
-            url: `${BASE}/rooms?${new URLSearchParams({
-              min: String(p.seats),
-              ...(p.floor ? { floor: p.floor } : {}),
-            })}`,
-          },
-        }],
-        reason: "method_missing",
-        witness: {
-          all: [navigated, { record: { action: "change", target: { regex: "#min-capacity\\b" } }, times: 0 }],
-        },
-      },
-    ];
+        witness: { page: { path: `${BASE}/rooms`, query: seatsQuery(p.seats, "1") } },
+      });
+    }
+    return misses;
   },
 });
 
@@ -2345,7 +2306,13 @@ const seatsSlider = template<SliderP & { max: number }>({
 
 type FloorP = { q: string; floor: string; other: string };
 
-const searchFloor = template<FloorP>({
+/** The Floor select of the room list set to `floor` and applied, on the results for `q`. */
+const floorSelect = (q: string, floor: string) =>
+  selectOption("#floor", `Floor ${floor}`, {
+    list: { path: `${BASE}/rooms`, query: { q, floor }, submit: "#apply-filters" },
+  }, { options: ["Any floor", "Floor 1", "Floor 2", "Floor 3"], from: "Any floor" });
+
+const searchFloor = layered<FloorP>({
   id: "bookings.select_option.search_floor",
   site: "bookings",
   macro: "select_option",
@@ -2365,36 +2332,23 @@ const searchFloor = template<FloorP>({
       }),
   entity: (p) => `search:${p.q}`,
   phrasings: [
-    (p) =>
-      `From the Bookings home page, search the rooms for "${p.q}", then choose Floor ${p.floor} in the Floor select and apply the filters.`,
-    (p) =>
-      `Look up "${p.q}" with the home page's room search and narrow the result to floor ${p.floor} with the Floor dropdown.`,
+    procedure((p) =>
+      `From the Bookings home page, search the rooms for "${p.q}", then choose Floor ${p.floor} in the Floor select and apply the filters.`
+    ),
+    procedure((p) =>
+      `Look up "${p.q}" with the home page's room search and narrow the result to floor ${p.floor} with the Floor dropdown.`
+    ),
+    goal((p) => `Find the rooms matching "${p.q}" and show only those on floor ${p.floor}.`),
+    goal((p) => `Which floor-${p.floor} rooms come up for "${p.q}"? Leave exactly that list on screen.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms`, query: { q: p.q, floor: p.floor } } },
-        homeTyped,
-        { record: { action: "select", target: { contains: "#floor" }, value: { exact: `Floor ${p.floor}` } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      ...homeSearch(p.q),
-      { select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } },
-      { click: { selector: "#apply-filters" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [search("bookings", p.q, {}, "home"), floorSelect(p.q, p.floor)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: { q: p.q, floor: p.floor } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_floor",
       category: "wrong_item",
-      steps: [
-        ...homeSearch(p.q),
-        { select_dropdown: { selector: "#floor", text: `Floor ${p.other}` } },
-        { click: { selector: "#apply-filters" } },
-      ],
+      steps: [...steps.slice(0, 2), ...floorSelect(p.q, p.other).steps],
       reason: "final_page",
       witness: { page: { path: `${BASE}/rooms`, query: { q: p.q, floor: p.other } } },
     },
@@ -2404,17 +2358,6 @@ const searchFloor = template<FloorP>({
       after_reference: [{ click: { selector: "#amenity-video" } }, { click: { selector: "#apply-filters" } }],
       reason: "final_page",
       witness: { page: { path: `${BASE}/rooms`, query: { q: p.q, floor: p.floor, amenity: "video" } } },
-    },
-    {
-      name: "search_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/rooms?${formQ(p.q)}` } },
-        { select_dropdown: { selector: "#floor", text: `Floor ${p.floor}` } },
-        { click: { selector: "#apply-filters" } },
-      ],
-      reason: "method_missing",
-      witness: { all: [navigated, { ...homeTyped, times: 0 }] },
     },
   ],
 });

@@ -5,8 +5,24 @@
  */
 import type { AppDb } from "../../sites/db.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
-import { LABELS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
-import { confirmDialog, downloadFile, goal, layered, openDetail, paginate, procedure, search } from "../macros/mod.ts";
+import { LABELS, MOVE_TARGETS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
+import {
+  chooseFromCombobox,
+  chooseRadio,
+  confirmDialog,
+  type ControlPlace,
+  downloadFile,
+  goal,
+  layered,
+  navigateMenu,
+  openDetail,
+  paginate,
+  procedure,
+  search,
+  selectOption,
+  toggleCheckbox,
+} from "../macros/mod.ts";
+import { period } from "../text.ts";
 import {
   type ActionJson,
   type AnyTemplate,
@@ -441,94 +457,106 @@ const nextLabel = (l: string) => LABELS[(LABELS.indexOf(l as typeof LABELS[numbe
 const labelBox = (l: string) => ({ click: { selector: `#label-${l.toLowerCase()}` } });
 const SAVE_LABELS: ActionJson = { click: { selector: "#save-labels" } };
 
-const openLabel = template<{ id: number; subject: string; from: string; folder: string; label: string; add: boolean }>(
-  {
-    id: "mail.toggle_checkbox.open_then_label",
-    site: "mail",
-    macro: "toggle_checkbox",
-    prefix: ["open_detail"],
-    summary: "open a message from its folder, then tick (or untick) one label and save",
-    params: (db) =>
-      live(db).flatMap((m) =>
-        LABELS.map((label) => ({
-          id: m.id,
-          subject: m.subject,
-          from: m.from_name,
-          folder: m.folder,
-          label,
-          add: !m.labels.split(",").includes(label),
-        }))
-      ),
-    entity: (p) => `message:${p.id}`,
-    phrasings: [
-      (p) =>
-        `In your ${title(p.folder)} folder, open the message "${p.subject}" and ${
-          p.add ? `add the ${p.label} label to it` : `remove its ${p.label} label`
-        } (leave its other labels as they are), then save the labels.`,
-      (p) =>
-        `Open "${p.subject}" (from ${p.from}) from ${title(p.folder)}. ${
-          p.add ? `Tick ${p.label}` : `Untick ${p.label}`
-        } in its Labels box and save, keeping every other label.`,
-    ],
-    build: (p, db) => {
-      const m = message(db, p.id);
-      return {
-        start: { url: `/mail/${p.folder}` },
-        check: {
-          all: [
-            {
-              change: {
-                site: "mail",
-                table: "messages",
-                op: "update",
-                key: p.id,
-                after: { labels: { exact: toggleLabel(m.labels, p.label) } },
-                before: { labels: { exact: m.labels } },
-              },
-            },
-            { visited: { exact: `/mail/messages/${p.id}` } },
-          ],
-        },
-        solution: [...openFromFolder(db, m), labelBox(p.label), SAVE_LABELS],
-      };
-    },
-    nearMisses: (p, db) => {
-      const m = message(db, p.id);
-      const other = nextLabel(p.label);
-      const sib = folderSibling(db, m);
-      return [
-        {
-          name: "other_label",
-          category: "wrong_item",
-          steps: [...openFromFolder(db, m), labelBox(other), SAVE_LABELS],
-          reason: "field_mismatch",
-          witness: changed("messages", p.id, { labels: { exact: toggleLabel(m.labels, other) } }),
-        },
-        {
-          name: "two_labels",
-          category: "unlisted_field",
-          steps: [...openFromFolder(db, m), labelBox(p.label), labelBox(other), SAVE_LABELS],
-          reason: "field_mismatch",
-          witness: changed("messages", p.id, { labels: { exact: toggleLabel(toggleLabel(m.labels, p.label), other) } }),
-        },
-        {
-          name: "label_on_neighbour",
-          category: "wrong_item",
-          steps: [...openFromFolder(db, sib), labelBox(p.label), SAVE_LABELS],
-          reason: "field_mismatch",
-          witness: changed("messages", sib.id, { labels: { exact: toggleLabel(sib.labels, p.label) } }),
-        },
-        {
-          name: "label_and_star",
-          category: "collateral",
-          after_reference: [{ click: { selector: "#star-toggle" } }],
-          reason: "unclaimed_write",
-          witness: starWitness(m),
-        },
-      ];
-    },
+/** The message `id`'s label box `l` ticked (`on`) or unticked, and the labels saved. */
+const labelToggle = (id: number, l: string, on: boolean) =>
+  toggleCheckbox(`#label-${l.toLowerCase()}`, on, l, {
+    after: [SAVE_LABELS],
+    saves: { method: "POST", path: `/mail/messages/${id}/labels` },
+  });
+
+const openLabel = layered<
+  { id: number; subject: string; from: string; folder: string; label: string; add: boolean }
+>({
+  id: "mail.toggle_checkbox.open_then_label",
+  site: "mail",
+  macro: "toggle_checkbox",
+  prefix: ["open_detail"],
+  summary: "open a message from its folder, then tick (or untick) one label and save",
+  params: (db) =>
+    live(db).flatMap((m) =>
+      LABELS.map((label) => ({
+        id: m.id,
+        subject: m.subject,
+        from: m.from_name,
+        folder: m.folder,
+        label,
+        add: !m.labels.split(",").includes(label),
+      }))
+    ),
+  entity: (p) => `message:${p.id}`,
+  phrasings: [
+    procedure((p) =>
+      `In your ${title(p.folder)} folder, open the message "${p.subject}" and ${
+        p.add ? `add the ${p.label} label to it` : `remove its ${p.label} label`
+      } (leave its other labels as they are), then save the labels.`
+    ),
+    procedure((p) =>
+      `Open "${p.subject}" (from ${p.from}) from ${title(p.folder)}. ${
+        p.add ? `Tick ${p.label}` : `Untick ${p.label}`
+      } in its Labels box and save, keeping every other label.`
+    ),
+    goal((p) =>
+      `The message "${p.subject}" in ${title(p.folder)} should ${
+        p.add ? `be labelled ${p.label}` : `no longer carry the ${p.label} label`
+      }; its other labels stay.`
+    ),
+    goal((p) =>
+      `Find ${p.from}'s "${p.subject}" in your ${title(p.folder)} folder and ${
+        p.add ? `file it under ${p.label} as well` : `take it out of ${p.label}`
+      }, changing nothing else.`
+    ),
+  ],
+  start: (p) => ({ url: `/mail/${p.folder}` }),
+  chain: (p, db) => [folderOpen(db, message(db, p.id)), labelToggle(p.id, p.label, p.add)],
+  outcome: (p, db) => {
+    const m = message(db, p.id);
+    return [{
+      change: {
+        site: "mail",
+        table: "messages",
+        op: "update",
+        key: p.id,
+        after: { labels: { exact: toggleLabel(m.labels, p.label) } },
+        before: { labels: { exact: m.labels } },
+      },
+    }];
   },
-);
+  nearMisses: (p, db) => {
+    const m = message(db, p.id);
+    const other = nextLabel(p.label);
+    const sib = folderSibling(db, m);
+    return [
+      {
+        name: "other_label",
+        category: "wrong_item",
+        steps: [...openFromFolder(db, m), labelBox(other), SAVE_LABELS],
+        reason: "field_mismatch",
+        witness: changed("messages", p.id, { labels: { exact: toggleLabel(m.labels, other) } }),
+      },
+      {
+        name: "two_labels",
+        category: "unlisted_field",
+        steps: [...openFromFolder(db, m), labelBox(p.label), labelBox(other), SAVE_LABELS],
+        reason: "field_mismatch",
+        witness: changed("messages", p.id, { labels: { exact: toggleLabel(toggleLabel(m.labels, p.label), other) } }),
+      },
+      {
+        name: "label_on_neighbour",
+        category: "wrong_item",
+        steps: [...openFromFolder(db, sib), labelBox(p.label), SAVE_LABELS],
+        reason: "field_mismatch",
+        witness: changed("messages", sib.id, { labels: { exact: toggleLabel(sib.labels, p.label) } }),
+      },
+      {
+        name: "label_and_star",
+        category: "collateral",
+        after_reference: [{ click: { selector: "#star-toggle" } }],
+        reason: "unclaimed_write",
+        witness: starWitness(m),
+      },
+    ];
+  },
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Search
@@ -930,9 +958,30 @@ function followUps(db: AppDb) {
   );
 }
 
-const COMBO = "#to-combobox input[role=combobox]";
+const COMPOSE_TO = { box: "#to-combobox", label: "To" };
 
-const composeTo = template<
+/** The compose form's subject, text and Send, after the To field. */
+const composeRest = (subject: string, body: string): ActionJson[] => [
+  { input: { selector: "#subject", text: subject } },
+  { input: { selector: "#body", text: body } },
+  { click: { selector: "#send-button" } },
+];
+
+/**
+ * The To field's list choosing `name`, then the rest of the form sent. The contact page's Write link fills the same
+ * field in (`/mail/compose?to=`): the equivalent control a procedure naming the list does not accept.
+ */
+const toFromList = (p: { contact: number; name: string; email: string; subject: string; body: string }) =>
+  chooseFromCombobox(COMPOSE_TO, p.name, `${p.name} <${p.email}>`, {
+    after: composeRest(p.subject, p.body),
+    saves: { method: "POST", path: "/mail/compose" },
+    prefill: {
+      steps: [{ navigate: { url: "/mail/contacts" } }, { click: { selector: `#write-${p.contact}` } }],
+      witness: { record: { action: "click", target: { contains: `#write-${p.contact}` } } },
+    },
+  });
+
+const composeTo = layered<
   { contact: number; name: string; email: string; about: number; subject: string; body: string }
 >({
   id: "mail.choose_from_combobox.compose_to_contact",
@@ -942,51 +991,28 @@ const composeTo = template<
   params: (db) => followUps(db),
   entity: (p) => `contact:${p.contact}`,
   phrasings: [
-    (p) =>
-      `Write a new email to ${p.name} (choose them in the To field's contact list) with the subject "${p.subject}" and the text "${p.body}", then send it.`,
-    (p) =>
-      `Send ${p.name} a message: pick them from the To box's suggestions, subject "${p.subject}", message: ${p.body}`,
+    procedure((p) =>
+      `Write a new email to ${p.name} (choose them in the To field's contact list) with the subject "${p.subject}" and the text "${p.body}", then send it.`
+    ),
+    procedure((p) =>
+      `Send ${p.name} a message: pick them from the To box's suggestions, subject "${p.subject}", message: ${
+        period(p.body)
+      }`
+    ),
+    goal((p) => `Email ${p.name} with the subject "${p.subject}" and this text: ${period(p.body)}`),
+    goal((p) => `${p.name} should get a new message from you titled "${p.subject}" that reads "${p.body}".`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/compose" },
-    check: {
-      all: [
-        inserted("messages", sentRow({ to: p.email, subject: p.subject, body: p.body })),
-        {
-          any: [
-            { record: { action: "change", target: { contains: '"To"' }, value: { contains: `${p.name} <` } } },
-            { record: { action: "click", target: { contains: p.name } } },
-          ],
-        },
-      ],
-    },
-    solution: [
-      { input: { selector: COMBO, text: p.name } },
-      { send_keys: { keys: "Enter" } },
-      { input: { selector: "#subject", text: p.subject } },
-      { input: { selector: "#body", text: p.body } },
-      { click: { selector: "#send-button" } },
-    ],
-  }),
+  start: () => ({ url: "/mail/compose" }),
+  chain: (p) => [toFromList(p)],
+  outcome: (p) => [inserted("messages", sentRow({ to: p.email, subject: p.subject, body: p.body }))],
   nearMisses: (p, db) => {
     const sib = siblingContact(db, p.contact);
-    const rest: ActionJson[] = [
-      { input: { selector: "#subject", text: p.subject } },
-      { input: { selector: "#body", text: p.body } },
-      { click: { selector: "#send-button" } },
-    ];
+    const rest = composeRest(p.subject, p.body);
     return [
-      {
-        name: "write_link_instead",
-        category: "wrong_method",
-        steps: [{ navigate: { url: "/mail/contacts" } }, { click: { selector: `#write-${p.contact}` } }, ...rest],
-        reason: "method_missing",
-        witness: { record: { action: "click", target: { contains: `#write-${p.contact}` } } },
-      },
       {
         name: "other_contact",
         category: "wrong_item",
-        steps: [{ input: { selector: COMBO, text: sib.name } }, { send_keys: { keys: "Enter" } }, ...rest],
+        steps: toFromList({ ...p, contact: sib.id, name: sib.name, email: sib.email }).steps,
         reason: "field_mismatch",
         witness: insertedEver("messages", { folder: { exact: "sent" }, to_addrs: { exact: sib.email } }),
       },
@@ -994,8 +1020,7 @@ const composeTo = template<
         name: "extra_cc",
         category: "unlisted_field",
         steps: [
-          { input: { selector: COMBO, text: p.name } },
-          { send_keys: { keys: "Enter" } },
+          ...toFromList(p).steps.slice(0, -rest.length),
           { input: { selector: "#cc", text: sib.email } },
           ...rest,
         ],
@@ -1015,7 +1040,32 @@ const PANE_WORDS: Record<string, string> = {
   bottom: "the reading pane below the list",
 };
 
-const preferences = template<{ pane: string; size: number; wrongSize: number }>({
+/** The preferences form's Save, and the request it sends. */
+const SAVE_PREFERENCES: ControlPlace = {
+  after: [{ click: { selector: "#save-preferences" } }],
+  saves: { method: "POST", path: "/mail/settings" },
+};
+
+/**
+ * The radios of the preferences form that change (a radio already checked is no choice to make), the form saved
+ * after the last.
+ */
+function preferenceRadios(p: { pane: string; size: number }, now: { reading_pane: string; page_size: number }) {
+  const groups = [
+    ...(p.pane === now.reading_pane ? [] : [{ ids: READING_PANES.map((x) => `#pane-${x}`), value: p.pane }]),
+    ...(p.size === now.page_size ? [] : [{ ids: PAGE_SIZES.map((x) => `#page-size-${x}`), value: String(p.size) }]),
+  ];
+  return groups.map((g, i) =>
+    chooseRadio(
+      g.ids,
+      g.ids.find((id) => id.endsWith(`-${g.value}`))!,
+      g.value,
+      i === groups.length - 1 ? SAVE_PREFERENCES : {},
+    )
+  );
+}
+
+const preferences = layered<{ pane: string; size: number; wrongSize: number }>({
   id: "mail.choose_radio.menu_preferences",
   site: "mail",
   macro: "choose_radio",
@@ -1033,48 +1083,37 @@ const preferences = template<{ pane: string; size: number; wrongSize: number }>(
   },
   entity: (p) => `preferences:${p.pane}-${p.size}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open Settings from the app's top menu, choose ${
         PANE_WORDS[p.pane]
-      } and ${p.size} messages per page, and save the preferences.`,
-    (p) =>
-      `Use the top menu to go to Settings. Set Messages per page to ${p.size} and Reading pane to "${p.pane}", then save.`,
+      } and ${p.size} messages per page, and save the preferences.`
+    ),
+    procedure((p) =>
+      `Use the top menu to go to Settings. Set Messages per page to ${p.size} and Reading pane to "${p.pane}", then save.`
+    ),
+    goal((p) =>
+      `Go to the mail settings and make the mailbox show ${p.size} messages per page with ${PANE_WORDS[p.pane]}.`
+    ),
+    goal((p) => `I'd like ${PANE_WORDS[p.pane]} and ${p.size} messages on each page of my mail: change the settings.`),
   ],
-  build: (p, db) => {
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p, db) => [navigateMenu("mail", "Settings", "/mail/settings"), ...preferenceRadios(p, settings(db))],
+  outcome: (p, db) => {
     const s = settings(db);
-    return {
-      start: { url: "/mail/inbox" },
-      check: {
-        all: [
-          {
-            change: {
-              site: "mail",
-              table: "settings",
-              op: "update",
-              key: 1,
-              after: { reading_pane: { exact: p.pane }, page_size: p.size },
-              before: { reading_pane: { exact: s.reading_pane }, page_size: s.page_size },
-            },
-          },
-          menuClick("Settings"),
-        ],
+    return [{
+      change: {
+        site: "mail",
+        table: "settings",
+        op: "update",
+        key: 1,
+        after: { reading_pane: { exact: p.pane }, page_size: p.size },
+        before: { reading_pane: { exact: s.reading_pane }, page_size: s.page_size },
       },
-      solution: [
-        MENU("settings"),
-        { click: { selector: `#pane-${p.pane}` } },
-        { click: { selector: `#page-size-${p.size}` } },
-        { click: { selector: "#save-preferences" } },
-      ],
-    };
+    }];
   },
   nearMisses: (p, db) => {
     const s = settings(db);
     return [
-      byUrl("settings", [
-        { click: { selector: `#pane-${p.pane}` } },
-        { click: { selector: `#page-size-${p.size}` } },
-        { click: { selector: "#save-preferences" } },
-      ], "Settings"),
       {
         name: "other_page_size",
         category: "wrong_item",
@@ -1647,9 +1686,27 @@ const deleteMessage = layered<{ id: number; subject: string; folder: string; fro
 // ---------------------------------------------------------------------------------------------------------------
 // Moving a message with the Move to folder list (search, then select_option)
 
-const moveAfterSearch = template<
-  { id: number; subject: string; folder: string; target: string; term: string }
->({
+/**
+ * The message `id`'s Move to folder list set to `target` (from its folder), opened from the search results first;
+ * for Trash, the message's Delete button reaches the same end: the equivalent control a procedure does not accept.
+ */
+function moveSelect(p: { id: number; folder: string; target: string }, target = p.target) {
+  const open: ActionJson = { click: { selector: `#msg-${p.id}` } };
+  return selectOption("#move-folder", title(target), {
+    before: [open],
+    after: [{ click: { selector: "#move-button" } }],
+    saves: { method: "POST", path: `/mail/messages/${p.id}/move` },
+    prefill: target === "trash"
+      ? {
+        steps: [open, { click: { selector: "#delete-message" } }],
+        witness: changed("messages", p.id, { folder: { exact: "trash" } }),
+        ends: true,
+      }
+      : undefined,
+  }, { options: MOVE_TARGETS.map(title), from: title(p.folder) });
+}
+
+const moveAfterSearch = layered<{ id: number; subject: string; folder: string; target: string; term: string }>({
   id: "mail.select_option.search_then_move",
   site: "mail",
   macro: "select_option",
@@ -1667,81 +1724,51 @@ const moveAfterSearch = template<
     ),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Search your mail for "${p.term}", open "${p.subject}" and move it to ${
         title(p.target)
-      } with the "Move to folder" list.`,
-    (p) =>
+      } with the "Move to folder" list.`
+    ),
+    procedure((p) =>
       `Find the message "${p.subject}" (search for "${p.term}"), then pick ${
         title(p.target)
-      } in its Move to folder drop-down and click Move.`,
+      } in its Move to folder drop-down and click Move.`
+    ),
+    goal((p) => `Search your mail for "${p.term}" and put the message "${p.subject}" in ${title(p.target)}.`),
+    goal((p) =>
+      `"${p.subject}" belongs in ${title(p.target)}, not ${
+        title(p.folder)
+      }: find it by searching for "${p.term}" and file it there.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: {
-      all: [
-        searched(p.term),
-        {
-          change: {
-            site: "mail",
-            table: "messages",
-            op: "update",
-            key: p.id,
-            after: { folder: { exact: p.target } },
-            before: { folder: { exact: p.folder } },
-          },
-        },
-        { record: { action: "select", target: { contains: "#move-folder" }, value: { norm: title(p.target) } } },
-      ],
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [search("mail", p.term), moveSelect(p)],
+  outcome: (p) => [{
+    change: {
+      site: "mail",
+      table: "messages",
+      op: "update",
+      key: p.id,
+      after: { folder: { exact: p.target } },
+      before: { folder: { exact: p.folder } },
     },
-    solution: [
-      ...SEARCH(p.term),
-      { click: { selector: `#msg-${p.id}` } },
-      { select_dropdown: { selector: "#move-folder", text: title(p.target) } },
-      { click: { selector: "#move-button" } },
-    ],
-  }),
-  nearMisses: (p, db) => {
+  }],
+  nearMisses: (p, db, steps) => {
     const other = ["inbox", "archive", "trash"].find((t) => t !== p.folder && t !== p.target)!;
-    const open: ActionJson[] = [...SEARCH(p.term), { click: { selector: `#msg-${p.id}` } }];
+    const searched = steps.slice(0, 2);
+    const moved = moveSelect(p).steps;
     return [
-      p.target === "trash"
-        ? {
-          name: "delete_button_instead",
-          category: "wrong_method",
-          steps: [...open, { click: { selector: "#delete-message" } }],
-          reason: "method_missing",
-          witness: {
-            all: [changed("messages", p.id, { folder: { exact: "trash" } }), {
-              record: { action: "select" },
-              times: 0,
-            }],
-          },
-        }
-        : {
-          name: "other_folder",
-          category: "wrong_item",
-          steps: [...open, { select_dropdown: { selector: "#move-folder", text: title(other) } }, {
-            click: { selector: "#move-button" },
-          }],
-          reason: "field_mismatch",
-          witness: changed("messages", p.id, { folder: { exact: other } }),
-        },
       {
-        name: "opened_by_url",
-        category: "wrong_method",
-        steps: [{ navigate: { url: `/mail/messages/${p.id}` } }, {
-          select_dropdown: { selector: "#move-folder", text: title(p.target) },
-        }, { click: { selector: "#move-button" } }],
-        reason: "not_visited",
-        witness: { visited: { regex: "^/mail/search" }, times: 0 },
+        name: "other_folder",
+        category: "wrong_item",
+        steps: [...searched, ...moveSelect(p, other).steps],
+        reason: "field_mismatch",
+        witness: changed("messages", p.id, { folder: { exact: other } }),
       },
       {
         name: "star_then_move",
         category: "collateral",
-        steps: [...open, { click: { selector: "#star-toggle" } }, {
-          select_dropdown: { selector: "#move-folder", text: title(p.target) },
-        }, { click: { selector: "#move-button" } }],
+        steps: [...searched, moved[0], { click: { selector: "#star-toggle" } }, ...moved.slice(1)],
         reason: "unclaimed_write",
         witness: starWitness(message(db, p.id)),
       },

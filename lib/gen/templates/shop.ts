@@ -19,6 +19,8 @@ import {
   paginate,
   procedure,
   search,
+  selectOption,
+  setSlider,
   typed,
   visitedPath,
   visitedWith,
@@ -39,12 +41,20 @@ const brandsIn = (db: AppDb, categoryId: number) =>
     categoryId,
   ).map((r) => r.brand);
 
+/** A brand's filter box on a list at `path`, ticked and applied (with `in_stock` too, an unlisted filter). */
+const brandFilter = (path: string, brand: string, inStock = false) =>
+  filterBoxes(
+    [`#brand-${slug(brand)}`, ...(inStock ? ["#in-stock"] : [])],
+    "#apply-filters",
+    path,
+    inStock ? { in_stock: "1", brand } : { brand },
+  );
+
 /**
- * The worked example of docs/generation.md: a chain (the menu first, Navigation; then a brand filter, Discrete
- * selection, so the oracle switches adapter), parameters read from the catalogue, a check that names the final
- * list and the menu click, and near misses on a sibling brand, an unlisted filter and a typed URL.
+ * A chain of two families (the menu first, Navigation; then a brand filter, Discrete selection, so the oracle
+ * switches adapter), parameters read from the catalogue, near misses on a sibling brand and an unlisted filter.
  */
-const menuBrandFilter = template<{ category: string; slug: string; brand: string; sibling: string }>({
+const menuBrandFilter = layered<{ category: string; slug: string; brand: string; sibling: string }>({
   id: "shop.toggle_checkbox.menu_brand",
   site: "shop",
   macro: "toggle_checkbox",
@@ -63,63 +73,35 @@ const menuBrandFilter = template<{ category: string; slug: string; brand: string
     }),
   entity: (p) => `brand:${p.brand}`,
   phrasings: [
-    (p) => `Use the shop's menu to open the ${p.category} category, then filter its products to the brand ${p.brand}.`,
-    (p) => `From the top menu, go to ${p.category} and tick the ${p.brand} brand filter so only its products show.`,
+    procedure((p) =>
+      `Use the shop's menu to open the ${p.category} category, then filter its products to the brand ${p.brand}.`
+    ),
+    procedure((p) =>
+      `From the top menu, go to ${p.category} and tick the ${p.brand} brand filter so only its products show.`
+    ),
+    goal((p) => `Show the products of the shop's ${p.category} category made by ${p.brand}, and no other brand.`),
+    goal((p) => `I only want to see ${p.brand} products in the ${p.category} category: bring up that list.`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        { page: { path: `/shop/category/${p.slug}`, query: { brand: p.brand } } },
-        { record: { action: "click", region: { contains: "menu" }, target: { contains: p.category } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      { click: { selector: `.topbar .menu a[href='/shop/category/${p.slug}']` } },
-      { click: { selector: `#brand-${slug(p.brand)}` } },
-      { click: { selector: "#apply-filters" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [
+    navigateMenu("shop", p.category, `/shop/category/${p.slug}`),
+    brandFilter(`/shop/category/${p.slug}`, p.brand),
+  ],
+  outcome: (p) => [{ page: { path: `/shop/category/${p.slug}`, query: { brand: p.brand } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "sibling_brand",
       category: "wrong_item",
-      steps: [
-        { click: { selector: `.topbar .menu a[href='/shop/category/${p.slug}']` } },
-        { click: { selector: `#brand-${slug(p.sibling)}` } },
-        { click: { selector: "#apply-filters" } },
-      ],
+      steps: [steps[0], ...brandFilter(`/shop/category/${p.slug}`, p.sibling).steps],
       reason: "final_page",
       witness: { page: { path: `/shop/category/${p.slug}`, query: { brand: p.sibling } } },
     },
     {
       name: "also_in_stock",
       category: "unlisted_field",
-      steps: [
-        { click: { selector: `.topbar .menu a[href='/shop/category/${p.slug}']` } },
-        { click: { selector: `#brand-${slug(p.brand)}` } },
-        { click: { selector: "#in-stock" } },
-        { click: { selector: "#apply-filters" } },
-      ],
+      steps: [steps[0], ...brandFilter(`/shop/category/${p.slug}`, p.brand, true).steps],
       reason: "final_page",
       witness: { page: { path: `/shop/category/${p.slug}`, query: { brand: p.brand, in_stock: "1" } } },
-    },
-    {
-      name: "category_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `/shop/category/${p.slug}` } },
-        { click: { selector: `#brand-${slug(p.brand)}` } },
-        { click: { selector: "#apply-filters" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [{ event: { action: "navigate" } }, {
-          record: { action: "click", region: { contains: "menu" } },
-          times: 0,
-        }],
-      },
     },
   ],
 });
@@ -248,22 +230,6 @@ function searchWords(db: AppDb): { word: string; ids: number[] }[] {
 /** The slider's price ceiling, as the shop computes it (the highest price rounded up to the next 10). */
 const priceCeilingOf = (db: AppDb) =>
   Math.ceil((db.get<{ max: number }>("SELECT MAX(price) AS max FROM products")?.max ?? 0) / 10) * 10;
-
-/** Moving the price slider to `value` with the keyboard, from the nearer end. */
-function sliderSteps(value: number, ceiling: number) {
-  const up = value / 10;
-  const down = (ceiling - value) / 10;
-  const [home, key, n] = up <= down ? ["Home", "ArrowRight", up] : ["End", "ArrowLeft", down];
-  return [
-    { click: { selector: "#max-price" } },
-    { send_keys: { keys: home } },
-    ...Array.from({ length: n }, () => ({ send_keys: { keys: key } })),
-  ];
-}
-
-const sliderRecord = (value: number) => ({
-  record: { action: "change", target: { regex: "#max-price\\b" }, value: { exact: String(value) } },
-});
 
 interface OrderRow {
   id: number;
@@ -1088,7 +1054,6 @@ const signedInReview = template<
 // Discrete selection.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** select_option after the menu: open a category (or All products) with the menu, then pick a sort order. */
 /** The top bar's Sign in link, the form, and its submit (the portal then shows its home page). */
 const SIGN_IN_STEPS = [
   { click: { selector: ".topbar .account a[href='/login']" } },
@@ -1169,7 +1134,8 @@ const signInBackToProduct = template<{ id: number; product: string; sibling: num
   },
 });
 
-const menuSort = template<
+/** select_option after the menu: open a list with the menu, then sort it with the Sort by select. */
+const menuSort = layered<
   { label: string; path: string; sort: string; sort_label: string; other: string; other_label: string }
 >({
   id: "shop.select_option.menu_sort",
@@ -1192,43 +1158,36 @@ const menuSort = template<
   },
   entity: (p) => `list:${p.label}`,
   phrasings: [
-    (p) => `Open "${p.label}" from the shop's top menu, then sort the list by "${p.sort_label}".`,
-    (p) => `Using the menu, go to ${p.label} and choose "${p.sort_label}" in the Sort by dropdown.`,
+    procedure((p) => `Open "${p.label}" from the shop's top menu, then sort the list by "${p.sort_label}".`),
+    procedure((p) => `Using the menu, go to ${p.label} and choose "${p.sort_label}" in the Sort by dropdown.`),
+    goal((p) => `Show the shop's ${p.label} list in the order "${p.sort_label}".`),
+    goal((p) => `I want to browse ${p.label} in the shop sorted as "${p.sort_label}": put that list on screen.`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        { page: { path: p.path, query: { sort: p.sort } } },
-        menuClick(p.label),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuLink(p.path), { select_dropdown: { selector: "#sort", text: p.sort_label } }],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [
+    navigateMenu("shop", p.label, p.path),
+    selectOption("#sort", p.sort_label, { list: { path: p.path, query: { sort: p.sort } } }, {
+      options: sortOrders().map((s) => s.label),
+      from: SORTS.featured.label,
+    }),
+  ],
+  outcome: (p) => [{ page: { path: p.path, query: { sort: p.sort } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_sort",
       category: "wrong_item",
-      steps: [menuLink(p.path), { select_dropdown: { selector: "#sort", text: p.other_label } }],
+      steps: [steps[0], { select_dropdown: { selector: "#sort", text: p.other_label } }],
       reason: "final_page",
       witness: { page: { path: p.path, query: { sort: p.other } } },
     },
     {
       name: "sort_plus_in_stock",
       category: "unlisted_field",
-      steps: [menuLink(p.path), { click: { selector: "#in-stock" } }, {
+      steps: [steps[0], { click: { selector: "#in-stock" } }, {
         select_dropdown: { selector: "#sort", text: p.sort_label },
       }],
       reason: "final_page",
       witness: visitedWith(p.path, [["in_stock", "1"], ["sort", p.sort]]),
-    },
-    {
-      name: "list_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: p.path } }, { select_dropdown: { selector: "#sort", text: p.sort_label } }],
-      reason: "method_missing",
-      witness: typedNotMenu,
     },
   ],
 });
@@ -1301,7 +1260,7 @@ const searchInStock = layered<{ word: string; brand: string; sibling: string }>(
 });
 
 /** set_slider after the menu: open a list with the menu, then set the Max price slider and apply it. */
-const menuSlider = template<{ label: string; path: string; price: number; ceiling: number }>({
+const menuSlider = layered<{ label: string; path: string; price: number; ceiling: number }>({
   id: "shop.set_slider.menu_max_price",
   site: "shop",
   macro: "set_slider",
@@ -1328,57 +1287,44 @@ const menuSlider = template<{ label: string; path: string; price: number; ceilin
   },
   entity: (p) => `list:${p.label}`,
   phrasings: [
-    (p) =>
-      `Open "${p.label}" from the shop's top menu, then set the maximum price slider to $${p.price} and apply the filter.`,
-    (p) => `Go to ${p.label} with the menu and drag the Max price slider to $${p.price}, then apply the filters.`,
+    procedure((p) =>
+      `Open "${p.label}" from the shop's top menu, then set the maximum price slider to $${p.price} and apply the filter.`
+    ),
+    procedure((p) =>
+      `Go to ${p.label} with the menu and move the Max price slider to $${p.price}, then apply the filters.`
+    ),
+    goal((p) => `In the shop's ${p.label} list, show only the products costing at most $${p.price}.`),
+    goal((p) => `My budget is $${p.price}: list the ${p.label} products of the shop that fit it, and only those.`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        { page: { path: p.path, query: { max_price: String(p.price) } } },
-        menuClick(p.label),
-        { ...sliderRecord(p.price), bound: "last" },
-        { no_writes: true },
-      ],
-    },
-    solution: [menuLink(p.path), ...sliderSteps(p.price, p.ceiling), { click: { selector: "#apply-filters" } }],
-  }),
-  nearMisses: (p) => {
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [navigateMenu("shop", p.label, p.path), priceSlider(p.path, p.price, p.ceiling)],
+  outcome: (p) => [{ page: { path: p.path, query: { max_price: String(p.price) } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => {
     const over = p.price + 10;
     return [
       {
         name: "one_step_over",
         category: "overshoot",
-        steps: [menuLink(p.path), ...sliderSteps(over, p.ceiling), { click: { selector: "#apply-filters" } }],
+        steps: [steps[0], ...priceSlider(p.path, over, p.ceiling).steps],
         reason: "final_page",
         witness: visitedWith(p.path, [["max_price", String(over)]]),
       },
       {
-        name: "max_price_by_url",
-        category: "wrong_method",
-        steps: [menuLink(p.path), { navigate: { url: `${p.path}?max_price=${p.price}` } }],
-        reason: "method_missing",
-        witness: {
-          all: [
-            { event: { action: "navigate" } },
-            visitedWith(p.path, [["max_price", String(p.price)]]),
-            { record: { action: { regex: "^(key|input|change)$" }, target: { regex: "#max-price\\b" } }, times: 0 },
-          ],
-        },
-      },
-      {
         name: "slider_plus_in_stock",
         category: "unlisted_field",
-        steps: [menuLink(p.path), { click: { selector: "#in-stock" } }, ...sliderSteps(p.price, p.ceiling), {
-          click: { selector: "#apply-filters" },
-        }],
+        steps: [steps[0], { click: { selector: "#in-stock" } }, ...priceSlider(p.path, p.price, p.ceiling).steps],
         reason: "final_page",
         witness: visitedWith(p.path, [["in_stock", "1"], ["max_price", String(p.price)]]),
       },
     ];
   },
 });
+
+/** The Max price slider of the list at `path` set to `price` and applied. */
+const priceSlider = (path: string, price: number, ceiling: number) =>
+  setSlider("#max-price", price, { min: 0, max: ceiling, step: 10 }, {
+    list: { path, query: { max_price: String(price) }, submit: "#apply-filters" },
+  });
 
 /** choose_radio after open_detail: from a category, open a product and add it in a size and/or colour. */
 const variantToCart = template<

@@ -1,6 +1,6 @@
 /** Templates on the tracker app (lib/sites/apps/tracker): its board, backlog, issue pages, forms, lists and inbox. */
 import type { AppDb } from "../../sites/db.ts";
-import { type AnyTemplate, type NearMiss, template } from "../template.ts";
+import { type ActionJson, type AnyTemplate, type NearMiss, template } from "../template.ts";
 import {
   LABELS,
   PAGE_SIZE,
@@ -13,6 +13,9 @@ import {
 } from "../../sites/apps/tracker/_model.ts";
 import { DEFAULT_NOW } from "../../sites/clock.ts";
 import {
+  chooseFromCombobox,
+  chooseRadio,
+  type ControlPlace,
   esc,
   goal,
   layered,
@@ -20,13 +23,18 @@ import {
   openDetail,
   openNewTab,
   paginate,
+  pickDate,
   procedure,
   reorderList,
   search,
+  selectOption,
+  setSlider,
+  toggleCheckbox,
   typed,
   visitedPath,
   visitedWith,
 } from "../macros/mod.ts";
+import { plural } from "../text.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared readers and builders.
@@ -290,21 +298,6 @@ const everUpdate = (after: Record<string, unknown>, key?: number, before?: Recor
     after,
   },
   ever: true,
-});
-
-/** Moving the estimate slider to `value` with the keyboard, from the nearer end. */
-function sliderSteps(value: number) {
-  const [home, key, n] = value <= 10 ? ["Home", "ArrowRight", value] : ["End", "ArrowLeft", 20 - value];
-  return [
-    { click: { selector: "#estimate" } },
-    { send_keys: { keys: home } },
-    ...Array.from({ length: n }, () => ({ send_keys: { keys: key } })),
-  ];
-}
-
-const sliderRecord = (value: number) => ({
-  record: { action: "change", target: { regex: "#estimate\\b" }, value: { exact: String(value) } },
-  bound: "last",
 });
 
 /** The other values of a list, starting after `v` (wrapping round). */
@@ -603,8 +596,23 @@ const backlogsMenuEnd = template<
 
 const ESTIMATES = [1, 2, 3, 5, 8, 13];
 
+/** Where a control of an issue's edit form sits: Edit issue opens the form, Save issue posts it. */
+const editForm = (key: string): ControlPlace => ({
+  before: [{ click: { selector: "#edit-issue" } }],
+  after: [{ click: { selector: "#save-issue" } }],
+  saves: { method: "POST", path: `${issuePath(key)}/edit` },
+});
+
+/** The edit form's Estimate slider (0 to 20 story points) set to `value` and saved. */
+const estimateSlider = (key: string, value: number) =>
+  setSlider("#estimate", value, { min: 0, max: 20, step: 1 }, editForm(key));
+
+/** open_detail on a list of issues at `list`: the issue's row link opens its page. */
+const openFromList = (list: string, key: string, before: ActionJson[] = [], click = openIssueLink(key)) =>
+  openDetail(list, click, issuePath(key), before);
+
 /** set_slider after open_detail: from a project's issue list, open an issue and set its estimate with the slider. */
-const listEstimate = template<
+const listEstimate = layered<
   & { key: string; id: number; title: string; project: string; project_name: string; before: number; value: number }
   & { more: number; sibling: string; sibling_id: number }
 >({
@@ -633,49 +641,38 @@ const listEstimate = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `From the ${p.project_name} issue list, open ${p.key} "${p.title}" and set its estimate to ${p.value} story points with the slider on its edit form, then save.`,
-    (p) =>
-      `Open ${p.key} from this list, click Edit issue, drag or key the Estimate slider to ${p.value} points and save the issue.`,
+    procedure((p) =>
+      `From the ${p.project_name} issue list, open ${p.key} "${p.title}" and set its estimate to ${
+        plural(p.value, "story point")
+      } with the slider on its edit form, then save.`
+    ),
+    procedure((p) =>
+      `Open ${p.key} from this list, click Edit issue, move the Estimate slider to ${
+        plural(p.value, "point")
+      } and save the issue.`
+    ),
+    goal((p) =>
+      `From the ${p.project_name} issue list, go to ${p.key} "${p.title}" and make its estimate ${
+        plural(p.value, "story point")
+      }.`
+    ),
+    goal((p) => `${p.key} in this list should be estimated at ${plural(p.value, "point")}: update the issue.`),
   ],
-  build: (p) => ({
-    start: { url: `/tracker/issues?project=${p.project}` },
-    check: {
-      all: [
-        issueUpdate(p.id, { estimate: p.before }, { estimate: p.value }),
-        sliderRecord(p.value),
-        visitedPath(issuePath(p.key)),
-      ],
-    },
-    solution: [
-      openIssueLink(p.key),
-      { click: { selector: "#edit-issue" } },
-      ...sliderSteps(p.value),
-      { click: { selector: "#save-issue" } },
-    ],
-  }),
+  start: (p) => ({ url: `/tracker/issues?project=${p.project}` }),
+  chain: (p) => [openFromList("/tracker/issues", p.key), estimateSlider(p.key, p.value)],
+  outcome: (p) => [issueUpdate(p.id, { estimate: p.before }, { estimate: p.value })],
   nearMisses: (p) => [
     {
       name: "sibling_estimated",
       category: "wrong_item",
-      steps: [
-        openIssueLink(p.sibling),
-        { click: { selector: "#edit-issue" } },
-        ...sliderSteps(p.value),
-        { click: { selector: "#save-issue" } },
-      ],
+      steps: [openIssueLink(p.sibling), ...estimateSlider(p.sibling, p.value).steps],
       reason: "field_mismatch",
       witness: everUpdate({ estimate: p.value }, p.sibling_id),
     },
     {
       name: "one_point_more",
       category: "overshoot",
-      steps: [
-        openIssueLink(p.key),
-        { click: { selector: "#edit-issue" } },
-        ...sliderSteps(p.more),
-        { click: { selector: "#save-issue" } },
-      ],
+      steps: [openIssueLink(p.key), ...estimateSlider(p.key, p.more).steps],
       reason: "field_mismatch",
       witness: everUpdate({ estimate: p.more }, p.id),
     },
@@ -806,8 +803,12 @@ function followUpSteps(
   ];
 }
 
+/** The edit form's Assignee combobox choosing `person` and saved. */
+const assigneeBox = (key: string, person: string) =>
+  chooseFromCombobox({ box: "#assignee-box", label: "Assignee" }, person, person, editForm(key));
+
 /** choose_from_combobox after search and open: find an issue by its title, then assign it with the combobox. */
-const searchAssign = template<
+const searchAssign = layered<
   & { key: string; id: number; title: string; before: number; person: string; person_id: number; rival: string }
   & { rival_id: number }
 >({
@@ -835,54 +836,44 @@ const searchAssign = template<
     }),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `Search the issues for "${p.title}", open ${p.key} and assign it to ${p.person} using the Assignee box on its edit form, then save.`,
-    (p) =>
-      `Find the issue "${p.title}" with the issue list's search, open it, and on Edit issue pick ${p.person} in the Assignee box. Save it.`,
+    procedure((p) =>
+      `Search the issues for "${p.title}", open ${p.key} and assign it to ${p.person} using the Assignee box on its edit form, then save.`
+    ),
+    procedure((p) =>
+      `Find the issue "${p.title}" with the issue list's search, open it, and on Edit issue pick ${p.person} in the Assignee box. Save it.`
+    ),
+    goal((p) => `Look up the issue "${p.title}" among the issues, open it, and make ${p.person} its assignee.`),
+    goal((p) => `${p.person} is taking over "${p.title}": search for that issue and assign it to them.`),
   ],
-  build: (p) => ({
-    start: { url: "/tracker/issues" },
-    check: {
-      all: [
-        issueUpdate(p.id, { assignee_id: p.before ? p.before : { present: false } }, { assignee_id: p.person_id }),
-        visitedWith("/tracker/issues", [["q", p.title]]),
-      ],
-    },
-    solution: assignSteps(p.title, p.key, p.person, true),
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: "/tracker/issues" }),
+  chain: (p) => [
+    search("tracker", p.title),
+    openFromList("/tracker/issues", p.key),
+    assigneeBox(p.key, p.person),
+  ],
+  outcome: (p) => [
+    issueUpdate(p.id, { assignee_id: p.before ? p.before : { present: false } }, { assignee_id: p.person_id }),
+  ],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_person",
       category: "wrong_item",
-      steps: assignSteps(p.title, p.key, p.rival, true),
+      steps: [...steps.slice(0, 3), ...assigneeBox(p.key, p.rival).steps],
       reason: "field_mismatch",
       witness: everUpdate({ assignee_id: p.rival_id }, p.id),
-    },
-    {
-      name: "edit_form_by_url",
-      category: "wrong_method",
-      steps: assignSteps(p.title, p.key, p.person, false),
-      reason: "not_visited",
-      witness: {
-        all: [{ visited: { regex: "^/tracker/issues\\?" }, times: 0 }, everUpdate({ assignee_id: p.person_id }, p.id)],
-      },
     },
   ],
 });
 
-function assignSteps(title: string, key: string, person: string, search: boolean) {
-  return [
-    ...(search
-      ? [...searchSteps(title), openIssueLink(key), { click: { selector: "#edit-issue" } }]
-      : [{ navigate: { url: `${issuePath(key)}/edit` } }]),
-    { input: { selector: "#assignee-box input[role=combobox]", text: person } },
-    { send_keys: { keys: "Enter" } },
-    { click: { selector: "#save-issue" } },
-  ];
-}
+/** The edit form's Priority select set to `value` (from `before`) and saved. */
+const prioritySelect = (key: string, before: string, value: string) =>
+  selectOption("#priority", priorityLabel(value), editForm(key), {
+    options: PRIORITIES.map((x) => x.label),
+    from: priorityLabel(before),
+  });
 
 /** select_option: an issue's priority with the Priority select of its edit form. */
-const editPriority = template<
+const editPriority = layered<
   { key: string; id: number; title: string; before: string; value: string; neighbour: string; status: string }
 >({
   id: "tracker.select_option.edit_priority",
@@ -909,81 +900,58 @@ const editPriority = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Set the priority of ${p.key} "${p.title}" to ${
         priorityLabel(p.value)
-      } with the Priority select on its edit form, and save the issue. Change nothing else.`,
-    (p) =>
+      } with the Priority select on its edit form, and save the issue. Change nothing else.`
+    ),
+    procedure((p) =>
       `Open Edit issue for ${p.key}, choose ${
         priorityLabel(p.value)
-      } in the Priority drop-down and save; leave every other field alone.`,
+      } in the Priority drop-down and save; leave every other field alone.`
+    ),
+    goal((p) => `Make ${p.key} "${p.title}" a ${priorityLabel(p.value).toLowerCase()} priority issue, nothing more.`),
+    goal((p) =>
+      `The priority of ${p.key} should now be ${priorityLabel(p.value)}. Update it without touching anything else.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: issuePath(p.key) },
-    check: {
-      all: [
-        issueUpdate(p.id, { priority: { exact: p.before } }, { priority: { exact: p.value } }),
-        { record: { action: "select", target: { contains: "#priority" }, value: { exact: priorityLabel(p.value) } } },
-      ],
-    },
-    solution: [
-      { click: { selector: "#edit-issue" } },
-      { select_dropdown: { selector: "#priority", text: priorityLabel(p.value) } },
-      { click: { selector: "#save-issue" } },
-    ],
-  }),
+  start: (p) => ({ url: issuePath(p.key) }),
+  chain: (p) => [prioritySelect(p.key, p.before, p.value)],
+  outcome: (p) => [issueUpdate(p.id, { priority: { exact: p.before } }, { priority: { exact: p.value } })],
   nearMisses: (p) => [
     {
       name: "neighbouring_priority",
       category: "wrong_item",
-      steps: [
-        { click: { selector: "#edit-issue" } },
-        { select_dropdown: { selector: "#priority", text: priorityLabel(p.neighbour) } },
-        { click: { selector: "#save-issue" } },
-      ],
+      steps: prioritySelect(p.key, p.before, p.neighbour).steps,
       reason: "field_mismatch",
       witness: everUpdate({ priority: { exact: p.neighbour } }, p.id),
     },
     {
       name: "status_changed_too",
       category: "collateral",
-      steps: [
-        { click: { selector: "#edit-issue" } },
-        { select_dropdown: { selector: "#priority", text: priorityLabel(p.value) } },
-        { select_dropdown: { selector: "#status", text: statusLabel(p.status) } },
-        { click: { selector: "#save-issue" } },
-      ],
+      steps: selectOption("#priority", priorityLabel(p.value), {
+        ...editForm(p.key),
+        after: [{ select_dropdown: { selector: "#status", text: statusLabel(p.status) } }, ...editForm(p.key).after!],
+      }).steps,
       reason: "unclaimed_write",
       witness: everUpdate({ priority: { exact: p.value }, status: { exact: p.status } }, p.id),
     },
   ],
 });
 
-/** The months between the calendar's first month (the current due date's, else today's) and `date`'s. */
-function monthSteps(current: string | null, date: string) {
-  const open = (current ?? DEFAULT_NOW).slice(0, 7);
-  const months = (s: string) => Number(s.slice(0, 4)) * 12 + Number(s.slice(5, 7));
-  const n = months(date.slice(0, 7)) - months(open);
-  const label = n > 0 ? "Next month" : "Previous month";
-  return Array.from(
-    { length: Math.abs(n) },
-    () => ({ click: { selector: `.datepicker button[aria-label='${label}']` } }),
-  );
-}
-
-function calendarSteps(current: string | null, date: string) {
-  return [
-    { click: { selector: "#due_date" } },
-    ...monthSteps(current, date),
-    { click: { selector: `.datepicker button[aria-label='${date}']` } },
-  ];
-}
-
 const addDay = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
+/** The edit form's Due date set to `date` in its calendar (which opens on `due`, else today) and saved. */
+const dueDate = (key: string, due: string, date: string) =>
+  pickDate("#due_date", date, { ...editForm(key), shows: due || null, blur: "#title" });
+
+/** open_detail from a project's board: the card's link opens the issue. */
+const openFromBoard = (project: string, key: string) =>
+  openDetail(boardPath(project), { click: { selector: `#card-${key} a` } }, issuePath(key));
+
 /** pick_date after open_detail: from a project's board, open an issue and pick a sprint's day as its due date. */
-const boardDueDate = template<
+const boardDueDate = layered<
   & { key: string; id: number; title: string; project: string; project_name: string; due: string; date: string }
   & { what: string; near: string }
 >({
@@ -1016,63 +984,36 @@ const boardDueDate = template<
   },
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `On the ${p.project_name} board, open ${p.key} "${p.title}", and on its edit form pick ${p.what} (${p.date}) as the due date in the calendar, then save.`,
-    (p) =>
-      `Open the card ${p.key} from this board, click Edit issue and set the due date to ${p.date} (${p.what}) by picking it in the date picker. Save.`,
+    procedure((p) =>
+      `On the ${p.project_name} board, open ${p.key} "${p.title}", and on its edit form set the Due date field to ${p.what} (${p.date}), then save.`
+    ),
+    procedure((p) =>
+      `Open the card ${p.key} from this board, click Edit issue and put ${p.date} (${p.what}) in its Due date field. Save.`
+    ),
+    goal((p) => `From the ${p.project_name} board, make ${p.key} "${p.title}" due on ${p.what} (${p.date}).`),
+    goal((p) => `${p.key} on this board has to be done by ${p.date}, ${p.what}: record that as its due date.`),
   ],
-  build: (p) => ({
-    start: { url: boardPath(p.project) },
-    check: {
-      all: [
-        issueUpdate(p.id, { due_date: p.due ? { exact: p.due } : { present: false } }, { due_date: { date: p.date } }),
-        { record: { action: "click", target: { contains: `"${p.date}"` }, region: { contains: "datepicker" } } },
-        keyLinkClickOn(p.key, boardPath(p.project)),
-      ],
-    },
-    solution: [
-      { click: { selector: `#card-${p.key} a` } },
-      { click: { selector: "#edit-issue" } },
-      ...calendarSteps(p.due || null, p.date),
-      { click: { selector: "#save-issue" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: (p) => ({ url: boardPath(p.project) }),
+  chain: (p) => [openFromBoard(p.project, p.key), dueDate(p.key, p.due, p.date)],
+  outcome: (p) => [
+    issueUpdate(p.id, { due_date: p.due ? { exact: p.due } : { present: false } }, { due_date: { date: p.date } }),
+  ],
+  nearMisses: (p, _db, steps) => [
     {
       name: "neighbouring_day",
       category: "wrong_item",
-      steps: [
-        { click: { selector: `#card-${p.key} a` } },
-        { click: { selector: "#edit-issue" } },
-        ...calendarSteps(p.due || null, p.near),
-        { click: { selector: "#save-issue" } },
-      ],
+      steps: [steps[0], ...dueDate(p.key, p.due, p.near).steps],
       reason: "field_mismatch",
       witness: everUpdate({ due_date: { date: p.near } }, p.id),
-    },
-    {
-      name: "date_typed",
-      category: "wrong_method",
-      steps: [
-        { click: { selector: `#card-${p.key} a` } },
-        { click: { selector: "#edit-issue" } },
-        { input: { selector: "#due_date", text: p.date } },
-        { click: { selector: "#title" } },
-        { click: { selector: "#save-issue" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [everUpdate({ due_date: { date: p.date } }, p.id), {
-          record: { action: "click", region: { contains: "datepicker" } },
-          times: 0,
-        }],
-      },
     },
   ],
 });
 
+/** The edit form's box of label `label` ticked and saved. */
+const labelBox = (key: string, label: string) => toggleCheckbox(`#label-${label}`, true, label, editForm(key));
+
 /** toggle_checkbox after open_detail: from a backlog, open an issue and tick one more label on its edit form. */
-const backlogLabel = template<
+const backlogLabel = layered<
   & { key: string; id: number; title: string; project: string; project_name: string; before: string; label: string }
   & { pos: number; after: string; other: string; other_after: string }
 >({
@@ -1108,57 +1049,42 @@ const backlogLabel = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `From the ${p.project_name} backlog, open ${p.key} "${p.title}" and add the label "${p.label}" by ticking it on the issue's edit form, then save.`,
-    (p) =>
-      `Open ${p.key} from this backlog, click Edit issue, tick the ${p.label} label (keep the labels it already has) and save.`,
+    procedure((p) =>
+      `From the ${p.project_name} backlog, open ${p.key} "${p.title}" and add the label "${p.label}" by ticking it on the issue's edit form, then save.`
+    ),
+    procedure((p) =>
+      `Open ${p.key} from this backlog, click Edit issue, tick the ${p.label} label (keep the labels it already has) and save.`
+    ),
+    goal((p) =>
+      `From the ${p.project_name} backlog, give ${p.key} "${p.title}" the label "${p.label}" as well as the ones it has.`
+    ),
+    goal((p) => `${p.key} in this backlog is missing the "${p.label}" label: add it, keeping its other labels.`),
   ],
-  build: (p) => ({
-    start: { url: `/tracker/projects/${p.project}/backlog` },
-    check: {
-      all: [
-        issueUpdate(p.id, { labels: { exact: p.before } }, { labels: { exact: p.after } }),
-        { record: { action: "change", target: { contains: `#label-${p.label}` }, value: { exact: p.label } } },
-        keyLinkClickOn(p.key, `/tracker/projects/${p.project}/backlog`),
-      ],
-    },
-    solution: labelSteps(p.key, p.pos, p.label, true),
-  }),
-  nearMisses: (p) => [
+  start: (p) => ({ url: `/tracker/projects/${p.project}/backlog` }),
+  chain: (p) => [
+    openFromList(`/tracker/projects/${p.project}/backlog`, p.key, scrollFor(p.pos), {
+      click: { selector: `#item-${p.key} a` },
+    }),
+    labelBox(p.key, p.label),
+  ],
+  outcome: (p) => [issueUpdate(p.id, { labels: { exact: p.before } }, { labels: { exact: p.after } })],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_label",
       category: "wrong_item",
-      steps: labelSteps(p.key, p.pos, p.other, true),
+      steps: [...steps.slice(0, -3), ...labelBox(p.key, p.other).steps],
       reason: "field_mismatch",
       witness: everUpdate({ labels: { exact: p.other_after } }, p.id),
-    },
-    {
-      name: "edit_form_by_url",
-      category: "wrong_method",
-      steps: labelSteps(p.key, p.pos, p.label, false),
-      reason: "method_missing",
-      witness: {
-        all: [{ event: { action: "navigate" } }, everUpdate({ labels: { exact: p.after } }, p.id), {
-          record: { action: "click", target: { contains: `"${p.key}"` } },
-          times: 0,
-        }],
-      },
     },
   ],
 });
 
-function labelSteps(key: string, pos: number, label: string, open: boolean) {
-  return [
-    ...(open
-      ? [...scrollFor(pos), { click: { selector: `#item-${key} a` } }, { click: { selector: "#edit-issue" } }]
-      : [{ navigate: { url: `${issuePath(key)}/edit` } }]),
-    { click: { selector: `#label-${label}` } },
-    { click: { selector: "#save-issue" } },
-  ];
-}
+/** The edit form's Type radio `type` checked and saved. */
+const typeRadio = (key: string, type: string) =>
+  chooseRadio(TYPES.map((t) => `#type-${t.value}`), `#type-${type}`, type, editForm(key));
 
 /** choose_radio after open_detail: from a sprint's page, open an issue and change its type with the Type radios. */
-const sprintType = template<
+const sprintType = layered<
   & { key: string; id: number; title: string; sprint: string; sprint_id: number; before: string; type: string }
   & { other: string; priority: string }
 >({
@@ -1183,41 +1109,36 @@ const sprintType = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `On the ${p.sprint} page, open ${p.key} "${p.title}" and change its type to ${
         typeLabel(p.type)
-      } with the Type choice on its edit form, then save.`,
-    (p) =>
+      } with the Type choice on its edit form, then save.`
+    ),
+    procedure((p) =>
       `From this sprint's issue table, open ${p.key}, click Edit issue, select the ${
         typeLabel(p.type)
-      } type and save. Change nothing else.`,
+      } type and save. Change nothing else.`
+    ),
+    goal((p) =>
+      `In ${p.sprint}, ${p.key} "${p.title}" is really a ${
+        typeLabel(p.type).toLowerCase()
+      }: open it and correct its type.`
+    ),
+    goal((p) => `From this sprint, make ${p.key} a ${typeLabel(p.type)} issue; leave the rest of it as it is.`),
   ],
-  build: (p) => ({
-    start: { url: `/tracker/sprints/${p.sprint_id}` },
-    check: {
-      all: [
-        issueUpdate(p.id, { type: { exact: p.before } }, { type: { exact: p.type } }),
-        { record: { action: "change", target: { contains: `#type-${p.type}` }, value: { exact: p.type } } },
-        keyLinkClickOn(p.key, `/tracker/sprints/${p.sprint_id}`),
-      ],
-    },
-    solution: [
-      { click: { selector: `#sprint-issues #row-${p.key} td a` } },
-      { click: { selector: "#edit-issue" } },
-      { click: { selector: `#type-${p.type}` } },
-      { click: { selector: "#save-issue" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: (p) => ({ url: `/tracker/sprints/${p.sprint_id}` }),
+  chain: (p) => [
+    openFromList(`/tracker/sprints/${p.sprint_id}`, p.key, [], {
+      click: { selector: `#sprint-issues #row-${p.key} td a` },
+    }),
+    typeRadio(p.key, p.type),
+  ],
+  outcome: (p) => [issueUpdate(p.id, { type: { exact: p.before } }, { type: { exact: p.type } })],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_type",
       category: "wrong_item",
-      steps: [
-        { click: { selector: `#sprint-issues #row-${p.key} td a` } },
-        { click: { selector: "#edit-issue" } },
-        { click: { selector: `#type-${p.other}` } },
-        { click: { selector: "#save-issue" } },
-      ],
+      steps: [steps[0], ...typeRadio(p.key, p.other).steps],
       reason: "field_mismatch",
       witness: everUpdate({ type: { exact: p.other } }, p.id),
     },
@@ -1225,9 +1146,7 @@ const sprintType = template<
       name: "priority_changed_too",
       category: "collateral",
       steps: [
-        { click: { selector: `#sprint-issues #row-${p.key} td a` } },
-        { click: { selector: "#edit-issue" } },
-        { click: { selector: `#type-${p.type}` } },
+        ...steps.slice(0, -1),
         { select_dropdown: { selector: "#priority", text: priorityLabel(p.priority) } },
         { click: { selector: "#save-issue" } },
       ],
