@@ -46,7 +46,7 @@ function attacksOf(chain: readonly Segment[], style: Style): NearMiss[] {
     s.attacks.filter((a) => style === "procedure" || !a.method).map((a) => ({
       name: `${s.macro}_${a.kind}`,
       category: a.method ? "wrong_method" as const : "reverted" as const,
-      steps: replaced(chain, i, a.steps),
+      steps: a.ends ? [...stepsOf(chain.slice(0, i)), ...a.steps] : replaced(chain, i, a.steps),
       reason: a.reason,
       witness: a.witness,
       attack: { macro: s.macro, kind: a.kind },

@@ -34,3 +34,5 @@ export {
 export { paginate } from "./paginate.ts";
 export { reorderList } from "./reorder.ts";
 export { search, targetOf } from "./search.ts";
+export { authenticateByForm, type AuthOptions, SIGN_IN, SIGNED_IN, signedOutAfter } from "./authenticate.ts";
+export { type FormField, type FormOptions, formSegment, postPath, typedInto } from "./form.ts";

@@ -94,6 +94,7 @@ export const PAGES: Readonly<Record<string, PageModel>> = {
     site: "mail",
     search: { box: "#search-q", submit: "#search-button", path: "/mail/search", key: "q" },
     pager: PAGER,
+    menu: TOP_MENU,
   },
   bookings: {
     site: "bookings",
