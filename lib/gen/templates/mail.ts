@@ -1162,10 +1162,10 @@ const signature = layered<{ text: string; n: number }>({
       `Go to Settings through the top menu and edit your email signature so that it reads exactly: ${p.text}`
     ),
     procedure((p) =>
-      `Using the app's menu, open Settings, click Edit signature, change it to "${p.text}" and save it.`
+      `Using the app's menu, open Settings, click Edit signature, change it to exactly "${p.text}" and save it.`
     ),
     goal((p) => `Your email signature should read exactly "${p.text}" from now on. Make it so.`),
-    goal((p) => `Change your mail signature to: ${p.text}`),
+    goal((p) => `Change your mail signature to exactly this text: ${p.text}`),
   ],
   start: () => ({ url: "/mail/inbox" }),
   chain: (p) => [navigateMenu("mail", "Settings", "/mail/settings"), signatureForm(p.text)],
@@ -1174,7 +1174,17 @@ const signature = layered<{ text: string; n: number }>({
   ],
   nearMisses: (p, db) => {
     const other = READING_PANES.find((x) => x !== settings(db).reading_pane)!;
+    // Every phrasing asks for the text exactly: its case and punctuation count (lib/grading `askedVerbatim`).
+    const near = [["lower_case", p.text.toLowerCase()], ["without_final_period", p.text.replace(/\.$/, "")]]
+      .filter(([, text]) => text !== p.text);
     return [
+      ...near.map(([name, text]): NearMiss => ({
+        name: `signature_${name}`,
+        category: "unlisted_field",
+        steps: [MENU("settings"), ...signatureForm(text).steps],
+        reason: "field_mismatch",
+        witness: changed("settings", 1, { signature: { exact: text } }),
+      })),
       {
         name: "extra_sentence",
         category: "unlisted_field",
