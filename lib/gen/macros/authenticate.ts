@@ -9,7 +9,7 @@
  * the password box for the button. Signing out after is an outcome near miss every template shares (`signedOutAfter`).
  */
 import type { ReasonCode } from "../../grading/mod.ts";
-import { DEFAULT_USER } from "../../sites/session.ts";
+import { DEFAULT_USER } from "../../sites/mod.ts";
 import type { ActionJson, ConditionJson, NearMiss } from "../template.ts";
 import type { Segment } from "./macro.ts";
 import { targetOf } from "./search.ts";
