@@ -71,5 +71,15 @@ Deno.test("the macro layer: attacks fail for their reason on two apps, alternati
   onTwo("procedure search alternative keyboard");
   onTwo("goal search alternative other_route"); // a goal names no route: the typed URL is one
   onTwo("goal paginate alternative other_route");
+  // Sign-in and forms (issue 31): a sign-in or a form left unsubmitted, a field nobody listed, in both styles.
+  onTwo("procedure authenticate_by_form attack unfinished"); // shop and mail, alone and as a prefix
+  onTwo("goal authenticate_by_form attack unfinished");
+  onTwo("procedure authenticate_by_form alternative keyboard"); // Enter in the password box
+  onTwo("procedure compose_text attack unfinished"); // a review, a reply
+  onTwo("procedure submit_form attack extra_wrong"); // a phone, a label nobody listed
+  onTwo("goal submit_form attack extra_wrong");
+  onTwo("procedure submit_form alternative keyboard"); // Enter in a one-line field for the button
+  assert.ok(apps.get("procedure edit_inline attack unfinished")?.has("mail"));
+  assert.ok(apps.get("procedure upload_file attack extra_wrong")?.has("mail"));
   assert.ok((report.layer["search attack typed_url"] ?? 0) >= 2, JSON.stringify(report.layer));
 });

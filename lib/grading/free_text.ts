@@ -15,6 +15,27 @@ export function freeTextForm(s: string): string {
   return normaliseText(s.replace(FINAL_STOP, ""));
 }
 
+/**
+ * A text's form when the instruction asks for it "exactly" (docs/grading.md, "Free text"): white space collapsed and
+ * trimmed only; case and punctuation, the final full stop included, are compared.
+ */
+export function verbatimForm(s: string): string {
+  return s.normalize("NFC").replace(/\s+/g, " ").trim();
+}
+
+/** An instruction that asks for a written value "exactly" (or verbatim): the word itself. */
+const EXACTLY = /\b(?:exactly|verbatim)\b/i;
+
+/**
+ * Whether `instruction` asks for `text` exactly: it says "exactly" (or "verbatim") and writes `text` itself, case and
+ * punctuation as they are. Such a written value is compared with `verbatimForm` (docs/grading.md, "Free text").
+ */
+export function askedVerbatim(instruction: string | undefined, text: string): boolean {
+  if (!instruction || !EXACTLY.test(instruction)) return false;
+  const t = verbatimForm(text);
+  return t !== "" && verbatimForm(instruction).includes(t);
+}
+
 /** Whether `value` is the asked text up to white space, case and a final full stop. */
 export function sameFreeText(value: string, asked: string): boolean {
   return freeTextForm(value) === freeTextForm(asked);

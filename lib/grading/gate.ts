@@ -37,7 +37,7 @@ import {
 } from "./matcher.ts";
 import { equalTest, type FieldTest, matcherTest, patternFailure, rowFieldTest } from "./_pattern.ts";
 import { quote } from "./text.ts";
-import { additionsOf, stripAdditions } from "./free_text.ts";
+import { additionsOf, askedVerbatim, stripAdditions } from "./free_text.ts";
 import { decideStrictAnswer } from "./answer.ts";
 import { fail, type Failure, type ReasonCode } from "./reasons.ts";
 
@@ -506,7 +506,7 @@ function causeTarget(ev: Evidence, id: string): string {
  * fields it lists.
  */
 function changeFailure(p: ChangePattern, times: number | undefined, ever: boolean, ctx: Ctx): string | null {
-  const tests = changeTests(p, ctx.ev);
+  const tests = changeTests(verbatimAfter(p, ctx.instruction), ctx.ev);
   const fields = [...Object.keys(p.after ?? {}), ...Object.keys(p.before ?? {})];
   const diff = diffOf(ctx);
   if (ever) {
@@ -520,6 +520,22 @@ function changeFailure(p: ChangePattern, times: number | undefined, ever: boolea
   if (why !== null) return why;
   for (const row of diff) if (tests.every((t) => t.pass(row))) ctx.claims.push({ row, fields });
   return null;
+}
+
+/**
+ * `p` with each written text (`after`'s `text` or `norm` matcher) the instruction asks for exactly compared verbatim:
+ * case and punctuation, the final full stop included (free_text.ts `askedVerbatim`).
+ */
+function verbatimAfter(p: ChangePattern, instruction: string | undefined): ChangePattern {
+  if (!p.after || !instruction) return p;
+  let after: ChangePattern["after"] | undefined;
+  for (const [f, m] of Object.entries(p.after)) {
+    const text = typeof m === "object" && ("text" in m ? m.text : "norm" in m ? m.norm : undefined);
+    if (typeof text !== "string" || !askedVerbatim(instruction, text)) continue;
+    after ??= { ...p.after };
+    after[f] = { text, verbatim: true };
+  }
+  return after ? { ...p, after } : p;
 }
 
 /** A final page: the current tab's (or, with tab "any", some tab's) path and whole query. */

@@ -1,7 +1,7 @@
 /** Matchers: tests of one evidence value (docs/grading.md, "Matchers"). */
 import { z } from "zod";
 import { keyedUnion } from "./schema_text.ts";
-import { freeTextForm } from "./free_text.ts";
+import { freeTextForm, verbatimForm } from "./free_text.ts";
 import {
   containsWords,
   datesIn,
@@ -20,7 +20,7 @@ export type Matcher =
   | number
   | { exact: string }
   | { norm: string }
-  | { text: string }
+  | { text: string; verbatim?: boolean }
   | { contains: string }
   | { regex: string; flags?: string }
   | { number: number; tol?: number }
@@ -52,7 +52,7 @@ const dateVariant = z.strictObject({ date: z.string() }).superRefine((m, ctx) =>
 export const matcherSchema: z.ZodType<Matcher> = keyedUnion<Matcher>("a matcher", {
   exact: z.strictObject({ exact: text }),
   norm: z.strictObject({ norm: text }),
-  text: z.strictObject({ text: text }),
+  text: z.strictObject({ text: text, verbatim: z.boolean().optional() }),
   contains: z.strictObject({ contains: text }),
   regex: regexVariant,
   number: z.strictObject({ number: z.number(), tol: z.number().min(0).optional() }),
@@ -95,7 +95,10 @@ export function testMatcher(m: Matcher, value: unknown): boolean {
   if (absent(value)) return false;
   if ("exact" in m) return stringForm(value) === m.exact;
   if ("norm" in m) return normaliseText(stringForm(value)) === prep(m, () => ({ norm: normaliseText(m.norm) })).norm;
-  if ("text" in m) return freeTextForm(stringForm(value)) === prep(m, () => ({ norm: freeTextForm(m.text) })).norm;
+  if ("text" in m) {
+    const form = m.verbatim ? verbatimForm : freeTextForm;
+    return form(stringForm(value)) === prep(m, () => ({ norm: form(m.text) })).norm;
+  }
   if ("contains" in m) {
     return normaliseText(stringForm(value)).includes(prep(m, () => ({ norm: normaliseText(m.contains) })).norm!);
   }
@@ -131,7 +134,7 @@ function expectedDay(m: { date: string }): string | undefined {
 export function describeMatcher(m: Matcher): string {
   if (typeof m === "string") return `= ${quote(m)}`;
   if (typeof m === "number") return `number ${m}`;
-  if ("text" in m) return `text ${quote(m.text)}`;
+  if ("text" in m) return `${m.verbatim ? "verbatim" : "text"} ${quote(m.text)}`;
   if ("exact" in m) return `== ${quote(m.exact)}`;
   if ("norm" in m) return `= ${quote(m.norm)}`;
   if ("contains" in m) return `contains ${quote(m.contains)}`;

@@ -21,7 +21,7 @@ import {
 import { fail, type Failure, type ReasonCode } from "./reasons.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
-import { additionsOf, sameFreeText, stripAdditions } from "./free_text.ts";
+import { additionsOf, askedVerbatim, sameFreeText, stripAdditions, verbatimForm } from "./free_text.ts";
 import type { Matcher } from "./matcher.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
 
@@ -255,10 +255,14 @@ interface FreeText {
 
 /**
  * Whether a row's value is the reference's: strings up to white space, case and a final full stop, once the app's
- * own additions (a signature, a quoted reply: free_text.ts) are stripped from both; anything else exactly.
+ * own additions (a signature, a quoted reply: free_text.ts) are stripped from both; a text the instruction asks for
+ * exactly, verbatim (case and punctuation); anything else exactly.
  */
-function sameValue(want: unknown, value: unknown, strip: (text: string) => string): boolean {
-  if (typeof want === "string" && typeof value === "string") return sameFreeText(strip(value), strip(want));
+function sameValue(want: unknown, value: unknown, strip: (text: string) => string, instruction: string): boolean {
+  if (typeof want === "string" && typeof value === "string") {
+    const w = strip(want), v = strip(value);
+    return askedVerbatim(instruction, w) ? verbatimForm(v) === verbatimForm(w) : sameFreeText(v, w);
+  }
   return JSON.stringify(want ?? null) === JSON.stringify(value ?? null);
 }
 
@@ -289,6 +293,7 @@ function endStateMismatch(
   free: ReadonlySet<string>,
   strip: (row: RowDiff, field: string, text: string) => string,
   undecided: FreeText[],
+  instruction: string,
 ): Failure | null {
   const left = [...expected];
   const pairs: [RowDiff, ExpectedRow][] = [];
@@ -317,7 +322,7 @@ function endStateMismatch(
     for (const f of row.fields) {
       if (!Object.hasOwn(want.fields, f)) continue;
       const v = row.after?.[f], w = want.fields[f];
-      if (sameValue(w, v, (t) => strip(row, f, t)) || named(row).has(f)) continue;
+      if (sameValue(w, v, (t) => strip(row, f, t), instruction) || named(row).has(f)) continue;
       if (free.has(`${row.table}.${f}`)) {
         // Free text the author declared and no macro accounts for in full: the judge reads it (or it is pending).
         const text = (x: unknown) => typeof x === "string" ? strip(row, f, x) : JSON.stringify(x ?? null);
@@ -414,6 +419,7 @@ function humanEndStateFailure(
       new Set(task.verifier.free),
       strip,
       undecided,
+      task.instruction,
     );
     if (why) return why;
   }

@@ -178,3 +178,31 @@ Deno.test("gradeHuman() end state: the reference's rows and final page", async (
   const past = await gradeHuman(page, ep.trajectory, "", { state: state("http://h:1/bookings/rooms/6/rules") });
   assert.match(past.detail, /^final page "\/bookings\/rooms\/6\/rules" is not the one the task ends on/);
 });
+
+Deno.test("gradeHuman() end state: a text the instruction asks for exactly keeps its case and final period", async () => {
+  const asked = "Quarterly review with Harbor Print Co.";
+  const episode = (purpose: string, instruction: string) => {
+    const ep = bookingEpisode([{ slot: "14:00", size: "4" }]);
+    ep.state.changes[0].after = { ...ep.state.changes[0].after, purpose };
+    const row = {
+      site: "bookings",
+      table: "bookings",
+      op: "insert" as const,
+      fields: { start_time: "14:00", attendees: 4, purpose: asked },
+    };
+    return { ...ep, task: { ...ep.task, instruction, verifier: { ...ep.task.verifier, end_state: [row] } } };
+  };
+  const exactly = `Book 14:00 for 4, with the purpose written exactly: ${asked}`;
+  const right = episode(asked, exactly);
+  const ok = await gradeHuman(right.task, right.trajectory, "", { state: right.state });
+  assert.equal(ok.ok, true, ok.detail);
+  for (const near of [asked.toLowerCase(), asked.slice(0, -1)]) {
+    const ep = episode(near, exactly);
+    const g = await gradeHuman(ep.task, ep.trajectory, "", { state: ep.state });
+    assert.equal(g.reason, "field_mismatch", near);
+    assert.match(g.detail, /purpose = ".*", the reference's is "Quarterly review with Harbor Print Co\."/);
+  }
+  // Not asked for exactly: free text compares up to case and a final full stop.
+  const loose = episode(asked.toLowerCase().slice(0, -1), `Book 14:00 for 4 for a ${asked}`);
+  assert.equal((await gradeHuman(loose.task, loose.trajectory, "", { state: loose.state })).ok, true);
+});

@@ -17,6 +17,7 @@ export {
   type SessionLimits,
   SessionStore,
 } from "./session.ts";
+export { DEFAULT_USER } from "./session.ts";
 export { createSandbox, type Sandbox, type SandboxOptions, type SitesServer, startSites } from "./server.ts";
 export type { SandboxEnv, SiteApp } from "./types.ts";
 export {

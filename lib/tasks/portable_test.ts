@@ -152,3 +152,43 @@ Deno.test("gradeTask() rebases, relaxes recorded dates, then gates check and ver
     'verifier answer: "ORD-1042" does not match = "ORD-1043"',
   );
 });
+
+/** The hand-written signature task (fixtures/tasks.jsonl): its instruction asks for the signature "exactly". */
+const SIGNATURE_TASK = (await Deno.readTextFile(new URL("../../fixtures/tasks.jsonl", import.meta.url))).split("\n")
+  .filter(Boolean).map((l) => JSON.parse(l)).find((t) => t.task_id === "mail_edit_signature");
+
+/** The evidence of an episode that saved the signature `text`. */
+const signatureSaved = (text: string) => ({
+  base: "http://127.0.0.1:40115",
+  log: [{ method: "POST", path: "/mail/settings/signature", query: {}, body: { signature: text }, status: 303 }],
+  changes: [{
+    site: "mail",
+    table: "settings",
+    op: "update" as const,
+    key: 1,
+    before: { signature: "Alex Morgan\nOperations" },
+    after: { signature: text },
+  }],
+  clip: [],
+  events: [],
+  record: [],
+  answer: null,
+  seen: [],
+});
+
+Deno.test("gradeTask() compares a value the instruction asks for exactly with its case and punctuation", () => {
+  const asked = SIGNATURE_TASK.option.signature as string;
+  assert.match(SIGNATURE_TASK.instruction, /exactly/);
+  assert.deepEqual(gradeTask(SIGNATURE_TASK, signatureSaved(asked)), { ok: true, detail: "" });
+  assert.deepEqual(gradeTask(SIGNATURE_TASK, signatureSaved(`  ${asked.replace(/ /g, "  ")} `)).ok, true);
+  for (const near of [asked.toLowerCase(), asked.replace(/\.$/, "")]) {
+    assert.notEqual(near, asked);
+    const g = gradeTask(SIGNATURE_TASK, signatureSaved(near));
+    assert.equal(g.ok, false, near);
+    assert.equal(g.reason, "field_mismatch");
+    assert.match(g.detail, /after\.signature verbatim "Alex Morgan \| Operations \| Sandbox Co\."/);
+  }
+  // Without "exactly", free text compares up to case and a final full stop, as before.
+  const loose = { ...SIGNATURE_TASK, instruction: SIGNATURE_TASK.instruction.replace("exactly", "as") };
+  assert.equal(gradeTask(loose, signatureSaved(asked.toLowerCase().replace(/\.$/, ""))).ok, true);
+});

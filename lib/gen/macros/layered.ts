@@ -52,7 +52,7 @@ function attacksOf(chain: readonly Segment[], style: Style): NearMiss[] {
     s.attacks.filter((a) => style === "procedure" || !a.method).map((a) => ({
       name: `${tagOf(chain, i)}_${a.kind}`,
       category: a.method ? "wrong_method" as const : "reverted" as const,
-      steps: replaced(chain, i, a.steps),
+      steps: a.ends ? [...stepsOf(chain.slice(0, i)), ...a.steps] : replaced(chain, i, a.steps),
       reason: a.reason,
       witness: a.witness,
       attack: { macro: s.macro, kind: a.kind },

@@ -42,6 +42,11 @@ export interface Attack {
    * under both styles.
    */
   method: boolean;
+  /**
+   * The agent stops after the attack's steps: the rest of the chain is not run (a sign-in left unsubmitted leaves the
+   * app's pages behind its form, so the chain's next steps cannot be done).
+   */
+  ends?: boolean;
 }
 
 /** Another legitimate way to do a segment: its steps replace the segment's, and the instance must still pass. */

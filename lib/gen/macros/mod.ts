@@ -41,3 +41,5 @@ export { chooseRadio } from "./radio.ts";
 export { calendarClicks, pickDate } from "./date.ts";
 export { chooseFromCombobox, type ComboboxModel, comboInput } from "./combobox.ts";
 export { toggleCheckbox } from "./toggle.ts";
+export { authenticateByForm, type AuthOptions, SIGN_IN, SIGNED_IN, signedOutAfter } from "./authenticate.ts";
+export { type FormField, type FormOptions, formSegment, postPath, typedInto } from "./form.ts";

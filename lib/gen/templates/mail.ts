@@ -7,22 +7,25 @@ import type { AppDb } from "../../sites/db.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
 import { LABELS, MOVE_TARGETS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
 import {
+  authenticateByForm,
   chooseFromCombobox,
   chooseRadio,
   confirmDialog,
   type ControlPlace,
   downloadFile,
+  formSegment,
   goal,
   layered,
   navigateMenu,
   openDetail,
   paginate,
+  postPath,
   procedure,
   search,
   selectOption,
+  signedOutAfter,
   toggleCheckbox,
 } from "../macros/mod.ts";
-import { period } from "../text.ts";
 import {
   type ActionJson,
   type AnyTemplate,
@@ -31,6 +34,7 @@ import {
   type Params,
   template,
 } from "../template.ts";
+import { greeting, period } from "../text.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the seed
@@ -237,7 +241,7 @@ const live = (db: AppDb) => allMessages(db).filter((m) => m.folder !== "trash");
 // ---------------------------------------------------------------------------------------------------------------
 // Sign in first (authenticate_by_form prefix, a logged-out start)
 
-const loginOpen = template<{ id: number; subject: string; from: string; folder: string }>({
+const loginOpen = layered<{ id: number; subject: string; from: string; folder: string }>({
   id: "mail.open_detail.login_open_message",
   site: "mail",
   macro: "open_detail",
@@ -246,42 +250,44 @@ const loginOpen = template<{ id: number; subject: string; from: string; folder: 
   params: (db) => allMessages(db).map((m) => ({ id: m.id, subject: m.subject, from: m.from_name, folder: m.folder })),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) =>
-      `Sign in to Mail (username ${DEFAULT_USER.username}, password ${DEFAULT_USER.password}), then open the message "${p.subject}" (from ${p.from}) in your ${
+    procedure((p) =>
+      `Sign in to Mail with the form (username ${DEFAULT_USER.username}, password ${DEFAULT_USER.password}), then open the message "${p.subject}" (from ${p.from}) from the list of your ${
         title(p.folder)
-      } folder.`,
-    (p) =>
-      `Mail wants you to sign in first: use ${DEFAULT_USER.username} / ${DEFAULT_USER.password}. After that, open "${p.subject}" from the ${
+      } folder.`
+    ),
+    procedure((p) =>
+      `Mail wants you to sign in first: use ${DEFAULT_USER.username} / ${DEFAULT_USER.password}. After that, click "${p.subject}" in the ${
         title(p.folder)
-      } folder so it is shown on its own page.`,
+      } folder's list so it is shown on its own page.`
+    ),
+    goal((p) =>
+      `Sign in to Mail as ${DEFAULT_USER.username} (password ${DEFAULT_USER.password}) and show ${p.from}'s message "${p.subject}".`
+    ),
+    goal((p) =>
+      `Once signed in (${DEFAULT_USER.username}, password ${DEFAULT_USER.password}), have the message "${p.subject}" from your ${
+        title(p.folder)
+      } folder open on its own page.`
+    ),
   ],
-  build: (p, db) => ({
-    start: { url: `/mail/${p.folder}`, logged_out: true },
-    check: { all: [...LOGGED_IN, { page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES] },
-    solution: [...LOGIN, ...openFromFolder(db, message(db, p.id))],
-  }),
-  nearMisses: (p, db) => {
+  start: (p) => ({ url: `/mail/${p.folder}`, logged_out: true }),
+  chain: (p, db) => [authenticateByForm(), folderOpen(db, message(db, p.id))],
+  outcome: (p) => [{ page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES],
+  nearMisses: (p, db, steps) => {
     const m = message(db, p.id);
     const sib = folderSibling(db, m);
     return [
       {
         name: "opens_neighbour",
         category: "wrong_item",
-        steps: [...LOGIN, ...openFromFolder(db, sib)],
+        steps: [...authenticateByForm().steps, ...openFromFolder(db, sib)],
         reason: "final_page",
         witness: { page: { path: `/mail/messages/${sib.id}` } },
       },
-      {
-        name: "open_then_sign_out",
-        category: "overshoot",
-        after_reference: [SIGN_OUT],
-        reason: "login_state",
-        witness: { all: [{ request: { method: "POST", path: { exact: "/logout" } } }, { logged_in: false }] },
-      },
+      signedOutAfter({ endsOnPage: true }),
       {
         name: "open_and_star",
         category: "collateral",
-        after_reference: [{ click: { selector: "#star-toggle" } }],
+        steps: [...steps, { click: { selector: "#star-toggle" } }],
         reason: "unclaimed_write",
         witness: starWitness(m),
       },
@@ -363,7 +369,7 @@ const loginStar = template<{ id: number; subject: string; from: string; folder: 
 // ---------------------------------------------------------------------------------------------------------------
 // Signing in where a link led (authenticate_by_form as the task's own macro)
 
-const signInToMessage = template<{ id: number; subject: string; from: string; folder: string }>({
+const signInToMessage = layered<{ id: number; subject: string; from: string; folder: string }>({
   id: "mail.authenticate_by_form.sign_in_to_message",
   site: "mail",
   macro: "authenticate_by_form",
@@ -371,45 +377,42 @@ const signInToMessage = template<{ id: number; subject: string; from: string; fo
   params: (db) => live(db).map((m) => ({ id: m.id, subject: m.subject, from: m.from_name, folder: m.folder })),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) =>
-      `You followed a link to the message "${p.subject}" from ${p.from}, and Mail asks you to sign in. Sign in with the username ${DEFAULT_USER.username} and the password ${DEFAULT_USER.password} so that the message opens.`,
-    (p) =>
-      `Mail wants a sign-in before it shows "${p.subject}". Use ${DEFAULT_USER.username} / ${DEFAULT_USER.password}, and stop on that message's page.`,
+    procedure((p) =>
+      `You followed a link to the message "${p.subject}" from ${p.from}, and Mail asks you to sign in. Fill in the sign-in form with the username ${DEFAULT_USER.username} and the password ${DEFAULT_USER.password} and submit it so that the message opens.`
+    ),
+    procedure((p) =>
+      `Mail shows its sign-in form before it shows "${p.subject}". Type ${DEFAULT_USER.username} and ${DEFAULT_USER.password} into it, sign in, and stop on that message's page.`
+    ),
+    goal((p) =>
+      `Get past Mail's sign-in (${DEFAULT_USER.username} / ${DEFAULT_USER.password}) and end on the message "${p.subject}" from ${p.from}.`
+    ),
+    goal((p) =>
+      `The message "${p.subject}" needs you to be signed in. Be signed in as ${DEFAULT_USER.username} (password ${DEFAULT_USER.password}) with it open.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `/mail/messages/${p.id}`, logged_out: true },
-    check: { all: [...LOGGED_IN, { page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES] },
-    solution: [...LOGIN],
-  }),
-  nearMisses: (p, db) => {
-    const m = message(db, p.id);
-    return [
-      {
-        name: "then_back_to_folder",
-        category: "overshoot",
-        after_reference: [{ click: { selector: `nav#folders a[href='/mail/${p.folder}']` } }],
-        reason: "final_page",
-        witness: { all: [{ logged_in: true }, { page: { path: `/mail/${p.folder}` } }] },
-      },
-      {
-        name: "then_sign_out",
-        category: "overshoot",
-        after_reference: [SIGN_OUT],
-        reason: "login_state",
-        witness: { all: [{ request: { method: "POST", path: { exact: "/logout" } } }, { logged_in: false }] },
-      },
-      {
-        name: "then_star",
-        category: "collateral",
-        after_reference: [{ click: { selector: "#star-toggle" } }],
-        reason: "unclaimed_write",
-        witness: starWitness(m),
-      },
-    ];
-  },
+  start: (p) => ({ url: `/mail/messages/${p.id}`, logged_out: true }),
+  chain: () => [authenticateByForm()],
+  outcome: (p) => [{ page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES],
+  nearMisses: (p, db) => [
+    {
+      name: "then_back_to_folder",
+      category: "overshoot",
+      after_reference: [{ click: { selector: `nav#folders a[href='/mail/${p.folder}']` } }],
+      reason: "final_page",
+      witness: { all: [{ logged_in: true }, { page: { path: `/mail/${p.folder}` } }] },
+    },
+    signedOutAfter({ endsOnPage: true }),
+    {
+      name: "then_star",
+      category: "collateral",
+      after_reference: [{ click: { selector: "#star-toggle" } }],
+      reason: "unclaimed_write",
+      witness: starWitness(message(db, p.id)),
+    },
+  ],
 });
 
-const signInToContact = template<{ id: number; name: string; sibling: number }>({
+const signInToContact = layered<{ id: number; name: string; sibling: number }>({
   id: "mail.authenticate_by_form.sign_in_to_contact",
   site: "mail",
   macro: "authenticate_by_form",
@@ -417,16 +420,22 @@ const signInToContact = template<{ id: number; name: string; sibling: number }>(
   params: (db) => contacts(db).map((c) => ({ id: c.id, name: c.name, sibling: siblingContact(db, c.id).id })),
   entity: (p) => `contact:${p.id}`,
   phrasings: [
-    (p) =>
-      `A link to ${p.name}'s contact page brought you to Mail's sign-in form. Sign in (username ${DEFAULT_USER.username}, password ${DEFAULT_USER.password}) and end on ${p.name}'s page.`,
-    (p) =>
-      `Sign in to Mail as ${DEFAULT_USER.username} with the password ${DEFAULT_USER.password}; the contact page of ${p.name} you asked for should then be open.`,
+    procedure((p) =>
+      `A link to ${p.name}'s contact page brought you to Mail's sign-in form. Fill it in (username ${DEFAULT_USER.username}, password ${DEFAULT_USER.password}), submit it, and end on ${p.name}'s page.`
+    ),
+    procedure((p) =>
+      `Sign in to Mail with the form as ${DEFAULT_USER.username} with the password ${DEFAULT_USER.password}; the contact page of ${p.name} you asked for should then be open.`
+    ),
+    goal((p) =>
+      `You want to see ${p.name}'s contact page, but Mail needs a sign-in: get signed in (${DEFAULT_USER.username} / ${DEFAULT_USER.password}) and end on it.`
+    ),
+    goal((p) =>
+      `Finish signed in as ${DEFAULT_USER.username} (password ${DEFAULT_USER.password}), looking at the contact ${p.name}.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `/mail/contacts/${p.id}`, logged_out: true },
-    check: { all: [...LOGGED_IN, { page: { path: `/mail/contacts/${p.id}`, query: {} } }, NO_WRITES] },
-    solution: [...LOGIN],
-  }),
+  start: (p) => ({ url: `/mail/contacts/${p.id}`, logged_out: true }),
+  chain: () => [authenticateByForm()],
+  outcome: (p) => [{ page: { path: `/mail/contacts/${p.id}`, query: {} } }, NO_WRITES],
   nearMisses: (p) => [
     {
       name: "then_neighbour_contact",
@@ -435,13 +444,7 @@ const signInToContact = template<{ id: number; name: string; sibling: number }>(
       reason: "final_page",
       witness: { all: [{ logged_in: true }, { page: { path: `/mail/contacts/${p.sibling}` } }] },
     },
-    {
-      name: "then_sign_out",
-      category: "overshoot",
-      after_reference: [SIGN_OUT],
-      reason: "login_state",
-      witness: { all: [{ request: { method: "POST", path: { exact: "/logout" } } }, { logged_in: false }] },
-    },
+    signedOutAfter({ endsOnPage: true }),
   ],
 });
 
@@ -850,18 +853,34 @@ const sideMenu = template<SideItem & { start: string; sibling: string; siblingPa
 // ---------------------------------------------------------------------------------------------------------------
 // Replies (open_detail, then compose_text)
 
-/** Reply texts, made from the message: its sender's first name, its subject and its day. */
+/** Reply texts, made from the message: a greeting of its sender (by first name when a person), its subject, its day. */
 function replyTexts(m: Msg): string[] {
-  const who = firstName(m.from_name);
   const about = plainSubject(m.subject);
   return [
-    `Thanks, ${who}. I have read your message about ${about}.`,
-    `Hi ${who}, thanks for the update from ${longDay(m.date)}. I will get back to you tomorrow.`,
-    `Got it, ${who}. Let us go over ${about} at our next meeting.`,
+    `${greeting("Thanks", m.from_name, m.from_email)}. I have read your message about ${about}.`,
+    `${greeting("Hi", m.from_name, m.from_email)}, thanks for the update from ${
+      longDay(m.date)
+    }. I will get back to you tomorrow.`,
+    `${greeting("Got it", m.from_name, m.from_email)}. Let us go over ${about} at our next meeting.`,
   ];
 }
 
-const reply = template<{ id: number; subject: string; from: string; folder: string; text: string; variant: number }>({
+/** compose_text on the reply form of message `id`: Reply, the text, Send (a Cc nobody listed is its extra field). */
+const replyForm = (id: number, body: string, files?: { selector: string; path: string }[]) =>
+  formSegment({
+    macro: files ? "upload_file" : "compose_text",
+    open: [{ click: { selector: "#reply-link" } }],
+    fields: [{ selector: "#body", text: body }],
+    files,
+    submit: "#send-button",
+    posts: postPath("/mail/compose"),
+    extra: {
+      steps: [{ input: { selector: "#cc", text: DEFAULT_USER.email } }],
+      witness: insertedEver("messages", { in_reply_to: id, cc_addrs: { contains: DEFAULT_USER.email } }),
+    },
+  });
+
+const reply = layered<{ id: number; subject: string; from: string; folder: string; text: string; variant: number }>({
   id: "mail.compose_text.open_then_reply",
   site: "mail",
   macro: "compose_text",
@@ -880,41 +899,31 @@ const reply = template<{ id: number; subject: string; from: string; folder: stri
     ),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) =>
-      `Open ${p.from}'s message "${p.subject}" from your ${
+    procedure((p) =>
+      `Open ${p.from}'s message "${p.subject}" from the list of your ${
         title(p.folder)
-      } folder and reply to it with the text: ${p.text}`,
-    (p) => `In ${title(p.folder)}, find "${p.subject}" (from ${p.from}), open it and send this reply: ${p.text}`,
+      } folder, click Reply and send it with the text: ${p.text}`
+    ),
+    procedure((p) =>
+      `In ${
+        title(p.folder)
+      }, click "${p.subject}" (from ${p.from}), then use its Reply button and send this text: ${p.text}`
+    ),
+    goal((p) => `Answer ${p.from}'s message "${p.subject}" with this reply: ${p.text}`),
+    goal((p) => `Send ${p.from} a reply to "${p.subject}" (in ${title(p.folder)}) that says: ${p.text}`),
   ],
-  build: (p, db) => {
+  start: (p) => ({ url: `/mail/${p.folder}` }),
+  chain: (p, db) => [folderOpen(db, message(db, p.id)), replyForm(p.id, p.text)],
+  outcome: (p, db) => {
     const m = message(db, p.id);
-    return {
-      start: { url: `/mail/${p.folder}` },
-      check: {
-        all: [
-          inserted(
-            "messages",
-            sentRow({ to: m.from_email, subject: reSubject(m.subject), body: p.text, replyTo: p.id }),
-          ),
-          { visited: { exact: `/mail/messages/${p.id}` } },
-        ],
-      },
-      solution: [
-        ...openFromFolder(db, m),
-        { click: { selector: "#reply-link" } },
-        { input: { selector: "#body", text: p.text } },
-        { click: { selector: "#send-button" } },
-      ],
-    };
+    return [
+      inserted("messages", sentRow({ to: m.from_email, subject: reSubject(m.subject), body: p.text, replyTo: p.id })),
+    ];
   },
-  nearMisses: (p, db) => {
+  nearMisses: (p, db, steps) => {
     const m = message(db, p.id);
     const sib = folderSibling(db, m);
-    const send = (text: string): ActionJson[] => [
-      { click: { selector: "#reply-link" } },
-      { input: { selector: "#body", text } },
-      { click: { selector: "#send-button" } },
-    ];
+    const send = (text: string): ActionJson[] => replyForm(p.id, text).steps;
     return [
       {
         name: "replies_to_neighbour",
@@ -933,7 +942,7 @@ const reply = template<{ id: number; subject: string; from: string; folder: stri
       {
         name: "sent_twice",
         category: "collateral",
-        after_reference: [{ navigate: { url: `/mail/messages/${p.id}` } }, ...send(p.text)],
+        steps: [...steps, { navigate: { url: `/mail/messages/${p.id}` } }, ...send(p.text)],
         reason: "irreversible_extra",
         witness: insertedEver("messages", { folder: { exact: "sent" }, in_reply_to: p.id }, 2),
       },
@@ -1158,7 +1167,17 @@ function signatures(db: AppDb): string[] {
   return [...out];
 }
 
-const signature = template<{ text: string; n: number }>({
+/** edit_inline on Settings: Edit signature, the text, Save signature. */
+const signatureForm = (text: string) =>
+  formSegment({
+    macro: "edit_inline",
+    open: [{ click: { selector: "#edit-signature" } }],
+    fields: [{ selector: "#signature", text }],
+    submit: "#save-signature",
+    posts: postPath("/mail/settings/signature"),
+  });
+
+const signature = layered<{ text: string; n: number }>({
   id: "mail.edit_inline.menu_signature",
   site: "mail",
   macro: "edit_inline",
@@ -1167,37 +1186,37 @@ const signature = template<{ text: string; n: number }>({
   params: (db) => signatures(db).map((text, n) => ({ text, n })),
   entity: (p) => `signature:${p.n}`,
   phrasings: [
-    (p) => `Go to Settings through the top menu and edit your email signature so that it reads exactly: ${p.text}`,
-    (p) => `Using the app's menu, open Settings, then change the signature to "${p.text}" and save it.`,
+    procedure((p) =>
+      `Go to Settings through the top menu and edit your email signature so that it reads exactly: ${p.text}`
+    ),
+    procedure((p) =>
+      `Using the app's menu, open Settings, click Edit signature, change it to exactly "${p.text}" and save it.`
+    ),
+    goal((p) => `Your email signature should read exactly "${p.text}" from now on. Make it so.`),
+    goal((p) => `Change your mail signature to exactly this text: ${p.text}`),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: {
-      all: [
-        { change: { site: "mail", table: "settings", op: "update", key: 1, after: { signature: { text: p.text } } } },
-        menuClick("Settings"),
-      ],
-    },
-    solution: [
-      MENU("settings"),
-      { click: { selector: "#edit-signature" } },
-      { input: { selector: "#signature", text: p.text } },
-      { click: { selector: "#save-signature" } },
-    ],
-  }),
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [navigateMenu("mail", "Settings", "/mail/settings"), signatureForm(p.text)],
+  outcome: (p) => [
+    { change: { site: "mail", table: "settings", op: "update", key: 1, after: { signature: { text: p.text } } } },
+  ],
   nearMisses: (p, db) => {
-    const edit = (text: string): ActionJson[] => [
-      { click: { selector: "#edit-signature" } },
-      { input: { selector: "#signature", text } },
-      { click: { selector: "#save-signature" } },
-    ];
     const other = READING_PANES.find((x) => x !== settings(db).reading_pane)!;
+    // Every phrasing asks for the text exactly: its case and punctuation count (lib/grading `askedVerbatim`).
+    const near = [["lower_case", p.text.toLowerCase()], ["without_final_period", p.text.replace(/\.$/, "")]]
+      .filter(([, text]) => text !== p.text);
     return [
-      byUrl("settings", edit(p.text), "Settings"),
+      ...near.map(([name, text]): NearMiss => ({
+        name: `signature_${name}`,
+        category: "unlisted_field",
+        steps: [MENU("settings"), ...signatureForm(text).steps],
+        reason: "field_mismatch",
+        witness: changed("settings", 1, { signature: { exact: text } }),
+      })),
       {
         name: "extra_sentence",
         category: "unlisted_field",
-        steps: [MENU("settings"), ...edit(`${p.text} Sent from my phone.`)],
+        steps: [MENU("settings"), ...signatureForm(`${p.text} Sent from my phone.`).steps],
         reason: "field_mismatch",
         witness: changed("settings", 1, { signature: { contains: "Sent from my phone" } }),
       },
@@ -1231,7 +1250,25 @@ function newPeople(db: AppDb) {
   ).filter((p) => !all.some((c) => c.email === p.email || c.name === p.name));
 }
 
-const addContact = template<{ name: string; email: string; company: string }>({
+/** submit_form on the Contacts page: name, email and company typed, Add contact (the phone is its unlisted field). */
+const contactForm = (name: string, email: string, company: string) =>
+  formSegment({
+    macro: "submit_form",
+    fields: [
+      { selector: "#contact-name", text: name },
+      { selector: "#contact-email", text: email },
+      { selector: "#contact-company", text: company },
+    ],
+    submit: "#add-contact-button",
+    posts: postPath("/mail/contacts"),
+    enter: "#contact-company",
+    extra: {
+      steps: [{ input: { selector: "#contact-phone", text: "+1 617 555 0100" } }],
+      witness: insertedEver("contacts", { email: { norm: email }, phone: { contains: "555 0100" } }),
+    },
+  });
+
+const addContact = layered<{ name: string; email: string; company: string }>({
   id: "mail.submit_form.menu_add_contact",
   site: "mail",
   macro: "submit_form",
@@ -1240,62 +1277,56 @@ const addContact = template<{ name: string; email: string; company: string }>({
   params: (db) => newPeople(db),
   entity: (p) => `person:${p.email}`,
   phrasings: [
-    (p) => `Open Contacts from the top menu and add a new contact: ${p.name}, email ${p.email}, company ${p.company}.`,
-    (p) =>
-      `Through the app's menu, go to Contacts and use the form to add ${p.name} (${p.email}) of ${p.company}. Leave the phone empty.`,
+    procedure((p) =>
+      `Open Contacts from the top menu and add a new contact with its form: ${p.name}, email ${p.email}, company ${
+        period(p.company)
+      }`
+    ),
+    procedure((p) =>
+      `Through the app's menu, go to Contacts and use the Add contact form for ${p.name} (${p.email}) of ${
+        period(p.company)
+      } Leave the phone empty.`
+    ),
+    goal((p) => `Save ${p.name} of ${p.company} as a new contact, with the address ${p.email} and no phone number.`),
+    goal((p) =>
+      `Your address book is missing ${p.name} (${p.email}), who works at ${
+        period(p.company)
+      } Add them, phone left empty.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: "/mail/inbox" },
-    check: {
-      all: [
-        inserted("contacts", {
-          name: { norm: p.name },
-          email: { norm: p.email },
-          company: { norm: p.company },
-          phone: { exact: "" },
-        }),
-        menuClick("Contacts"),
-      ],
-    },
-    solution: [MENU("contacts"), ...contactForm(p.name, p.email, p.company)],
-  }),
+  start: () => ({ url: "/mail/inbox" }),
+  chain: (p) => [navigateMenu("mail", "Contacts", "/mail/contacts"), contactForm(p.name, p.email, p.company)],
+  outcome: (p) => [
+    inserted("contacts", {
+      name: { norm: p.name },
+      email: { norm: p.email },
+      company: { norm: p.company },
+      phone: { exact: "" },
+    }),
+  ],
   nearMisses: (p) => {
     const typo = p.email.replace(
       /\.(\w+)$/,
       (_, tld: string) => `.${tld.slice(1, 2)}${tld.slice(0, 1)}${tld.slice(2)}`,
     );
     return [
-      byUrl("contacts", contactForm(p.name, p.email, p.company), "Contacts"),
       {
         name: "mistyped_email",
         category: "unlisted_field",
-        steps: [MENU("contacts"), ...contactForm(p.name, typo, p.company)],
+        steps: [MENU("contacts"), ...contactForm(p.name, typo, p.company).steps],
         reason: "field_mismatch",
         witness: insertedEver("contacts", { email: { exact: typo } }),
       },
       {
-        name: "extra_phone",
+        name: "first_name_only",
         category: "unlisted_field",
-        steps: [
-          MENU("contacts"),
-          { input: { selector: "#contact-phone", text: "+1 617 555 0100" } },
-          ...contactForm(p.name, p.email, p.company),
-        ],
+        steps: [MENU("contacts"), ...contactForm(firstName(p.name), p.email, p.company).steps],
         reason: "field_mismatch",
-        witness: insertedEver("contacts", { phone: { contains: "555 0100" } }),
+        witness: insertedEver("contacts", { name: { exact: firstName(p.name) } }),
       },
     ];
   },
 });
-
-function contactForm(name: string, email: string, company: string): ActionJson[] {
-  return [
-    { input: { selector: "#contact-name", text: name } },
-    { input: { selector: "#contact-email", text: email } },
-    { input: { selector: "#contact-company", text: company } },
-    { click: { selector: "#add-contact-button" } },
-  ];
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Copying a contact's address
@@ -1779,7 +1810,7 @@ const moveAfterSearch = layered<{ id: number; subject: string; folder: string; t
 // ---------------------------------------------------------------------------------------------------------------
 // Attaching files (open_detail, then upload_file)
 
-const replyWithFile = template<
+const replyWithFile = layered<
   { id: number; subject: string; from: string; folder: string; file: string }
 >({
   id: "mail.upload_file.reply_with_attachment",
@@ -1793,35 +1824,33 @@ const replyWithFile = template<
     ),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) =>
-      `Open "${p.subject}" from your ${
+    procedure((p) =>
+      `Open "${p.subject}" from the list of your ${
         title(p.folder)
-      } folder and reply with the text "Please find ${p.file} attached.", attaching the file ${p.file}.`,
-    (p) =>
-      `Reply to ${p.from}'s message "${p.subject}" (in ${
+      } folder, click Reply, write "Please find ${p.file} attached.", choose the file ${p.file} in the attachment field and send.`
+    ),
+    procedure((p) =>
+      `Reply to ${p.from}'s message "${p.subject}" (click it in ${
         title(p.folder)
-      }): write "Please find ${p.file} attached." and attach ${p.file} before sending.`,
+      }): type "Please find ${p.file} attached." and attach ${p.file} with the reply form's file picker before sending.`
+    ),
+    goal((p) =>
+      `Send ${p.from} the file ${p.file} as a reply to "${p.subject}", with the text "Please find ${p.file} attached."`
+    ),
+    goal((p) => `Answer "${p.subject}" with ${p.file} attached and the message "Please find ${p.file} attached."`),
   ],
-  build: (p, db) => {
+  start: (p) => ({ url: `/mail/${p.folder}` }),
+  chain: (p, db) => [
+    folderOpen(db, message(db, p.id)),
+    replyForm(p.id, `Please find ${p.file} attached.`, [{ selector: "#attachment", path: p.file }]),
+  ],
+  outcome: (p, db) => {
     const m = message(db, p.id);
     const body = `Please find ${p.file} attached.`;
-    return {
-      start: { url: `/mail/${p.folder}` },
-      check: {
-        all: [
-          inserted("messages", sentRow({ to: m.from_email, subject: reSubject(m.subject), body, replyTo: p.id })),
-          inserted("attachments", { message_id: nextMessageId(db), name: { exact: p.file } }),
-          { visited: { exact: `/mail/messages/${p.id}` } },
-        ],
-      },
-      solution: [
-        ...openFromFolder(db, m),
-        { click: { selector: "#reply-link" } },
-        { input: { selector: "#body", text: body } },
-        { upload_file: { selector: "#attachment", path: p.file } },
-        { click: { selector: "#send-button" } },
-      ],
-    };
+    return [
+      inserted("messages", sentRow({ to: m.from_email, subject: reSubject(m.subject), body, replyTo: p.id })),
+      inserted("attachments", { message_id: nextMessageId(db), name: { exact: p.file } }),
+    ];
   },
   nearMisses: (p, db) => {
     const m = message(db, p.id);
@@ -1829,10 +1858,7 @@ const replyWithFile = template<
     const other = otherUpload(p.file);
     const send = (file: string | null): ActionJson[] => [
       ...openFromFolder(db, m),
-      { click: { selector: "#reply-link" } },
-      { input: { selector: "#body", text: body } },
-      ...(file ? [{ upload_file: { selector: "#attachment", path: file } }] : []),
-      { click: { selector: "#send-button" } },
+      ...(file ? replyForm(p.id, body, [{ selector: "#attachment", path: file }]) : replyForm(p.id, body)).steps,
     ];
     return [
       {
@@ -1855,20 +1881,6 @@ const replyWithFile = template<
           }],
         },
       },
-      {
-        name: "extra_cc",
-        category: "unlisted_field",
-        steps: [
-          ...openFromFolder(db, m),
-          { click: { selector: "#reply-link" } },
-          { input: { selector: "#body", text: body } },
-          { input: { selector: "#cc", text: DEFAULT_USER.email } },
-          { upload_file: { selector: "#attachment", path: p.file } },
-          { click: { selector: "#send-button" } },
-        ],
-        reason: "field_mismatch",
-        witness: insertedEver("messages", { cc_addrs: { contains: DEFAULT_USER.email } }),
-      },
     ];
   },
 });
@@ -1878,7 +1890,22 @@ const fileTitle = (f: string) => {
   return stem.charAt(0).toUpperCase() + stem.slice(1);
 };
 
-const writeWithFile = template<{ id: number; name: string; email: string; file: string }>({
+/** upload_file on a contact's page: Write an email, the subject and text typed, the file chosen, Send. */
+const writeForm = (subject: string, body: string, file: string | null) =>
+  formSegment({
+    macro: "upload_file",
+    open: [{ click: { selector: "#write-contact" } }],
+    fields: [{ selector: "#subject", text: subject }, { selector: "#body", text: body }],
+    files: file ? [{ selector: "#attachment", path: file }] : [],
+    submit: "#send-button",
+    posts: postPath("/mail/compose"),
+    extra: {
+      steps: [{ input: { selector: "#cc", text: DEFAULT_USER.email } }],
+      witness: insertedEver("messages", { subject: { norm: subject }, cc_addrs: { contains: DEFAULT_USER.email } }),
+    },
+  });
+
+const writeWithFile = layered<{ id: number; name: string; email: string; file: string }>({
   id: "mail.upload_file.contact_write_with_file",
   site: "mail",
   macro: "upload_file",
@@ -1888,39 +1915,51 @@ const writeWithFile = template<{ id: number; name: string; email: string; file: 
     contacts(db).flatMap((c) => UPLOADS.map((file) => ({ id: c.id, name: c.name, email: c.email, file }))),
   entity: (p) => `contact:${p.id}`,
   phrasings: [
-    (p) =>
-      `In your contacts, open ${p.name}'s page and use "Write an email" to send them a message with the subject "${
+    procedure((p) =>
+      `In your contacts, click ${p.name} in the list and use "Write an email" on their page to send them a message with the subject "${
         fileTitle(p.file)
       } for ${firstName(p.name)}", the text "Hi ${
         firstName(p.name)
-      }, ${p.file} is attached." and the file ${p.file} attached.`,
-    (p) =>
-      `Open the contact ${p.name}, click Write an email, and send subject "${fileTitle(p.file)} for ${
+      }, ${p.file} is attached." and the file ${p.file} chosen in the attachment field.`
+    ),
+    procedure((p) =>
+      `Open the contact ${p.name} from the contact list, click Write an email, and send subject "${
+        fileTitle(p.file)
+      } for ${firstName(p.name)}" with the message "Hi ${
         firstName(p.name)
-      }" with the message "Hi ${firstName(p.name)}, ${p.file} is attached." plus the attachment ${p.file}.`,
+      }, ${p.file} is attached." plus the attachment ${p.file}.`
+    ),
+    goal((p) =>
+      `Email ${p.name} the file ${p.file}: subject "${fileTitle(p.file)} for ${firstName(p.name)}", text "Hi ${
+        firstName(p.name)
+      }, ${p.file} is attached."`
+    ),
+    goal((p) =>
+      `${p.name} needs ${p.file}. Send it to them attached to a new message titled "${fileTitle(p.file)} for ${
+        firstName(p.name)
+      }" that says "Hi ${firstName(p.name)}, ${p.file} is attached."`
+    ),
   ],
-  build: (p, db) => {
-    const subject = `${fileTitle(p.file)} for ${firstName(p.name)}`;
-    const body = `Hi ${firstName(p.name)}, ${p.file} is attached.`;
-    return {
-      start: { url: "/mail/contacts" },
-      check: {
-        all: [
-          inserted("messages", sentRow({ to: p.email, subject, body })),
-          inserted("attachments", { message_id: nextMessageId(db), name: { exact: p.file } }),
-          { visited: { exact: `/mail/contacts/${p.id}` } },
-        ],
-      },
-      solution: [
-        contactLink(p.id),
-        { click: { selector: "#write-contact" } },
-        { input: { selector: "#subject", text: subject } },
-        { input: { selector: "#body", text: body } },
-        { upload_file: { selector: "#attachment", path: p.file } },
-        { click: { selector: "#send-button" } },
-      ],
-    };
-  },
+  start: () => ({ url: "/mail/contacts" }),
+  chain: (p) => [
+    openDetail("/mail/contacts", contactLink(p.id), `/mail/contacts/${p.id}`),
+    writeForm(
+      `${fileTitle(p.file)} for ${firstName(p.name)}`,
+      `Hi ${firstName(p.name)}, ${p.file} is attached.`,
+      p.file,
+    ),
+  ],
+  outcome: (p, db) => [
+    inserted(
+      "messages",
+      sentRow({
+        to: p.email,
+        subject: `${fileTitle(p.file)} for ${firstName(p.name)}`,
+        body: `Hi ${firstName(p.name)}, ${p.file} is attached.`,
+      }),
+    ),
+    inserted("attachments", { message_id: nextMessageId(db), name: { exact: p.file } }),
+  ],
   nearMisses: (p, db) => {
     const subject = `${fileTitle(p.file)} for ${firstName(p.name)}`;
     const body = `Hi ${firstName(p.name)}, ${p.file} is attached.`;
@@ -1928,11 +1967,7 @@ const writeWithFile = template<{ id: number; name: string; email: string; file: 
     const sib = siblingContact(db, p.id);
     const write = (id: number, file: string | null): ActionJson[] => [
       contactLink(id),
-      { click: { selector: "#write-contact" } },
-      { input: { selector: "#subject", text: subject } },
-      { input: { selector: "#body", text: body } },
-      ...(file ? [{ upload_file: { selector: "#attachment", path: file } }] : []),
-      { click: { selector: "#send-button" } },
+      ...writeForm(subject, body, file).steps,
     ];
     return [
       {

@@ -1,6 +1,7 @@
 /** Templates on the shop (lib/sites/apps/shop): its catalogue, product pages, cart, checkout and orders. */
 import type { AppDb } from "../../sites/db.ts";
-import { type AnyTemplate, type NearMiss, template } from "../template.ts";
+import { type ActionJson, type AnyTemplate, type NearMiss, template } from "../template.ts";
+import { plural, reviewMood } from "../text.ts";
 import { seedDb } from "../data.ts";
 import { PAGE_SIZE, SORTS } from "../../sites/apps/shop/_data.ts";
 import { orderTotals, SHIPPING, type ShippingMethod } from "../../sites/apps/shop/_rules.ts";
@@ -8,19 +9,23 @@ import { DEFAULT_NOW } from "../../sites/clock.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
 import { slug } from "./_common.ts";
 import {
+  authenticateByForm,
   downloadFile,
   esc,
   filterBoxes,
+  formSegment,
   goal,
   layered,
   navigateMenu,
   openDetail,
   openNewTab,
   paginate,
+  postPath,
   procedure,
   search,
   selectOption,
   setSlider,
+  signedOutAfter,
   typed,
   visitedPath,
   visitedWith,
@@ -427,10 +432,7 @@ const orderWitness = (after: Record<string, unknown>) => ({
 function reviewText(p: ProductRow, rating: number): string {
   const specs = p.specs.split("; ").map((s) => s.split(": "));
   const [key, value] = specs[(rating + p.id) % specs.length];
-  const mood = ["Disappointed overall.", "Not great for me.", "Does the job.", "Very happy with it.", "Excellent buy."][
-    rating - 1
-  ];
-  return `${mood} ${key}: ${value}, as described.`;
+  return `${reviewMood(rating)} ${key}: ${value}, as described.`;
 }
 
 const reviewSteps = (rating: number, text: string) => [
@@ -856,8 +858,33 @@ const menuThenSearch = layered<{ category: string; slug: string; word: string; s
   ],
 });
 
+/** The review form of product `id` (its Reviews tab shown): the rating's radio, the text, Post review. */
+const reviewForm = (id: number, rating: number, text: string, open: ActionJson[] = []) =>
+  formSegment({
+    macro: "compose_text",
+    open,
+    set: [{ click: { selector: `#rating-${rating}` } }],
+    fields: [{ selector: "#review-body", text }],
+    submit: "#submit-review",
+    posts: postPath(`/shop/products/${id}/reviews`),
+  });
+
+const reviewed = (p: { id: number; rating: number; text: string }, author?: string) => ({
+  change: {
+    site: "shop",
+    table: "reviews",
+    op: "insert",
+    after: {
+      product_id: p.id,
+      rating: p.rating,
+      ...(author ? { author: { exact: author } } : {}),
+      body: { text: p.text },
+    },
+  },
+});
+
 /** compose_text after open_detail: from a category, open a product and post a review of it. */
-const categoryReview = template<
+const categoryReview = layered<
   { category: string; slug: string; id: number; product: string; rating: number; text: string; sibling: number }
 >({
   id: "shop.compose_text.category_review",
@@ -879,44 +906,40 @@ const categoryReview = template<
     ),
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) =>
-      `In the ${p.category} category, open the ${p.product} and post a ${p.rating}-star review with the text: ${p.text}`,
-    (p) =>
-      `Open the ${p.product} from this ${p.category} list, then review it: ${p.rating} star${
-        p.rating > 1 ? "s" : ""
-      }, text "${p.text}"`,
+    procedure((p) =>
+      `In the ${p.category} category, click the ${p.product} in the list, then fill in its review form: ${
+        plural(p.rating, "star")
+      } and the text: ${p.text}`
+    ),
+    procedure((p) =>
+      `Open the ${p.product} from this ${p.category} list, go to its Reviews tab and post a review with ${
+        plural(p.rating, "star")
+      } and the text "${p.text}"`
+    ),
+    goal((p) => `Leave a ${p.rating}-star review on the ${p.product} (${p.category}) that reads: ${p.text}`),
+    goal((p) => `The ${p.product} deserves ${plural(p.rating, "star")} from you. Review it with the text "${p.text}"`),
   ],
-  build: (p) => ({
-    start: { url: `/shop/category/${p.slug}` },
-    check: {
-      all: [
-        {
-          change: {
-            site: "shop",
-            table: "reviews",
-            op: "insert",
-            after: { product_id: p.id, rating: p.rating, body: { text: p.text } },
-          },
-        },
-        visitedPath(`/shop/products/${p.id}`),
-      ],
-    },
-    solution: [openProduct(p.id), { click: { selector: "#tab-reviews" } }, ...reviewSteps(p.rating, p.text)],
-  }),
-  nearMisses: (p) => {
+  start: (p) => ({ url: `/shop/category/${p.slug}` }),
+  chain: (p) => [
+    openDetail(`/shop/category/${p.slug}`, openProduct(p.id), `/shop/products/${p.id}`),
+    reviewForm(p.id, p.rating, p.text, [{ click: { selector: "#tab-reviews" } }]),
+  ],
+  outcome: (p) => [reviewed(p)],
+  nearMisses: (p, _db, steps) => {
     const other = p.rating === 5 ? 4 : p.rating + 1;
+    const open = [openProduct(p.id), { click: { selector: "#tab-reviews" } }];
     const misses: NearMiss[] = [
       {
         name: "other_rating",
         category: "wrong_item",
-        steps: [openProduct(p.id), { click: { selector: "#tab-reviews" } }, ...reviewSteps(other, p.text)],
+        steps: [...open, ...reviewSteps(other, p.text)],
         reason: "field_mismatch",
         witness: reviewWitness({ product_id: p.id, rating: other }),
       },
       {
         name: "posted_twice",
         category: "collateral",
-        after_reference: reviewSteps(p.rating, p.text),
+        steps: [...steps, ...reviewSteps(p.rating, p.text)],
         reason: "irreversible_extra",
         witness: reviewWitness({ product_id: p.id, rating: p.rating }, 2),
       },
@@ -935,17 +958,8 @@ const categoryReview = template<
 });
 
 /** compose_text after signing in: sign in, then post a review under your own name. */
-const signedInReview = template<
-  {
-    id: number;
-    product: string;
-    rating: number;
-    text: string;
-    username: string;
-    password: string;
-    name: string;
-    sibling: number;
-  }
+const signedInReview = layered<
+  { id: number; product: string; rating: number; text: string; name: string; sibling: number }
 >({
   id: "shop.compose_text.signed_in_review",
   site: "shop",
@@ -958,61 +972,38 @@ const signedInReview = template<
         id: p.id,
         product: p.name,
         rating,
-        text: reviewText(p, 6 - rating),
-        username: DEFAULT_USER.username,
-        password: DEFAULT_USER.password,
+        text: reviewText(p, rating),
         name: DEFAULT_USER.name,
         sibling: sameCategorySibling(db, p)?.id ?? 0,
       }))
     ),
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) =>
-      `You are signed out. Sign in (username ${p.username}, password ${p.password}) so the review shows your name, then post a ${p.rating}-star review of the ${p.product} with the text: ${p.text}`,
-    (p) =>
-      `Sign in to the sandbox as ${p.username} with the password ${p.password}, then review the ${p.product}: ${p.rating} star${
-        p.rating > 1 ? "s" : ""
-      }, text "${p.text}"`,
+    procedure((p) =>
+      `You are signed out. Use the Sign in link (username ${DEFAULT_USER.username}, password ${DEFAULT_USER.password}) so the review shows your name, then come back to the ${p.product} and post a ${p.rating}-star review with its form, text: ${p.text}`
+    ),
+    procedure((p) =>
+      `Sign in to the sandbox with its form as ${DEFAULT_USER.username} (password ${DEFAULT_USER.password}), then open the Reviews tab of the ${p.product} and submit ${
+        plural(p.rating, "star")
+      } with the text "${p.text}"`
+    ),
+    goal((p) =>
+      `Post a review of the ${p.product} under your own name (${DEFAULT_USER.username}, password ${DEFAULT_USER.password}): ${
+        plural(p.rating, "star")
+      }, text "${p.text}"`
+    ),
+    goal((p) =>
+      `As ${DEFAULT_USER.name} (sign-in ${DEFAULT_USER.username} / ${DEFAULT_USER.password}), give the ${p.product} a ${p.rating}-star review that says: ${p.text}`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `/shop/products/${p.id}`, logged_out: true },
-    check: {
-      all: [
-        {
-          change: {
-            site: "shop",
-            table: "reviews",
-            op: "insert",
-            after: { product_id: p.id, rating: p.rating, author: { exact: p.name }, body: { text: p.text } },
-          },
-        },
-        {
-          request: {
-            method: "POST",
-            path: { exact: "/login" },
-            body: { username: { exact: p.username } },
-            status: 303,
-          },
-        },
-        { logged_in: true },
-      ],
-    },
-    solution: [
-      { click: { selector: ".topbar .account a[href='/login']" } },
-      { input: { selector: "#username", text: p.username } },
-      { input: { selector: "#password", text: p.password } },
-      { click: { selector: "#login-form button[type=submit]" } },
-      { navigate: { url: `/shop/products/${p.id}?tab=reviews` } },
-      ...reviewSteps(p.rating, p.text),
-    ],
-  }),
+  start: (p) => ({ url: `/shop/products/${p.id}`, logged_out: true }),
+  chain: (p) => [
+    authenticateByForm({ link: true, back: `/shop/products/${p.id}?tab=reviews`, unsent: "field_mismatch" }),
+    reviewForm(p.id, p.rating, p.text),
+  ],
+  outcome: (p) => [reviewed(p, p.name)],
   nearMisses: (p) => {
-    const signIn = [
-      { click: { selector: ".topbar .account a[href='/login']" } },
-      { input: { selector: "#username", text: p.username } },
-      { input: { selector: "#password", text: p.password } },
-      { click: { selector: "#login-form button[type=submit]" } },
-    ];
+    const signIn = authenticateByForm({ link: true }).steps;
     const misses: NearMiss[] = [
       {
         name: "review_as_guest",
@@ -1021,17 +1012,7 @@ const signedInReview = template<
         reason: "field_mismatch",
         witness: reviewWitness({ product_id: p.id, author: { exact: "Guest" } }),
       },
-      {
-        name: "signed_out_at_the_end",
-        category: "overshoot",
-        after_reference: [{ click: { selector: ".topbar .account form[action='/logout'] button" } }],
-        reason: "login_state",
-        witness: {
-          all: [reviewWitness({ product_id: p.id, author: { exact: p.name } }), {
-            request: { method: "POST", path: { exact: "/logout" } },
-          }],
-        },
-      },
+      signedOutAfter({ endsOnPage: false }),
     ];
     if (p.sibling) {
       misses.push({
@@ -1054,26 +1035,8 @@ const signedInReview = template<
 // Discrete selection.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The top bar's Sign in link, the form, and its submit (the portal then shows its home page). */
-const SIGN_IN_STEPS = [
-  { click: { selector: ".topbar .account a[href='/login']" } },
-  { input: { selector: "#username", text: DEFAULT_USER.username } },
-  { input: { selector: "#password", text: DEFAULT_USER.password } },
-  { click: { selector: "#login-form button[type=submit]" } },
-];
-const SIGNED_IN = [
-  {
-    request: {
-      method: "POST",
-      path: { exact: "/login" },
-      body: { username: { exact: DEFAULT_USER.username } },
-      status: 303,
-    },
-  },
-  { logged_in: true },
-];
-
-const signInBackToProduct = template<{ id: number; product: string; sibling: number }>({
+/** authenticate_by_form alone: signed out on a product page, sign in with the top bar's link, then back to it. */
+const signInBackToProduct = layered<{ id: number; product: string; sibling: number }>({
   id: "shop.authenticate_by_form.sign_in_back_to_product",
   site: "shop",
   macro: "authenticate_by_form",
@@ -1082,35 +1045,33 @@ const signInBackToProduct = template<{ id: number; product: string; sibling: num
     products(db).map((p) => ({ id: p.id, product: p.name, sibling: sameCategorySibling(db, p)?.id ?? 0 })),
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) =>
-      `You are looking at the ${p.product} while signed out. Sign in with the username ${DEFAULT_USER.username} and the password ${DEFAULT_USER.password}, then come back to the ${p.product}'s page. Do not add anything to the cart.`,
-    (p) =>
-      `Sign in to the sandbox (${DEFAULT_USER.username} / ${DEFAULT_USER.password}) and finish on the product page of the ${p.product}, where you started.`,
+    procedure((p) =>
+      `You are looking at the ${p.product} while signed out. Use the Sign in link at the top to sign in with the username ${DEFAULT_USER.username} and the password ${DEFAULT_USER.password}, then come back to the ${p.product}'s page. Do not add anything to the cart.`
+    ),
+    procedure((p) =>
+      `Fill in the sandbox's sign-in form (${DEFAULT_USER.username} / ${DEFAULT_USER.password}), submit it, and finish on the product page of the ${p.product}, where you started.`
+    ),
+    goal((p) =>
+      `Get signed in as ${DEFAULT_USER.username} (password ${DEFAULT_USER.password}) and end up back on the ${p.product}'s product page.`
+    ),
+    goal((p) =>
+      `When you are done, you should be signed in (${DEFAULT_USER.username}, password ${DEFAULT_USER.password}) and looking at the ${p.product} again.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `/shop/products/${p.id}`, logged_out: true },
-    check: { all: [...SIGNED_IN, { page: { path: `/shop/products/${p.id}`, query: {} } }, { no_writes: true }] },
-    solution: [...SIGN_IN_STEPS, { navigate: { url: `/shop/products/${p.id}` } }],
-  }),
-  nearMisses: (p, db) => {
+  start: (p) => ({ url: `/shop/products/${p.id}`, logged_out: true }),
+  chain: (p) => [authenticateByForm({ link: true, back: `/shop/products/${p.id}` })],
+  outcome: (p) => [{ page: { path: `/shop/products/${p.id}`, query: {} } }, { no_writes: true }],
+  nearMisses: (p, db, steps) => {
+    const signedIn = steps.slice(0, -1);
     const misses: NearMiss[] = [
       {
         name: "stays_on_home",
         category: "wrong_method",
-        steps: [...SIGN_IN_STEPS],
+        steps: signedIn,
         reason: "final_page",
         witness: { all: [{ logged_in: true }, { page: { path: "/" } }] },
       },
-      {
-        name: "then_sign_out",
-        category: "overshoot",
-        after_reference: [
-          { click: { selector: ".topbar .account form[action='/logout'] button" } },
-          { navigate: { url: `/shop/products/${p.id}` } },
-        ],
-        reason: "login_state",
-        witness: { all: [{ request: { method: "POST", path: { exact: "/logout" } } }, { logged_in: false }] },
-      },
+      signedOutAfter({ back: `/shop/products/${p.id}`, endsOnPage: true }),
     ];
     if (plainInStock(db).some((q) => q.id === p.id)) {
       misses.push({
@@ -1125,7 +1086,7 @@ const signInBackToProduct = template<{ id: number; product: string; sibling: num
       misses.push({
         name: "back_to_sibling",
         category: "wrong_item",
-        steps: [...SIGN_IN_STEPS, { navigate: { url: `/shop/products/${p.sibling}` } }],
+        steps: [...signedIn, { navigate: { url: `/shop/products/${p.sibling}` } }],
         reason: "final_page",
         witness: { page: { path: `/shop/products/${p.sibling}` } },
       });

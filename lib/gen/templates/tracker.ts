@@ -17,6 +17,7 @@ import {
   chooseRadio,
   type ControlPlace,
   esc,
+  formSegment,
   goal,
   layered,
   navigateMenu,
@@ -24,6 +25,7 @@ import {
   openNewTab,
   paginate,
   pickDate,
+  postPath,
   procedure,
   reorderList,
   search,
@@ -684,19 +686,43 @@ const listEstimate = layered<
 // ---------------------------------------------------------------------------------------------------------------
 
 /** submit_form after the menu: from an issue, New issue in the top menu, then a follow-up issue of it. */
-const menuFollowUp = template<
-  {
-    origin: string;
-    project: string;
-    project_id: number;
-    project_name: string;
-    title: string;
-    priority: string;
-    assignee: string;
-    assignee_id: number;
-    extra_label: string;
-  }
->({
+type FollowUp = {
+  origin: string;
+  project: string;
+  project_id: number;
+  project_name: string;
+  title: string;
+  priority: string;
+  assignee: string;
+  assignee_id: number;
+  extra_label: string;
+};
+
+/** submit_form on New issue: project, type, priority and assignee set, the title typed, Create issue. */
+const followUpForm = (p: FollowUp, title = p.title) =>
+  formSegment({
+    macro: "submit_form",
+    set: [
+      { select_dropdown: { selector: "#project", text: `${p.project_name} (${p.project})` } },
+      { click: { selector: "#type-task" } },
+      { select_dropdown: { selector: "#priority", text: priorityLabel(p.priority) } },
+      { input: { selector: "#assignee-box input[role=combobox]", text: p.assignee } },
+      { send_keys: { keys: "Enter" } },
+    ],
+    fields: [{ selector: "#title", text: title }],
+    submit: "#create-issue",
+    posts: postPath("/tracker/issues"),
+    enter: "#title",
+    extra: {
+      steps: [{ click: { selector: `#label-${p.extra_label}` } }],
+      witness: {
+        change: { site: "tracker", table: "issues", op: "insert", after: { labels: { exact: p.extra_label } } },
+        ever: true,
+      },
+    },
+  });
+
+const menuFollowUp = layered<FollowUp>({
   id: "tracker.submit_form.menu_follow_up",
   site: "tracker",
   macro: "submit_form",
@@ -720,88 +746,64 @@ const menuFollowUp = template<
     }),
   entity: (p) => `issue:${p.origin}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `From this issue's page, open "New issue" in the Tracker's top menu and create a ${p.project_name} task titled "${p.title}", priority ${
         priorityLabel(p.priority)
-      }, assigned to ${p.assignee}. Leave the other fields as they are.`,
-    (p) =>
-      `Use the top menu's New issue entry to file a follow-up: project ${p.project_name}, type Task, title "${p.title}", ${
+      }, assigned to ${p.assignee}. Leave the other fields as they are.`
+    ),
+    procedure((p) =>
+      `Use the top menu's New issue entry to file a follow-up with the form: project ${p.project_name}, type Task, title "${p.title}", ${
         priorityLabel(p.priority)
-      } priority, assignee ${p.assignee}; keep every other field at its default.`,
+      } priority, assignee ${p.assignee}; keep every other field at its default.`
+    ),
+    goal((p) =>
+      `File a ${p.project_name} task "${p.title}" for ${p.assignee} at ${
+        priorityLabel(p.priority)
+      } priority, with nothing else filled in.`
+    ),
+    goal((p) =>
+      `${p.assignee} should get a follow-up task of ${p.origin} in ${p.project_name}: "${p.title}", ${
+        priorityLabel(p.priority)
+      } priority. Everything else stays at its default.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: issuePath(p.origin) },
-    check: {
-      all: [
-        {
-          change: {
-            site: "tracker",
-            table: "issues",
-            op: "insert",
-            after: {
-              project_id: p.project_id,
-              title: { text: p.title },
-              description: { exact: "" },
-              type: { exact: "task" },
-              priority: { exact: p.priority },
-              assignee_id: p.assignee_id,
-              labels: { exact: "" },
-              due_date: { present: false },
-              estimate: 3,
-              sprint_id: { present: false },
-              status: { exact: "todo" },
-              blocked_by_id: { present: false },
-            },
-          },
-        },
-        menuClickOn("nav.menu", "New issue", issuePath(p.origin)),
-      ],
+  start: (p) => ({ url: issuePath(p.origin) }),
+  chain: (p) => [navigateMenu("tracker", "New issue", "/tracker/issues/new"), followUpForm(p)],
+  outcome: (p) => [{
+    change: {
+      site: "tracker",
+      table: "issues",
+      op: "insert",
+      after: {
+        project_id: p.project_id,
+        title: { text: p.title },
+        description: { exact: "" },
+        type: { exact: "task" },
+        priority: { exact: p.priority },
+        assignee_id: p.assignee_id,
+        labels: { exact: "" },
+        due_date: { present: false },
+        estimate: 3,
+        sprint_id: { present: false },
+        status: { exact: "todo" },
+        blocked_by_id: { present: false },
+      },
     },
-    solution: followUpSteps(p, true),
-  }),
-  nearMisses: (p) => [
-    {
-      name: "label_added",
+  }],
+  nearMisses: (p) => {
+    const title = `Follow up on ${p.origin}`;
+    return [{
+      name: "title_cut_short",
       category: "unlisted_field",
-      steps: [...followUpSteps(p, true).slice(0, -1), { click: { selector: `#label-${p.extra_label}` } }, {
-        click: { selector: "#create-issue" },
-      }],
+      steps: [topMenu("/tracker/issues/new"), ...followUpForm(p, title).steps],
       reason: "field_mismatch",
       witness: {
-        change: { site: "tracker", table: "issues", op: "insert", after: { labels: { exact: p.extra_label } } },
+        change: { site: "tracker", table: "issues", op: "insert", after: { title: { exact: title } } },
         ever: true,
       },
-    },
-    {
-      name: "form_by_url",
-      category: "wrong_method",
-      steps: followUpSteps(p, false),
-      reason: "method_missing",
-      witness: {
-        all: [...typedNotMenu.all, {
-          change: { site: "tracker", table: "issues", op: "insert", after: { title: { text: p.title } } },
-          ever: true,
-        }],
-      },
-    },
-  ],
+    }];
+  },
 });
-
-function followUpSteps(
-  p: { project: string; project_name: string; title: string; priority: string; assignee: string },
-  menu: boolean,
-) {
-  return [
-    menu ? topMenu("/tracker/issues/new") : { navigate: { url: "/tracker/issues/new" } },
-    { select_dropdown: { selector: "#project", text: `${p.project_name} (${p.project})` } },
-    { input: { selector: "#title", text: p.title } },
-    { click: { selector: "#type-task" } },
-    { select_dropdown: { selector: "#priority", text: priorityLabel(p.priority) } },
-    { input: { selector: "#assignee-box input[role=combobox]", text: p.assignee } },
-    { send_keys: { keys: "Enter" } },
-    { click: { selector: "#create-issue" } },
-  ];
-}
 
 /** The edit form's Assignee combobox choosing `person` and saved. */
 const assigneeBox = (key: string, person: string) =>
