@@ -100,11 +100,6 @@ const typedNotMenu = {
 const issuePath = (key: string) => `/tracker/issues/${key}`;
 const boardPath = (project: string) => `/tracker/projects/${project}/board`;
 
-const switcherSteps = (project: string, kind: string) => [
-  { click: { selector: "#project-switcher summary" } },
-  { click: { selector: `#project-switcher a[href='/tracker/projects/${project}/${kind}']` } },
-];
-
 const dragCard = (key: string, status: string) => ({
   drag: { source: { selector: `#card-${key}` }, target: { selector: `#col-${status}` } },
 });
