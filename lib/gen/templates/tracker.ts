@@ -13,9 +13,6 @@ import {
 } from "../../sites/apps/tracker/_model.ts";
 import { DEFAULT_NOW } from "../../sites/clock.ts";
 import {
-  answerQuestion,
-  copyToClipboard,
-  dragAndDrop,
   esc,
   goal,
   layered,
@@ -26,11 +23,11 @@ import {
   procedure,
   reorderList,
   search,
-  switchTab,
   typed,
   visitedPath,
   visitedWith,
 } from "../macros/mod.ts";
+import { answerQuestion, copyToClipboard, dragAndDrop, switchTab } from "../macros/mod.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared readers and builders.
