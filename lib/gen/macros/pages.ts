@@ -64,8 +64,9 @@ export interface BoardModel {
   column(value: string): string;
   /** The card's detail page, where the same change is made with a form (the equivalent control). */
   detail(key: string): string;
-  /** That form's select of the column's value, and its submit button (ids). */
+  /** That form's select of the column's value (an id). */
   select: string;
+  /** That form's submit button (an id). */
   submit: string;
 }
 
