@@ -112,6 +112,15 @@ const statusChange = (id: number, before: string, after: string) => ({
   },
 });
 
+/** The drag_and_drop segment of a card `key` (row `id`) from its status to another on its board. */
+const cardDrag = (p: { key: string; id: number; from: string; to: string }) =>
+  dragAndDrop("tracker", {
+    card: p.key,
+    to: p.to,
+    label: statusLabel(p.to),
+    change: statusChange(p.id, p.from, p.to),
+  });
+
 const everStatus = (id: number, after: string, before?: string) => ({
   change: {
     site: "tracker",
@@ -194,12 +203,7 @@ const menuSwitcherDrag = layered<
   chain: (p) => [
     navigateMenu("tracker", "Board", "/tracker/board", boardPath("WEB")),
     navigateMenu("tracker", `${p.project} · ${p.project_name}`, boardPath(p.project), boardPath(p.project), "switcher"),
-    dragAndDrop("tracker", {
-      card: p.key,
-      to: p.to,
-      label: statusLabel(p.to),
-      change: statusChange(p.id, p.from, p.to),
-    }),
+    cardDrag(p),
   ],
   outcome: (p) => [statusChange(p.id, p.from, p.to)],
   nearMisses: (p) => [
@@ -411,12 +415,7 @@ const projectMenuDrag = layered<
   start: (p) => ({ url: `/tracker/projects/${p.project}` }),
   chain: (p) => [
     navigateMenu("tracker", "Board", boardPath(p.project), boardPath(p.project), "project"),
-    dragAndDrop("tracker", {
-      card: p.key,
-      to: p.to,
-      label: statusLabel(p.to),
-      change: statusChange(p.id, p.from, p.to),
-    }),
+    cardDrag(p),
   ],
   outcome: (p) => [statusChange(p.id, p.from, p.to)],
   nearMisses: (p) => [
