@@ -12,3 +12,24 @@ export function period(text: string): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The day of an ISO date `YYYY-MM-DD` written with another year after it: `10 March (2025)` for a year before. */
+export function dayOfYear(iso: string, year: number): string {
+  const [, m, d] = iso.split("-").map(Number);
+  return `${d} ${MONTH_NAMES[m - 1]} (${year})`;
+}

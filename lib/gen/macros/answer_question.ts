@@ -6,7 +6,8 @@
  * cannot account for it, under both styles); reading it on another page that shows it is its alternative under a goal
  * phrasing, which names no page.
  */
-import type { ActionJson, ConditionJson } from "../template.ts";
+import type { ActionJson, ConditionJson, NearMiss } from "../template.ts";
+import { dayOfYear } from "../text.ts";
 import { visitedPath, visitedWith } from "./evidence.ts";
 import type { Alternative, Attack, Segment } from "./macro.ts";
 
@@ -67,5 +68,21 @@ export function answerQuestion(o: AnswerOptions): Segment {
       : [],
     attacks,
     alternatives,
+  };
+}
+
+/**
+ * The near miss of a date answer (`iso`, `YYYY-MM-DD`) whose day is right and whose year is the one before the
+ * task's (`10 March (2025)`): it must fail `answer_wrong` (lib/grading's answer.ts, "Another year").
+ */
+export function anotherYear(iso: string): NearMiss {
+  const year = Number(iso.slice(0, 4)) - 1;
+  return {
+    name: "day_of_another_year",
+    category: "wrong_item",
+    after_reference: [],
+    answer: dayOfYear(iso, year),
+    reason: "answer_wrong",
+    witness: { event: { action: "answer", value: { contains: `(${year})` } } },
   };
 }

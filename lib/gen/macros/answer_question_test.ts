@@ -91,3 +91,12 @@ Deno.test("switchTab(): the tab strip comes from the app's page model; an app wi
   assert.deepEqual(s.attacks[0].steps, [{ navigate: { url: "/bookings/my?show=upcoming" } }]);
   assert.throws(() => switchTab("mail", "x", { path: "/mail/x" }), /app "mail" has no tab strip "main"/);
 });
+
+Deno.test("anotherYear(): the right day in the year before the task's is a near miss the answer rules fail", async () => {
+  const { anotherYear } = await import("./answer_question.ts");
+  const { decideStrictAnswer } = await import("../../grading/answer.ts");
+  const m = anotherYear("2026-03-10");
+  assert.equal(m.answer, "10 March (2025)");
+  const d = decideStrictAnswer({ date: "2026-03-10" }, m.answer!, { instruction: "On which date did you place it?" });
+  assert.equal(d.ok, false, JSON.stringify(d));
+});

@@ -34,7 +34,7 @@ export {
 export { paginate } from "./paginate.ts";
 export { reorderList } from "./reorder.ts";
 export { search, targetOf } from "./search.ts";
-export { type AnswerOptions, answerQuestion } from "./answer_question.ts";
+export { anotherYear, type AnswerOptions, answerQuestion } from "./answer_question.ts";
 export { type CopyOptions, copyToClipboard } from "./copy_to_clipboard.ts";
 export { switchTab, type TabPage } from "./switch_tab.ts";
 export { dragAndDrop, type DragOptions } from "./drag_and_drop.ts";

@@ -23,7 +23,7 @@ import {
   visitedPath,
   visitedWith,
 } from "../macros/mod.ts";
-import { answerQuestion, copyToClipboard, switchTab } from "../macros/mod.ts";
+import { anotherYear, answerQuestion, copyToClipboard, switchTab } from "../macros/mod.ts";
 
 interface CategoryRow {
   id: number;
@@ -2334,6 +2334,7 @@ const orderFact = layered<
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { exact: p.rival } } },
     },
+    ...(p.kind === "date" ? [anotherYear(p.answer)] : []),
   ],
 });
 

@@ -27,7 +27,7 @@ import {
   visitedPath,
   visitedWith,
 } from "../macros/mod.ts";
-import { answerQuestion, copyToClipboard, dragAndDrop, switchTab } from "../macros/mod.ts";
+import { anotherYear, answerQuestion, copyToClipboard, dragAndDrop, switchTab } from "../macros/mod.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared readers and builders.
@@ -2246,6 +2246,7 @@ const issueFact = layered<
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { exact: p.rival } } },
     },
+    ...(p.fact === "due" ? [anotherYear(p.answer)] : []),
   ],
 });
 
