@@ -82,4 +82,15 @@ Deno.test("the macro layer: attacks fail for their reason on two apps, alternati
   assert.ok(apps.get("procedure edit_inline attack unfinished")?.has("mail"));
   assert.ok(apps.get("procedure upload_file attack extra_wrong")?.has("mail"));
   assert.ok((report.layer["search attack typed_url"] ?? 0) >= 2, JSON.stringify(report.layer));
+  onTwo("procedure copy_to_clipboard attack equivalent_control"); // the clipboard written, no copy control used
+  onTwo("goal copy_to_clipboard alternative other_route"); // a goal names no control: the direct write passes
+  onTwo("goal copy_to_clipboard attack unfinished"); // the value given as the answer, never copied
+  onTwo("procedure copy_to_clipboard attack extra_wrong"); // another value copied after the right one
+  onTwo("procedure switch_tab attack typed_url"); // the tab's URL typed instead of its link
+  onTwo("goal switch_tab alternative other_route");
+  onTwo("procedure answer_question attack extra_wrong"); // a hedge naming a runner-up beside the answer
+  onTwo("goal answer_question attack extra_wrong");
+  assert.ok(apps.get("procedure drag_and_drop attack equivalent_control")?.has("tracker")); // the status form
+  assert.ok(apps.get("goal drag_and_drop alternative other_route")?.has("tracker")); // a goal names no drag
+  assert.ok(apps.get("goal answer_question alternative other_route")?.has("mail")); // read on another page
 });

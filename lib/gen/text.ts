@@ -53,3 +53,24 @@ export function reviewMood(rating: number): string {
   if (!mood) throw new Error(`a review's rating is 1 to 5 stars, not ${rating}`);
   return mood;
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The day of an ISO date `YYYY-MM-DD` written with another year after it: `10 March (2025)` for a year before. */
+export function dayOfYear(iso: string, year: number): string {
+  const [, m, d] = iso.split("-").map(Number);
+  return `${d} ${MONTH_NAMES[m - 1]} (${year})`;
+}

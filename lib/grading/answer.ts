@@ -41,7 +41,12 @@
  *   expected text, compared by stem (`issue`/`issues`, `improve`/`improved`); a negation, alternative or
  *   uncertainty word whose family the expected text or the reference uses (`can't` when the reference says `not`).
  *   For a text matcher (and a regex matching words only) the instruction's *names* (capitalised words not opening a
- *   sentence) other than the expected text's are not accounted: they may be the rivals the answer must not pick;
+ *   sentence) other than the expected text's are not accounted when they may be the rivals the answer must not pick:
+ *   the task lists no candidates (`others`), or the name is a word of one (`Dana Whitfield booked Harbor` passes
+ *   when Harbor is the question's room and the candidates are people);
+ * - **another name of the expected thing a screen shows**: words a screen the agent saw shows in parentheses beside
+ *   the expected text, or holding it in parentheses (`Mobile App (MOB)`: `MOB`), for a text matcher, when no rival
+ *   is named;
  * - **an identifier's record**: a head word before a code (`Order SO-10242`: ID_HEADS); for a number, date or value
  *   regex, a capitalised word in the clause of an accounted code names that record (`(invoice NW-5521 from
  *   Northwind)`, `Marcus Chen's email address is marcus.chen@sandbox.test`); a weekday when the answer states a date;
@@ -56,7 +61,12 @@
  *
  * Anything else is not accounted for: hedges ("I think", "about", "at least", "roughly", "probably"), qualifiers
  * ("the smallest", "still in transit", "the fewest", "fell", "only", "not"), extra claims ("2025:" when the task
- * names no 2025), a second value, another candidate named beside the expected one.
+ * names no 2025), a second value, another candidate named beside the expected one. A day the task states without
+ * its year accounts for an answer's day in a year the task states only (`March 20, 2025` is no `March 20` of 2026).
+ *
+ * **Another year.** When the expected value holds a day or month and the task states its year (the expected date's,
+ * the instruction's or the reference's), an answer naming another year (`2025-03-20`, `20 March (2025)`, `March 20,
+ * in 2025`) fails.
  *
  * **Decision** (decideStrictAnswer), in order:
  *
@@ -688,6 +698,11 @@ export interface AnswerContext {
   instruction?: string;
   /** A reference answer as a person wrote it (the QA tiers' `expected`): its words and values are accounted too. */
   reference?: string;
+  /**
+   * The texts of the screens the agent saw: a run of words a screen shows in parentheses beside the expected text
+   * (`Payments API (API)`), or the expected text in parentheses beside it, names the same thing and is accounted.
+   */
+  shown?: readonly string[];
 }
 
 /** Per-matcher values computed once. */
@@ -782,9 +797,15 @@ interface Cx {
   ref?: Known;
   ins?: Known;
   others?: readonly string[];
+  /** The word stems of the other candidates: an instruction's name among them is never accounted. */
+  otherWords?: ReadonlySet<string>;
+  /** The screens the agent saw (AnswerContext.shown). */
+  shown?: readonly string[];
+  /** The matcher's expected texts as written (what a screen shows beside a synonym). */
+  expected: readonly string[];
   /**
-   * A text matcher (or a regex matching words only): the instruction's names other than the expected text's are not
-   * accounted, and no capitalised word names an identifier's record.
+   * A text matcher (or a regex matching words only): the instruction's names that may be candidates (the task lists
+   * none, or they are words of one) are not accounted, and no capitalised word names an identifier's record.
    */
   text: boolean;
 }
@@ -797,7 +818,7 @@ interface Cx {
 export function decideStrictAnswer(m: Matcher, answer: string, context: AnswerContext = {}): AnswerDecision {
   const ref = context.reference === undefined ? undefined : knownOf(context.reference);
   const ins = context.instruction === undefined ? undefined : knownOf(context.instruction);
-  return decide(m, answer, ref, ins, context.others);
+  return decide(m, answer, ref, ins, context.others, context.shown);
 }
 
 /**
@@ -820,11 +841,12 @@ function decide(
   ref: Known | undefined,
   ins: Known | undefined,
   others: readonly string[] | undefined,
+  shown?: readonly string[],
 ): AnswerDecision {
   if (typeof m === "object" && ("present" in m || "not" in m)) {
     return testMatcher(m, answer) ? { ok: true } : { ok: false, why: mismatch(m, quote(answer, 60)) };
   }
-  if (typeof m === "object" && "one_of" in m) return oneOf(m, answer, ref, ins, others);
+  if (typeof m === "object" && "one_of" in m) return oneOf(m, answer, ref, ins, others, shown);
   const p = prep(m);
   if (typeof m === "object" && "exact" in m) {
     const want = String(m.exact).trim();
@@ -836,7 +858,10 @@ function decide(
   }
   const text = typeof m === "string" || (typeof m === "object" && !("number" in m || "date" in m || "regex" in m));
   const r = new Reading(answer, cardText(answer, p.digits));
-  const cx: Cx = { p, ref, ins, others, text };
+  const otherWords = others?.length ? wordsOf(others) : undefined;
+  const cx: Cx = { p, ref, ins, others, otherWords, shown, expected: expectedTexts(m), text };
+  const year = otherYear(r, cx);
+  if (year) return year;
   if (typeof m === "number") return decideNumber(m, m, 1e-9, r, cx);
   if (typeof m === "object" && "number" in m) return decideNumber(m, m.number, m.tol ?? 1e-9, r, cx);
   if (typeof m === "object" && "date" in m) return decideDate(m, r, cx);
@@ -1025,13 +1050,18 @@ function account(
   const { p, ref, ins } = cx;
   const knownNumber = (n: number) =>
     p.exp.numbers.includes(n) || ref?.numbers.includes(n) === true || ins?.numbers.includes(n) === true;
+  // A day the task states without its year accounts for the answer's day only without a year, or in a year the task
+  // states: "March 20, 2025" is no restatement of "March 20" in a task of 2026.
+  const years = taskYears(cx);
   const knownDate = (d: string) =>
-    [p.exp.dates, ref?.dates ?? [], ins?.dates ?? []].some((ds) => ds.some((x) => sameDay(d, x) || sameDay(x, d)));
+    [p.exp.dates, ref?.dates ?? [], ins?.dates ?? []].some((ds) =>
+      ds.some((x) => sameDay(d, x) || (sameDay(x, d) && years.has(d.slice(0, 4))))
+    );
   const knownTime = (t: string) =>
     p.exp.times.includes(t) || ref?.times.includes(t) === true || ins?.times.includes(t) === true;
   const knownWord = (st: string) =>
     p.exp.words.has(st) || ref?.words.has(st) === true ||
-    (ins !== undefined && ins.words.has(st) && !(cx.text && ins.names.has(st)));
+    (ins !== undefined && ins.words.has(st) && !(cx.text && ins.names.has(st) && candidateName(st, cx)));
   const codesNamed = (ref?.codes.size ?? 0) + (ins?.codes.size ?? 0) > 0;
   const hitDays = [...hit].filter((i) => toks[i].kind === "date").map((i) => toks[i].key);
   let hasDate = false;
@@ -1114,6 +1144,12 @@ function account(
     bad.push(i);
   }
   if (bad.length === 0) return { ok: true };
+  if (
+    rival.names.length === 0 && cx.text &&
+    runsOf(toks, bad).every((run) => shownAsSame(r.text.slice(run[0], run[1]), cx))
+  ) {
+    return { ok: true };
+  }
   return { ok: null, why: unaccounted(r, bad, rival.names, hit, second.filter((i) => !ok[i]), kindName) };
 }
 
@@ -1126,22 +1162,7 @@ function unaccounted(
   second: readonly number[],
   kindName: string,
 ): string {
-  // Runs of unaccounted tokens; a run goes on over punctuation and framing words ("still in transit").
-  const toks = r.tokens;
-  const bridge = (a: number, b: number) => {
-    if (b - a > 3) return false;
-    for (let j = a + 1; j < b; j++) {
-      if (toks[j].kind !== "punct" && !(toks[j].kind === "word" && FRAMING.has(toks[j].key))) return false;
-    }
-    return true;
-  };
-  const runs: string[] = [];
-  for (let k = 0; k < bad.length && runs.length <= 3; k++) {
-    let e = k;
-    while (e + 1 < bad.length && bridge(bad[e], bad[e + 1])) e++;
-    runs.push(quote(r.text.slice(toks[bad[k]].start, toks[bad[e]].end), 40));
-    k = e;
-  }
+  const runs = runsOf(r.tokens, bad).slice(0, 4).map(([a, b]) => quote(r.text.slice(a, b), 40));
   const list = runs.length > 3 ? `${runs.slice(0, 3).join(", ")}, …` : runs.join(", ");
   let why = `${r.q} has words the rules cannot account for: ${list}`;
   if (second.length > 0) {
@@ -1159,6 +1180,7 @@ function oneOf(
   ref: Known | undefined,
   ins: Known | undefined,
   others: readonly string[] | undefined,
+  shown: readonly string[] | undefined,
 ): AnswerDecision {
   // Two alternatives whose texts the answer holds and that disagree: it names two answers where one is asked.
   const found: string[] = [];
@@ -1185,7 +1207,7 @@ function oneOf(
   let undecided: AnswerDecision | undefined;
   let loose: AnswerDecision | undefined; // why an alternative the plain matcher passes fails strictly
   for (const alt of m.one_of) {
-    const d = decide(alt, answer, ref, ins, others);
+    const d = decide(alt, answer, ref, ins, others, shown);
     if (d.ok === true) return d;
     if (d.ok === null) undecided ??= d;
     else if (loose === undefined && testMatcher(alt, answer)) loose = d;
@@ -1217,4 +1239,97 @@ function expectedTexts(m: Matcher): string[] {
   if ("date" in m) return [m.date];
   if ("one_of" in m) return m.one_of.flatMap(expectedTexts);
   return [];
+}
+
+/**
+ * The runs of unaccounted tokens `bad` as text spans: a run goes on over punctuation and framing words ("still in
+ * transit").
+ */
+function runsOf(toks: readonly Token[], bad: readonly number[]): [number, number][] {
+  const bridge = (a: number, b: number) => {
+    if (b - a > 3) return false;
+    for (let j = a + 1; j < b; j++) {
+      if (toks[j].kind !== "punct" && !(toks[j].kind === "word" && FRAMING.has(toks[j].key))) return false;
+    }
+    return true;
+  };
+  const runs: [number, number][] = [];
+  for (let k = 0; k < bad.length; k++) {
+    let e = k;
+    while (e + 1 < bad.length && bridge(bad[e], bad[e + 1])) e++;
+    runs.push([toks[bad[k]].start, toks[bad[e]].end]);
+    k = e;
+  }
+  return runs;
+}
+
+/** The word stems of the other candidates. */
+const wordsOf = (others: readonly string[]): ReadonlySet<string> => knownOf(others.join("\n")).words;
+
+/** Whether an instruction's name may be a candidate: the task lists none, or it is a word of one. */
+const candidateName = (st: string, cx: Cx) => cx.otherWords === undefined || cx.otherWords.has(st);
+
+const YEAR_FIRST = /^\d{4}/;
+const isYear = (n: number | undefined) => n !== undefined && Number.isInteger(n) && n >= 1900 && n <= 2099;
+
+/** The years the task states: of the expected value's dates, the reference's and the instruction's (and its years). */
+function taskYears(cx: Cx): Set<string> {
+  const years = new Set<string>();
+  for (const ds of [cx.p.exp.dates, cx.ref?.dates ?? [], cx.ins?.dates ?? []]) {
+    for (const d of ds) if (YEAR_FIRST.test(d)) years.add(d.slice(0, 4));
+  }
+  for (const n of [...cx.ins?.numbers ?? [], ...cx.ref?.numbers ?? []]) if (isYear(n)) years.add(String(n));
+  return years;
+}
+
+/**
+ * A failure when a date answer names a year the task does not (`20 March (2025)` where the task's day is in 2026): a
+ * date's own year, or a year written after a day (`March 20, in 2025`). Only when the expected value is a day or month
+ * and the task states its year.
+ */
+function otherYear(r: Reading, cx: Cx): AnswerDecision | null {
+  if ((cx.p.exp.kinds & K_DATE) === 0) return null;
+  const years = taskYears(cx);
+  if (years.size === 0) return null;
+  const toks = r.tokens;
+  const afterDate = (i: number) => {
+    for (let j = i - 1; j >= 0 && j >= i - 4; j--) {
+      if (toks[j].kind === "date") return true;
+      if (toks[j].kind !== "punct" && toks[j].key !== "of" && toks[j].key !== "in") return false;
+    }
+    return false;
+  };
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    const y = t.kind === "date" && YEAR_FIRST.test(t.key)
+      ? t.key.slice(0, 4)
+      : t.kind === "number" && !t.spoken && isYear(t.n) && afterDate(i)
+      ? String(t.n)
+      : undefined;
+    if (y !== undefined && !years.has(y)) {
+      return { ok: false, why: `${r.q} names the year ${y}; the task's is ${[...years].join(" or ")}` };
+    }
+  }
+  return null;
+}
+
+const SPACES = /\s+/g;
+const EDGE_PUNCT = /^[\p{P}\s]+|[\p{P}\s]+$/gu;
+const screenForm = (s: string) => s.toLowerCase().replace(SPACES, " ");
+
+/**
+ * Whether a screen shows `run` (an answer's unaccounted words) as the expected text's other name: in parentheses
+ * after it (`Payments API (API)`), or holding it in parentheses (`API (Payments API)`).
+ */
+function shownAsSame(run: string, cx: Cx): boolean {
+  const w = screenForm(run.replace(EDGE_PUNCT, ""));
+  if (!w || !cx.shown?.length) return false;
+  return cx.expected.some((e) => {
+    const x = screenForm(e.trim());
+    return x !== "" && x !== w &&
+      cx.shown!.some((s) => {
+        const f = screenForm(s);
+        return f.includes(`${x} (${w})`) || f.includes(`${w} (${x})`);
+      });
+  });
 }

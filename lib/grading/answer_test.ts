@@ -448,3 +448,51 @@ Deno.test("decideAnswer() leaves unaccounted words to the LLM tier even when the
   assert.equal(decideAnswer(email, "marcus.chen@sandbox.test or marcus@sandbox.test", who).ok, null);
   assert.equal(decideAnswer(email, "marcus@sandbox.test", who).ok, false);
 });
+
+Deno.test("decideStrictAnswer(): a date answer naming another year than the task's fails; the task's year passes", () => {
+  const due = { instruction: "On which date was order SO-10242 to be delivered? Answer with the date." };
+  for (const answer of ["March 20, 2025", "20 March (2025)", "March 20, in 2025", "2025-03-20"]) {
+    const d = decideStrictAnswer({ date: "2026-03-20" }, answer, due);
+    assert.equal(d.ok, false, answer);
+    assert.match("why" in d ? d.why : "", /names the year 2025; the task's is 2026$/, answer);
+  }
+  for (const answer of ["March 20", "20 March 2026", "Friday, March 20, 2026"]) {
+    assert.equal(decideStrictAnswer({ date: "2026-03-20" }, answer, due).ok, true, answer);
+  }
+  // A day the expected text gives without its year: the task's own year (here the instruction's) decides.
+  const booked = { instruction: "On which day in 2026 is Harbor booked for the design review?" };
+  assert.equal(decideStrictAnswer({ contains: "March 20" }, "March 20, 2025", booked).ok, false);
+  assert.equal(decideStrictAnswer({ contains: "March 20" }, "March 20, 2026", booked).ok, true);
+  // A task that states no year cannot tell: no silent pass, the judge reads it.
+  assert.equal(decideStrictAnswer({ contains: "March 20" }, "March 20, 2025", { instruction: "When?" }).ok, null);
+});
+
+Deno.test("decideStrictAnswer(): the question's own names are accounted when the task lists its candidates", () => {
+  const who = "Who booked the Harbor room on March 17 at 14:00? Answer with the person's name.";
+  const people = { instruction: who, others: ["Carlos Ortega", "Priya Shah"] };
+  assert.equal(decideStrictAnswer({ contains: "Dana Whitfield" }, "Dana Whitfield booked Harbor", people).ok, true);
+  assert.equal(decideStrictAnswer({ contains: "Delta" }, "Delta is free", rooms).ok, true);
+  // Without the candidates listed a name of the question may be a rival: the judge reads it.
+  assert.equal(
+    decideStrictAnswer({ contains: "Dana Whitfield" }, "Dana Whitfield booked Harbor", { instruction: who })
+      .ok,
+    null,
+  );
+  // A hedge between two candidates, or a candidate named in the question beside the answer, still never passes.
+  for (const answer of ["Dana Whitfield or Carlos Ortega", "Dana Whitfield, Carlos Ortega"]) {
+    assert.equal(decideStrictAnswer({ contains: "Dana Whitfield" }, answer, people).ok, null, answer);
+  }
+  const pick = { instruction: "Is Harbor or Aurora free at 14:00? Answer with the room.", others: ROOMS };
+  assert.equal(decideStrictAnswer({ contains: "Harbor" }, "Harbor or Aurora", pick).ok, null);
+});
+
+Deno.test("decideStrictAnswer(): another name a screen shows in parentheses beside the answer names the same thing", () => {
+  const shown = ["Projects\nPayments API (API) 12 open\nMobile App (MOB) 8 open\nWeb Platform (WEB) 3 open"];
+  const ctx = { instruction: "Which project has the most open bugs?", others: ["Payments API", "Web Platform"], shown };
+  assert.equal(decideStrictAnswer({ contains: "Mobile App" }, "Mobile App (MOB)", ctx).ok, true);
+  assert.equal(decideStrictAnswer({ contains: "Mobile App" }, "MOB - Mobile App", ctx).ok, true);
+  // Not shown as its other name: another project's key, or no screen showing it.
+  assert.equal(decideStrictAnswer({ contains: "Mobile App" }, "Mobile App (WEB)", ctx).ok, null);
+  assert.equal(decideStrictAnswer({ contains: "Mobile App" }, "Mobile App (MOB)", { ...ctx, shown: [] }).ok, null);
+  assert.equal(decideStrictAnswer({ contains: "Mobile App" }, "Mobile App or Web Platform (WEB)", ctx).ok, null);
+});

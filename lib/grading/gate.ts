@@ -774,7 +774,7 @@ function answerFailure(m: Matcher, seen: boolean | SeenPage, ctx: Ctx, others?: 
     return fail("answer_missing", "no answer (the episode did not end with done)");
   }
   if (answer.trim() === "") return fail("answer_missing", "the answer is empty");
-  const d = decideStrictAnswer(m, answer, { others, instruction: ctx.instruction });
+  const d = decideStrictAnswer(m, answer, { others, instruction: ctx.instruction, shown: ctx.ev.seen });
   if (d.ok === false) return fail("answer_wrong", d.why);
   if (seen === true) {
     ctx.seen ??= prepareSeen(ctx.ev.seen);

@@ -40,17 +40,15 @@ const stepsOf = (chain: readonly Segment[]) => chain.flatMap((s) => s.steps);
 const replaced = (chain: readonly Segment[], i: number, steps: ActionJson[]) =>
   chain.flatMap((s, j) => j === i ? steps : s.steps);
 
-/** The name of segment `i` in its chain: its macro, numbered from the second time the chain holds that macro. */
-const tagOf = (chain: readonly Segment[], i: number) => {
-  const n = chain.slice(0, i).filter((s) => s.macro === chain[i].macro).length;
-  return n === 0 ? chain[i].macro : `${chain[i].macro}${n + 1}`;
-};
+/** A segment's name in episode names: its macro, and its place when the chain has that macro twice. */
+const segmentName = (chain: readonly Segment[], i: number) =>
+  chain.filter((s) => s.macro === chain[i].macro).length > 1 ? `${chain[i].macro}_${i + 1}` : chain[i].macro;
 
 /** The attacks of a chain that must fail under `style`, as near misses. */
 function attacksOf(chain: readonly Segment[], style: Style): NearMiss[] {
   return chain.flatMap((s, i) =>
     s.attacks.filter((a) => style === "procedure" || !a.method).map((a) => ({
-      name: `${tagOf(chain, i)}_${a.kind}`,
+      name: `${segmentName(chain, i)}_${a.kind}`,
       category: a.method ? "wrong_method" as const : "reverted" as const,
       steps: a.ends ? [...stepsOf(chain.slice(0, i)), ...a.steps] : replaced(chain, i, a.steps),
       reason: a.reason,
@@ -64,13 +62,13 @@ function attacksOf(chain: readonly Segment[], style: Style): NearMiss[] {
 function alternativesOf(chain: readonly Segment[], style: Style): AlternativeRoute[] {
   return chain.flatMap((s, i) => [
     ...s.alternatives.filter((a) => !a.styles || a.styles.includes(style)).map((a) => ({
-      name: `${tagOf(chain, i)}_${a.kind}`,
+      name: `${segmentName(chain, i)}_${a.kind}`,
       macro: s.macro,
       kind: a.kind,
       steps: replaced(chain, i, a.steps),
     })),
     ...(style === "goal" ? s.attacks.filter((a) => a.method) : []).map((a) => ({
-      name: `${tagOf(chain, i)}_${a.kind}_route`,
+      name: `${segmentName(chain, i)}_${a.kind}_route`,
       macro: s.macro,
       kind: "other_route" as const,
       steps: replaced(chain, i, a.steps),

@@ -43,3 +43,8 @@ export { chooseFromCombobox, type ComboboxModel, comboInput } from "./combobox.t
 export { toggleCheckbox } from "./toggle.ts";
 export { authenticateByForm, type AuthOptions, SIGN_IN, SIGNED_IN, signedOutAfter } from "./authenticate.ts";
 export { type FormField, type FormOptions, formSegment, postPath, typedInto } from "./form.ts";
+export { anotherYear, type AnswerOptions, answerQuestion } from "./answer_question.ts";
+export { type CopyOptions, copyToClipboard } from "./copy_to_clipboard.ts";
+export { switchTab, type TabPage } from "./switch_tab.ts";
+export { dragAndDrop, type DragOptions } from "./drag_and_drop.ts";
+export type { BoardModel, TabStripModel } from "./pages.ts";

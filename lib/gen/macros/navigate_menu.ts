@@ -6,21 +6,25 @@ import { typed, visitedPath } from "./evidence.ts";
 import type { Segment } from "./macro.ts";
 import { pageModel } from "./pages.ts";
 
-/** The navigate_menu segment on `site`: the menu entry `label` links to `href`, which opens the page at `path`. */
-export function navigateMenu(site: string, label: string, href: string, path = href): Segment {
-  const menu = pageModel(site).menu;
-  if (!menu) throw new Error(`app "${site}" has no menu in its page model`);
+/**
+ * The navigate_menu segment on `site`: the menu entry `label` links to `href`, which opens the page at `path`. `named`
+ * picks another menu of the app's page model than its top menu (a project's menu, a switcher).
+ */
+export function navigateMenu(site: string, label: string, href: string, path = href, named?: string): Segment {
+  const model = pageModel(site);
+  const menu = named === undefined ? model.menu : model.menus?.[named];
+  if (!menu) throw new Error(`app "${site}" has no menu ${named ?? "(top)"} in its page model`);
   const entry = { action: "click", region: { contains: menu.region }, target: { contains: label } };
   return {
     macro: "navigate_menu",
-    steps: [{ click: { selector: menu.link(href) } }],
+    steps: [...(menu.open ? [{ click: { selector: menu.open } }] : []), { click: { selector: menu.link(href) } }],
     reached: [visitedPath(path)],
     method: [{ record: entry, opened: { path } }],
     attacks: [{
       kind: "typed_url",
       steps: [{ navigate: { url: href } }],
       reason: "method_missing",
-      witness: { all: [typed, { record: { action: "click", region: { contains: menu.region } }, times: 0 }] },
+      witness: { all: [typed, { record: entry, times: 0 }] },
       method: true,
     }],
     alternatives: [],

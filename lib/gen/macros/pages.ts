@@ -34,6 +34,8 @@ export interface MenuModel {
   link(href: string): string;
   /** What the recorder's `region` of a click in the menu contains. */
   region: string;
+  /** The selector that opens the menu first (a drop-down's summary), when it is folded. */
+  open?: string;
 }
 
 /** An ordered list whose items are dragged (and moved with arrow buttons). */
@@ -46,6 +48,26 @@ export interface ListModel {
   down(key: string): string;
   /** The position from which an item is below the fold (a scroll first). */
   scrollFrom: number;
+}
+
+/** A strip of tabs: links, one per tab, each opening the page with that tab shown. */
+export interface TabStripModel {
+  /** The selector of tab `key`'s link (an id). */
+  link(key: string): string;
+}
+
+/** A board of columns whose cards are dragged between them (the tracker's board). */
+export interface BoardModel {
+  /** The selector of the card `key`. */
+  card(key: string): string;
+  /** The selector of the column `value` (a status). */
+  column(value: string): string;
+  /** The card's detail page, where the same change is made with a form (the equivalent control). */
+  detail(key: string): string;
+  /** That form's select of the column's value (an id). */
+  select: string;
+  /** That form's submit button (an id). */
+  submit: string;
 }
 
 /** What the macros read of one app. */
@@ -62,6 +84,12 @@ export interface PageModel {
   menu?: MenuModel;
   /** Its ordered, draggable list (the tracker's backlog). */
   list?: ListModel;
+  /** Other menus than the top one, by name (a project's menu, a switcher). */
+  menus?: Readonly<Record<string, MenuModel>>;
+  /** Its tab strips, by name (`main`: a detail page's tabs). */
+  tabs?: Readonly<Record<string, TabStripModel>>;
+  /** Its board of columns. */
+  board?: BoardModel;
 }
 
 /** The top bar's menu (`.topbar .menu`, a `nav.menu`) every app's layout renders. */
@@ -75,16 +103,36 @@ const PAGER: PagerModel = {
   any: "#(page-\\d+|next-page|prev-page)(?![\\w-])",
 };
 
+/** The tab strip every app's detail pages render (`#tab-KEY` links). */
+const TABS: TabStripModel = { link: (key) => `#tab-${key}` };
+
 /** The apps' page models, by app. */
 export const PAGES: Readonly<Record<string, PageModel>> = {
   shop: {
     site: "shop",
+    tabs: { main: TABS },
     search: { box: "#search", submit: "#search-button", path: "/shop/products", key: "q" },
     pager: PAGER,
     menu: TOP_MENU,
   },
   tracker: {
     site: "tracker",
+    tabs: { main: TABS },
+    menus: {
+      project: { link: (href) => `#project-menu a[href='${href}']`, region: "nav#project-menu" },
+      switcher: {
+        link: (href) => `#project-switcher a[href='${href}']`,
+        region: "ul",
+        open: "#project-switcher summary",
+      },
+    },
+    board: {
+      card: (k) => `#card-${k}`,
+      column: (v) => `#col-${v}`,
+      detail: (k) => `/tracker/issues/${k}`,
+      select: "#status-select",
+      submit: "#update-status",
+    },
     search: { box: "#q", submit: "#apply-filters", path: "/tracker/issues", key: "q" },
     pager: PAGER,
     menu: TOP_MENU,
@@ -92,12 +140,13 @@ export const PAGES: Readonly<Record<string, PageModel>> = {
   },
   mail: {
     site: "mail",
+    menu: TOP_MENU,
     search: { box: "#search-q", submit: "#search-button", path: "/mail/search", key: "q" },
     pager: PAGER,
-    menu: TOP_MENU,
   },
   bookings: {
     site: "bookings",
+    tabs: { main: TABS, my: { link: (key) => `#show-${key}` } },
     menu: TOP_MENU,
     searches: { home: { box: "#home-q", submit: "#home-search-submit", path: "/bookings/rooms", key: "q" } },
   },

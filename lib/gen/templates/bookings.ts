@@ -24,16 +24,20 @@ import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
 import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
 import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, template } from "../template.ts";
 import {
+  answerQuestion,
   chooseFromCombobox,
+  copyToClipboard,
   esc,
   filterBoxes,
   goal,
   layered,
   navigateMenu,
+  openDetail,
   procedure,
   search,
   selectOption,
   setSlider,
+  switchTab,
 } from "../macros/mod.ts";
 
 // ---- the seeded data, read only ----
@@ -990,7 +994,7 @@ type TabP = { room: string; room_id: number; tab: string; other: string };
 const TAB_LABEL: Record<string, string> = { overview: "Overview", schedule: "Schedule", rules: "Rules" };
 const tabPath = (t: string) => t === "overview" ? "" : `/${t}`;
 
-const roomTab = template<TabP>({
+const roomTab = layered<TabP>({
   id: "bookings.switch_tab.search_room_tab",
   site: "bookings",
   macro: "switch_tab",
@@ -1007,40 +1011,37 @@ const roomTab = template<TabP>({
     ),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Search the rooms for "${p.room}" from the home page, open the ${p.room} room from the result, then switch to its ${
         TAB_LABEL[p.tab]
-      } tab.`,
-    (p) =>
+      } tab.`
+    ),
+    procedure((p) =>
       `Use the home page's "Find a room" box to look up ${p.room}, click through to the room and show its ${
         TAB_LABEL[p.tab]
-      } tab.`,
+      } tab.`
+    ),
+    goal((p) => `Look up the ${p.room} room from the home page and show its ${TAB_LABEL[p.tab].toLowerCase()}.`),
+    goal((p) =>
+      `I want to see the ${TAB_LABEL[p.tab].toLowerCase()} of ${p.room}: find the room with a search and bring them up.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms/${p.room_id}/${p.tab}`, query: {} } },
-        visitedRe(searchRe(p.room)),
-        { record: { action: "click", target: { contains: `"${p.room}"` } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      ...homeSearch(p.room),
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [
+    search("bookings", p.room, {}, "home"),
+    openDetail(
+      `${BASE}/rooms`,
       { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
-      { click: { selector: `#tab-${p.tab}` } },
-    ],
-  }),
-  nearMisses: (p) => [
+      `${BASE}/rooms/${p.room_id}`,
+    ),
+    switchTab("bookings", p.tab, { path: `${BASE}/rooms/${p.room_id}/${p.tab}` }),
+  ],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms/${p.room_id}/${p.tab}`, query: {} } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_tab",
       category: "wrong_item",
-      steps: [
-        ...homeSearch(p.room),
-        { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
-        { click: { selector: `#tab-${p.other}` } },
-      ],
+      steps: [...steps.slice(0, -1), { click: { selector: `#tab-${p.other}` } }],
       reason: "final_page",
       witness: { page: { path: `${BASE}/rooms/${p.room_id}/${p.other}` } },
     },
@@ -1052,13 +1053,6 @@ const roomTab = template<TabP>({
       witness: {
         all: [visitedRe(`^${BASE}/rooms/${p.room_id}/${p.tab}`), { page: { path: `${BASE}/rooms/${p.room_id}` } }],
       },
-    },
-    {
-      name: "room_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}/rooms/${p.room_id}` } }, { click: { selector: `#tab-${p.tab}` } }],
-      reason: "not_visited",
-      witness: { all: [navigated, visitedRe(`^${BASE}/rooms\\?q=`, 0)] },
     },
   ],
 });
@@ -1312,11 +1306,11 @@ type CopyP = {
 };
 const SHOW_LABEL: Record<string, string> = { past: "Past", cancelled: "Cancelled", all: "All", upcoming: "Upcoming" };
 
-const copyCode = template<CopyP>({
+const copyCode = layered<CopyP>({
   id: "bookings.copy_to_clipboard.tab_code",
   site: "bookings",
   macro: "copy_to_clipboard",
-  prefix: ["switch_tab"],
+  prefix: ["switch_tab", "open_detail"],
   summary: "switch My bookings to a tab, open a booking and copy its code with the copy button",
   params: (db) => {
     const all = mine(db);
@@ -1340,31 +1334,41 @@ const copyCode = template<CopyP>({
   },
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `In My bookings, switch to the ${SHOW_LABEL[p.tab]} tab, open your "${p.purpose}" booking of ${
         day(p.date)
-      } and copy its confirmation code with the page's copy button.`,
-    (p) =>
+      } and copy its confirmation code with the page's copy button.`
+    ),
+    procedure((p) =>
       `Show the ${
         SHOW_LABEL[p.tab]
-      } list of your bookings, go to "${p.purpose}" (${p.date}) and use "Copy confirmation code".`,
+      } list of your bookings, go to "${p.purpose}" (${p.date}) and use "Copy confirmation code".`
+    ),
+    goal((p) =>
+      `From the ${SHOW_LABEL[p.tab]} bookings in My bookings, get the confirmation code of "${p.purpose}" (${
+        day(p.date)
+      }) onto the clipboard.`
+    ),
+    goal((p) =>
+      `Your "${p.purpose}" booking of ${p.date} is listed under ${
+        SHOW_LABEL[p.tab]
+      } in My bookings. Copy its confirmation code from its page.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my` },
-    check: {
-      all: [
-        { clipboard: { exact: p.code } },
-        { record: { action: "click", target: { regex: "copy", flags: "i" } }, bound: "clipboard" },
-        { record: { action: "click", target: { contains: `#show-${p.tab}` } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      { click: { selector: `#show-${p.tab}` } },
-      openBooking(p.id),
-      { click: { selector: "#copy-code" } },
-    ],
-  }),
+  start: () => ({ url: `${BASE}/my` }),
+  chain: (p) => [
+    switchTab("bookings", p.tab, { path: `${BASE}/my`, query: { show: p.tab } }, "my"),
+    openDetail(`${BASE}/my`, openBooking(p.id), `${BASE}/reservations/${p.id}`),
+    copyToClipboard({
+      control: "#copy-code",
+      text: p.code,
+      another: {
+        steps: [{ navigate: { url: `${BASE}/reservations/${p.sibling}` } }, { click: { selector: "#copy-code" } }],
+        matcher: { exact: p.sibling_code },
+      },
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
     {
       name: "sibling_code",
@@ -1375,31 +1379,6 @@ const copyCode = template<CopyP>({
         all: [{ record: { action: "click", target: { contains: "#copy-code" } } }, {
           clipboard: { exact: p.sibling_code },
         }],
-      },
-    },
-    {
-      name: "clipboard_written",
-      category: "wrong_method",
-      steps: [{ click: { selector: `#show-${p.tab}` } }, openBooking(p.id), { clipboard_write: { text: p.code } }],
-      reason: "method_missing",
-      witness: {
-        all: [{ clipboard: { exact: p.code } }, {
-          record: { action: "click", target: { contains: "#copy-code" } },
-          times: 0,
-        }],
-      },
-    },
-    {
-      name: "tab_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/my?show=${p.tab}` } },
-        openBooking(p.id),
-        { click: { selector: "#copy-code" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [navigated, { record: { action: "click", target: { contains: `#show-${p.tab}` } }, times: 0 }],
       },
     },
   ],
@@ -1925,7 +1904,7 @@ type FreeP = {
   others: string;
 };
 
-const freeRoom = template<FreeP>({
+const freeRoom = layered<FreeP>({
   id: "bookings.answer_question.free_room",
   site: "bookings",
   macro: "answer_question",
@@ -1967,31 +1946,40 @@ const freeRoom = template<FreeP>({
   },
   entity: (p) => `day:${p.date}`,
   phrasings: [
-    (p) =>
-      `Use the top menu to open the Calendar. Which room with at least ${p.seats} seats${
-        p.amenity ? ` and ${amenityPhrase[p.amenity]}` : ""
-      } is still free on ${day(p.date)} from ${p.slot} to ${endOf(p.slot, 60)}? Answer with the room's name.`,
-    (p) =>
-      `Open the Calendar from the app's menu and find the room, seating ${p.seats} or more${
-        p.amenity ? `, with ${amenityPhrase[p.amenity]}` : ""
-      }, that nobody has booked on ${p.date} between ${p.slot} and ${endOf(p.slot, 60)}. Reply with its name.`,
+    procedure((p) =>
+      `Use the top menu to open the Calendar, then the day ${day(p.date)}. Which room ${
+        freeWords(p)
+      } is still free from ${p.slot} to ${endOf(p.slot, 60)} that day? Answer with the room's name.`
+    ),
+    procedure((p) =>
+      `Open the Calendar from the app's menu, go to ${p.date} and find the room ${
+        freeWords(p)
+      } that nobody has booked between ${p.slot} and ${endOf(p.slot, 60)}. Reply with its name.`
+    ),
+    goal((p) =>
+      `Which room ${freeWords(p)} is still free on ${day(p.date)} from ${p.slot} to ${
+        endOf(p.slot, 60)
+      }? The Calendar has the bookings. Answer with the room's name.`
+    ),
+    goal((p) =>
+      `Check the bookings Calendar: exactly one room ${freeWords(p)} is not booked on ${p.date} between ${p.slot} and ${
+        endOf(p.slot, 60)
+      }. Name it.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { answer: { contains: p.room }, seen: { path: `${BASE}/calendar/${p.date}` }, others: p.others.split(",") },
-        menuRecord("Calendar"),
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      menuClick("/calendar"),
-      ...calendarClicks(p.date),
-      { scroll: { down: true, pages: 1 } },
-      { done: { text: p.room } },
-    ],
-  }),
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [
+    navigateMenu("bookings", "Calendar", `${BASE}/calendar`),
+    answerQuestion({
+      answer: p.room,
+      matcher: { contains: p.room },
+      others: p.others.split(","),
+      page: { path: `${BASE}/calendar/${p.date}` },
+      read: [...calendarClicks(p.date), { scroll: { down: true, pages: 1 } }],
+      rival: p.rival,
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
     {
       name: "booked_rival",
@@ -2001,26 +1989,12 @@ const freeRoom = template<FreeP>({
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { norm: p.rival } } },
     },
-    {
-      name: "two_rooms",
-      category: "hedge",
-      after_reference: [],
-      answer: `${p.room} or ${p.rival}`,
-      reason: "answer_unaccounted",
-      witness: { event: { action: "answer", value: { regex: "\\bor\\b" } } },
-    },
-    {
-      name: "guessed_without_the_day",
-      category: "wrong_method",
-      steps: [menuClick("/calendar")],
-      answer: p.room,
-      reason: "not_seen",
-      witness: {
-        all: [{ event: { action: "answer", value: { norm: p.room } } }, visitedRe(p.date, 0)],
-      },
-    },
   ],
 });
+
+/** "with at least 8 seats and a projector": the size and amenity a free-room question asks for. */
+const freeWords = (p: { seats: number; amenity: string }) =>
+  `with at least ${p.seats} seats${p.amenity ? ` and ${amenityPhrase[p.amenity]}` : ""}`;
 
 // ---- answer_question: who booked a slot (switch_tab > answer_question) ----
 
@@ -2046,7 +2020,7 @@ function weekClicks(date: string): ActionJson[] {
   return Array.from({ length: Math.abs(weeks) }, () => ({ click: { selector: id } }));
 }
 
-const whoBooked = template<WhoP>({
+const whoBooked = layered<WhoP>({
   id: "bookings.answer_question.who_booked",
   site: "bookings",
   macro: "answer_question",
@@ -2077,37 +2051,43 @@ const whoBooked = template<WhoP>({
   },
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `On the ${p.room} room's page, open its Schedule tab and find out who has booked ${p.room} on ${
         day(p.date)
-      } at ${p.time}. Answer with the person's name.`,
-    (p) =>
-      `Switch to the Schedule tab of ${p.room} and tell me which colleague booked the room on ${p.date} from ${p.time}. Reply with their name only.`,
+      } at ${p.time}. Answer with the person's name.`
+    ),
+    procedure((p) =>
+      `Switch to the Schedule tab of ${p.room} and tell me which colleague booked the room on ${p.date} from ${p.time}. Reply with their name only.`
+    ),
+    goal((p) =>
+      `You are on the ${p.room} room's page. Who has booked it on ${
+        day(p.date)
+      } at ${p.time}, as its schedule shows? Answer with the person's name.`
+    ),
+    goal((p) =>
+      `Which colleague holds ${p.room} on ${p.date} from ${p.time}? Look at the room's schedule and reply with their name only.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/rooms/${p.room_id}` },
-    check: {
-      all: [
-        {
-          answer: { contains: p.who },
-          seen: { path: `${BASE}/rooms/${p.room_id}/schedule` },
-          others: p.others.split(","),
-        },
-        { record: { action: "click", target: { contains: "#tab-schedule" } } },
-        { no_writes: true },
+  start: (p) => ({ url: `${BASE}/rooms/${p.room_id}` }),
+  chain: (p) => [
+    switchTab("bookings", "schedule", { path: `${BASE}/rooms/${p.room_id}/schedule` }),
+    answerQuestion({
+      answer: p.who,
+      matcher: { contains: p.who },
+      others: p.others.split(","),
+      page: { path: `${BASE}/rooms/${p.room_id}/schedule` },
+      read: [
+        ...weekClicks(p.date),
+        { scroll: { down: true, pages: 1 } },
+        // The schedule is a panel that shows about four hourly rows: a later slot needs the panel scrolled.
+        ...(SLOTS.indexOf(`${p.time.slice(0, 2)}:00`) >= 4
+          ? [{ scroll: { selector: "#schedule-panel", down: true, pages: 1 } }]
+          : []),
       ],
-    },
-    solution: [
-      { click: { selector: "#tab-schedule" } },
-      ...weekClicks(p.date),
-      { scroll: { down: true, pages: 1 } },
-      // The schedule is a panel that shows about four hourly rows: a later slot needs the panel scrolled.
-      ...(SLOTS.indexOf(`${p.time.slice(0, 2)}:00`) >= 4
-        ? [{ scroll: { selector: "#schedule-panel", down: true, pages: 1 } }]
-        : []),
-      { done: { text: p.who } },
-    ],
-  }),
+      rival: p.neighbour,
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
     {
       name: "neighbouring_booking",
@@ -2116,24 +2096,6 @@ const whoBooked = template<WhoP>({
       answer: p.neighbour,
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { norm: p.neighbour } } },
-    },
-    {
-      name: "two_names",
-      category: "hedge",
-      after_reference: [],
-      answer: `${p.who} or ${p.neighbour}`,
-      reason: "answer_unaccounted",
-      witness: { event: { action: "answer", value: { regex: "\\bor\\b" } } },
-    },
-    {
-      name: "guessed_without_schedule",
-      category: "wrong_method",
-      steps: [],
-      answer: p.who,
-      reason: "not_seen",
-      witness: {
-        all: [{ event: { action: "answer", value: { norm: p.who } } }, visitedRe(`/rooms/${p.room_id}/schedule`, 0)],
-      },
     },
   ],
 });
@@ -2152,7 +2114,7 @@ type SeatsP = {
   neighbour: number;
 };
 
-const roomSeats = template<SeatsP>({
+const roomSeats = layered<SeatsP>({
   id: "bookings.answer_question.booking_room_seats",
   site: "bookings",
   macro: "answer_question",
@@ -2180,24 +2142,35 @@ const roomSeats = template<SeatsP>({
   },
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `In My bookings (All tab), open your "${p.purpose}" booking of ${
         day(p.date)
-      }, go to its room and tell me how many seats that room has. Answer with a number.`,
-    (p) =>
-      `How many seats does the room of your "${p.purpose}" booking (${p.date}) have? Open the booking from the All list of your bookings and follow its room link to find out.`,
+      }, go to its room and tell me how many seats that room has. Answer with a number.`
+    ),
+    procedure((p) =>
+      `How many seats does the room of your "${p.purpose}" booking (${p.date}) have? Open the booking from the All list of your bookings and follow its room link to find out.`
+    ),
+    goal((p) =>
+      `How many seats does the room of your "${p.purpose}" booking of ${
+        day(p.date)
+      } have? Start from the booking's page and answer with a number.`
+    ),
+    goal((p) =>
+      `Your "${p.purpose}" booking (${p.date}) is in a room of some size: open that booking and find how many seats its room has. Reply with the number.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my?show=all` },
-    check: {
-      all: [
-        { answer: { number: p.seats }, seen: { path: `${BASE}/rooms/${p.room_id}` } },
-        codeClick(p.code),
-        { no_writes: true },
-      ],
-    },
-    solution: [openBooking(p.id), { click: { selector: "#detail-room a" } }, { done: { text: String(p.seats) } }],
-  }),
+  start: () => ({ url: `${BASE}/my?show=all` }),
+  chain: (p) => [
+    openDetail(`${BASE}/my`, openBooking(p.id), `${BASE}/reservations/${p.id}`),
+    answerQuestion({
+      answer: String(p.seats),
+      matcher: { number: p.seats },
+      page: { path: `${BASE}/rooms/${p.room_id}` },
+      read: [{ click: { selector: "#detail-room a" } }],
+      rival: String(p.neighbour),
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
     {
       name: "attendees_instead",
@@ -2206,14 +2179,6 @@ const roomSeats = template<SeatsP>({
       answer: String(p.attendees),
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { exact: String(p.attendees) } } },
-    },
-    {
-      name: "two_counts",
-      category: "hedge",
-      after_reference: [],
-      answer: `${p.seats} or ${p.neighbour}`,
-      reason: "answer_unaccounted",
-      witness: { event: { action: "answer", value: { regex: "\\bor\\b" } } },
     },
     {
       name: "neighbour_room_count",

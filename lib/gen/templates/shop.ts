@@ -30,6 +30,7 @@ import {
   visitedPath,
   visitedWith,
 } from "../macros/mod.ts";
+import { anotherYear, answerQuestion, copyToClipboard, switchTab } from "../macros/mod.ts";
 
 interface CategoryRow {
   id: number;
@@ -733,7 +734,7 @@ const searchThenOpen = layered<{ word: string; id: number; product: string; sibl
 });
 
 /** switch_tab after search and open: a brand's product, then its Specifications or Reviews tab. */
-const searchOpenTab = template<
+const searchOpenTab = layered<
   { brand: string; id: number; product: string; tab: string; tab_label: string; other_tab: string; sibling: number }
 >({
   id: "shop.switch_tab.search_open_tab",
@@ -756,21 +757,24 @@ const searchOpenTab = template<
     }),
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) => `Search the shop for "${p.brand}", open the ${p.product} from the results, and show its ${p.tab_label} tab.`,
-    (p) =>
-      `Find the ${p.product} by searching for its brand ${p.brand}, open it, then switch to the ${p.tab_label} tab.`,
+    procedure((p) =>
+      `Search the shop for "${p.brand}", open the ${p.product} from the results, and show its ${p.tab_label} tab.`
+    ),
+    procedure((p) =>
+      `Find the ${p.product} by searching for its brand ${p.brand}, open it, then switch to the ${p.tab_label} tab.`
+    ),
+    goal((p) => `Look up ${p.brand} in the shop and bring up the ${p.tab_label.toLowerCase()} of the ${p.product}.`),
+    goal((p) =>
+      `I want to read the ${p.tab_label.toLowerCase()} of the ${p.product}, one of the ${p.brand} products: find it through the shop's search and show them.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        visitedWith("/shop/products", [["q", p.brand]]),
-        { page: { path: `/shop/products/${p.id}`, query: { tab: p.tab } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [...searchSteps(p.brand), openProduct(p.id), { click: { selector: `#tab-${p.tab}` } }],
-  }),
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [
+    search("shop", p.brand),
+    resultOpen(p.id),
+    switchTab("shop", p.tab, { path: `/shop/products/${p.id}`, query: { tab: p.tab } }),
+  ],
+  outcome: (p) => [{ page: { path: `/shop/products/${p.id}`, query: { tab: p.tab } } }, { no_writes: true }],
   nearMisses: (p, db) => {
     const addable = plainInStock(db).some((q) => q.id === p.id);
     const misses: NearMiss[] = [
@@ -1818,7 +1822,7 @@ function orderFromProductPage(db: AppDb, withNumber: boolean) {
 }
 
 /** copy_to_clipboard after the menu and open_detail: My orders from the menu, open an order, copy its number. */
-const copyOrderNumber = template<{ number: string; desc: string; start: number; start_name: string; other: string }>({
+const copyOrderNumber = layered<{ number: string; desc: string; start: number; start_name: string; other: string }>({
   id: "shop.copy_to_clipboard.order_number",
   site: "shop",
   macro: "copy_to_clipboard",
@@ -1828,26 +1832,31 @@ const copyOrderNumber = template<{ number: string; desc: string; start: number; 
   params: (db) => orderFromProductPage(db, false),
   entity: (p) => `order:${p.number}`,
   phrasings: [
-    (p) =>
-      `You are on the ${p.start_name} page. Open "My orders" from the top menu, open ${p.desc} and copy its order number to the clipboard with the page's copy button.`,
-    (p) =>
-      `From this ${p.start_name} page, use the shop's menu to reach your orders, open ${p.desc}, and use "Copy order number" to put its number on the clipboard.`,
+    procedure((p) =>
+      `You are on the ${p.start_name} page. Open "My orders" from the top menu, open ${p.desc} and copy its order number to the clipboard with the page's copy button.`
+    ),
+    procedure((p) =>
+      `From this ${p.start_name} page, use the shop's menu to reach your orders, open ${p.desc}, and use "Copy order number" to put its number on the clipboard.`
+    ),
+    goal((p) => `You are on the ${p.start_name} page. Get the order number of ${p.desc} onto the clipboard.`),
+    goal((p) =>
+      `From the ${p.start_name} page, look through your orders for ${p.desc} and copy its order number from the order's page.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `/shop/products/${p.start}` },
-    check: {
-      all: [
-        { clipboard: { exact: p.number } },
-        { record: { action: "click", target: { regex: "copy", flags: "i" } }, bound: "clipboard" },
-        visitedPath(`/shop/orders/${p.number}`),
-        menuClickOn("My orders", `/shop/products/${p.start}`),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuLink("/shop/orders"), { click: { selector: `#order-${p.number} a` } }, {
-      click: { selector: "#copy-order-number" },
-    }],
-  }),
+  start: (p) => ({ url: `/shop/products/${p.start}` }),
+  chain: (p) => [
+    navigateMenu("shop", "My orders", "/shop/orders"),
+    openDetail("/shop/orders", { click: { selector: `#order-${p.number} a` } }, `/shop/orders/${p.number}`),
+    copyToClipboard({
+      control: "#copy-order-number",
+      text: p.number,
+      another: {
+        steps: [{ navigate: { url: `/shop/orders/${p.other}` } }, { click: { selector: "#copy-order-number" } }],
+        matcher: { exact: p.other },
+      },
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
     {
       name: "copies_other_order",
@@ -1861,38 +1870,6 @@ const copyOrderNumber = template<{ number: string; desc: string; start: number; 
           clipboard: { exact: p.other },
         }],
       },
-    },
-    {
-      name: "clipboard_written_directly",
-      category: "wrong_method",
-      steps: [menuLink("/shop/orders"), { click: { selector: `#order-${p.number} a` } }, {
-        clipboard_write: { text: p.number },
-      }],
-      reason: "method_missing",
-      witness: {
-        all: [{ event: { action: "clipboard_write", value: { exact: p.number } } }, {
-          record: { action: "click", target: { regex: "copy", flags: "i" } },
-          times: 0,
-        }],
-      },
-    },
-    {
-      name: "copy_then_copy_another",
-      category: "overshoot",
-      after_reference: [{ navigate: { url: `/shop/orders/${p.other}` } }, {
-        click: { selector: "#copy-order-number" },
-      }],
-      reason: "clipboard_mismatch",
-      witness: { all: [{ clipboard: { exact: p.number }, ever: true }, { clipboard: { exact: p.other } }] },
-    },
-    {
-      name: "orders_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: "/shop/orders" } }, { click: { selector: `#order-${p.number} a` } }, {
-        click: { selector: "#copy-order-number" },
-      }],
-      reason: "method_missing",
-      witness: { all: [...typedNotMenu.all, { clipboard: { exact: p.number } }] },
     },
   ],
 });
@@ -2069,7 +2046,7 @@ const sizeGuideTab = layered<
 // ---------------------------------------------------------------------------------------------------------------
 
 /** answer_question after the menu: the cheapest or dearest product of a category (of a brand, or in stock). */
-const menuPriceExtreme = template<
+const menuPriceExtreme = layered<
   {
     category: string;
     slug: string;
@@ -2122,43 +2099,31 @@ const menuPriceExtreme = template<
     }),
   entity: (p) => `category:${p.slug}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Use the shop's menu to open the ${p.category} category. Which is the ${p.kind} ${
         scopeWords(p)
-      }? Answer with the product's name.`,
-    (p) => `From the top menu, go to ${p.category} and find the ${p.kind} ${scopeWords(p)}. Reply with its name only.`,
+      }? Answer with the product's name.`
+    ),
+    procedure((p) =>
+      `From the top menu, go to ${p.category} and find the ${p.kind} ${scopeWords(p)}. Reply with its name only.`
+    ),
+    goal((p) => `The shop's ${p.category} category: which is the ${p.kind} ${scopeWords(p)}? Give its name.`),
+    goal((p) => `Look at the shop's ${p.category} category and tell me the name of the ${p.kind} ${scopeWords(p)}.`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/" },
-    check: {
-      all: [
-        { answer: { contains: p.answer }, seen: { path: `/shop/category/${p.slug}` }, others: p.others.split("|") },
-        menuClick(p.category),
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      menuLink(`/shop/category/${p.slug}`),
-      ...(p.brand ? [{ click: { selector: `#brand-${slug(p.brand)}` } }] : []),
-      ...(p.in_stock ? [{ click: { selector: "#in-stock" } }] : []),
-      {
-        select_dropdown: {
-          selector: "#sort",
-          text: p.kind === "cheapest" ? "Price: low to high" : "Price: high to low",
-        },
-      },
-      { done: { text: p.answer } },
-    ],
-  }),
+  start: () => ({ url: "/shop/" }),
+  chain: (p) => [
+    navigateMenu("shop", p.category, `/shop/category/${p.slug}`),
+    answerQuestion({
+      answer: p.answer,
+      matcher: { contains: p.answer },
+      others: p.others.split("|"),
+      page: { path: `/shop/category/${p.slug}` },
+      read: extremeSteps(p),
+      rival: p.runner_up,
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "hedged_with_runner_up",
-      category: "hedge",
-      after_reference: [],
-      answer: `${p.answer} or ${p.runner_up}`,
-      reason: "answer_unaccounted",
-      witness: { event: { action: "answer", value: { contains: " or " } } },
-    },
     {
       name: "opposite_end",
       category: "wrong_item",
@@ -2167,26 +2132,22 @@ const menuPriceExtreme = template<
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { exact: p.opposite } } },
     },
-    {
-      name: "category_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `/shop/category/${p.slug}` } },
-        ...(p.brand ? [{ click: { selector: `#brand-${slug(p.brand)}` } }] : []),
-        ...(p.in_stock ? [{ click: { selector: "#in-stock" } }] : []),
-        {
-          select_dropdown: {
-            selector: "#sort",
-            text: p.kind === "cheapest" ? "Price: low to high" : "Price: high to low",
-          },
-        },
-      ],
-      answer: p.answer,
-      reason: "method_missing",
-      witness: typedNotMenu,
-    },
   ],
 });
+
+/** The steps that show a category's cheapest or dearest product first: its brand or stock filter, then the sort. */
+function extremeSteps(p: { brand: string; in_stock: boolean; kind: string }) {
+  return [
+    ...(p.brand ? [{ click: { selector: `#brand-${slug(p.brand)}` } }] : []),
+    ...(p.in_stock ? [{ click: { selector: "#in-stock" } }] : []),
+    {
+      select_dropdown: {
+        selector: "#sort",
+        text: p.kind === "cheapest" ? "Price: low to high" : "Price: high to low",
+      },
+    },
+  ];
+}
 
 function scopeWords(p: { brand: string; in_stock: boolean }): string {
   if (p.brand) return `${p.brand} product in it`;
@@ -2195,7 +2156,7 @@ function scopeWords(p: { brand: string; in_stock: boolean }): string {
 }
 
 /** answer_question after open_detail: from My orders, open an order and read a figure or day off it. */
-const orderFact = template<
+const orderFact = layered<
   { number: string; fact: string; question: string; answer: string; kind: string; rival: string }
 >({
   id: "shop.answer_question.order_fact",
@@ -2253,31 +2214,25 @@ const orderFact = template<
   },
   entity: (p) => `order:${p.number}`,
   phrasings: [
-    (p) => `${p.question} Open the order from My orders and answer with the ${p.kind === "money" ? "amount" : "date"}.`,
-    (p) => `From your orders list, open ${p.number} and tell me: ${lowerFirst(p.question)}`,
+    procedure((p) =>
+      `${p.question} Open the order from My orders and answer with the ${p.kind === "money" ? "amount" : "date"}.`
+    ),
+    procedure((p) => `From your orders list, open ${p.number} and tell me: ${lowerFirst(p.question)}`),
+    goal((p) => `${p.question} Answer with the ${p.kind === "money" ? "amount" : "date"} only.`),
+    goal((p) => `Check your order ${p.number} and answer: ${lowerFirst(p.question)}`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/orders" },
-    check: {
-      all: [
-        {
-          answer: p.kind === "money" ? { number: Number(p.answer.slice(1)), tol: 0.005 } : { date: p.answer },
-          seen: { path: `/shop/orders/${p.number}` },
-        },
-        { no_writes: true },
-      ],
-    },
-    solution: [{ click: { selector: `#order-${p.number} a` } }, { done: { text: p.answer } }],
-  }),
+  start: () => ({ url: "/shop/orders" }),
+  chain: (p) => [
+    openDetail("/shop/orders", { click: { selector: `#order-${p.number} a` } }, `/shop/orders/${p.number}`),
+    answerQuestion({
+      answer: p.answer,
+      matcher: p.kind === "money" ? { number: Number(p.answer.slice(1)), tol: 0.005 } : { date: p.answer },
+      page: { path: `/shop/orders/${p.number}` },
+      rival: p.rival,
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "hedged_two_values",
-      category: "hedge",
-      after_reference: [],
-      answer: `${p.answer} or ${p.rival}`,
-      reason: "answer_unaccounted",
-      witness: { event: { action: "answer", value: { contains: " or " } } },
-    },
     {
       name: "another_orders_value",
       category: "wrong_item",
@@ -2286,6 +2241,7 @@ const orderFact = template<
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { exact: p.rival } } },
     },
+    ...(p.kind === "date" ? [anotherYear(p.answer)] : []),
   ],
 });
 

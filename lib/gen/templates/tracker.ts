@@ -37,6 +37,7 @@ import {
   visitedWith,
 } from "../macros/mod.ts";
 import { plural } from "../text.ts";
+import { anotherYear, answerQuestion, copyToClipboard, dragAndDrop, switchTab } from "../macros/mod.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared readers and builders.
@@ -106,11 +107,6 @@ const typedNotMenu = {
 const issuePath = (key: string) => `/tracker/issues/${key}`;
 const boardPath = (project: string) => `/tracker/projects/${project}/board`;
 
-const switcherSteps = (project: string, kind: string) => [
-  { click: { selector: "#project-switcher summary" } },
-  { click: { selector: `#project-switcher a[href='/tracker/projects/${project}/${kind}']` } },
-];
-
 const dragCard = (key: string, status: string) => ({
   drag: { source: { selector: `#card-${key}` }, target: { selector: `#col-${status}` } },
 });
@@ -125,6 +121,15 @@ const statusChange = (id: number, before: string, after: string) => ({
     after: { status: { exact: after } },
   },
 });
+
+/** The drag_and_drop segment of a card `key` (row `id`) from its status to another on its board. */
+const cardDrag = (p: { key: string; id: number; from: string; to: string }) =>
+  dragAndDrop("tracker", {
+    card: p.key,
+    to: p.to,
+    label: statusLabel(p.to),
+    change: statusChange(p.id, p.from, p.to),
+  });
 
 const everStatus = (id: number, after: string, before?: string) => ({
   change: {
@@ -143,7 +148,7 @@ const everStatus = (id: number, after: string, before?: string) => ({
 // ---------------------------------------------------------------------------------------------------------------
 
 /** drag_and_drop after the menu: Board from the top menu, the project switcher, then a card into a column. */
-const menuSwitcherDrag = template<
+const menuSwitcherDrag = layered<
   {
     key: string;
     id: number;
@@ -189,28 +194,28 @@ const menuSwitcherDrag = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open the Board from the Tracker's top menu, switch to the ${p.project_name} board with the project switcher, then drag ${p.key} "${p.title}" into the ${
         statusLabel(p.to)
-      } column.`,
-    (p) =>
+      } column.`
+    ),
+    procedure((p) =>
       `Go to the Board through the top menu, use the project switcher to show ${p.project_name}, and move the card ${p.key} to ${
         statusLabel(p.to)
-      } by dragging it.`,
+      } by dragging it.`
+    ),
+    goal((p) =>
+      `Bring up the ${p.project_name} project's board and get ${p.key} "${p.title}" into ${statusLabel(p.to)}.`
+    ),
+    goal((p) => `${p.key} belongs in ${statusLabel(p.to)} now: see to it on the ${p.project_name} board.`),
   ],
-  build: (p) => ({
-    start: { url: "/tracker/" },
-    check: {
-      all: [
-        visitedPath(boardPath(p.project)),
-        statusChange(p.id, p.from, p.to),
-        topMenuClick("Board"),
-        { record: { action: "click", target: { contains: `${p.project} · ${p.project_name}` } } },
-        { record: { action: "drag", target: { contains: p.key }, value: { contains: `#col-${p.to}` } } },
-      ],
-    },
-    solution: [topMenu("/tracker/board"), ...switcherSteps(p.project, "board"), dragCard(p.key, p.to)],
-  }),
+  start: () => ({ url: "/tracker/" }),
+  chain: (p) => [
+    navigateMenu("tracker", "Board", "/tracker/board", boardPath("WEB")),
+    navigateMenu("tracker", `${p.project} · ${p.project_name}`, boardPath(p.project), boardPath(p.project), "switcher"),
+    cardDrag(p),
+  ],
+  outcome: (p) => [statusChange(p.id, p.from, p.to)],
   nearMisses: (p) => [
     {
       name: "dragged_on",
@@ -225,13 +230,6 @@ const menuSwitcherDrag = template<
       after_reference: [{ navigate: { url: boardPath(p.project) } }, dragCard(p.other, p.to)],
       reason: "unclaimed_write",
       witness: everStatus(p.other_id, p.to),
-    },
-    {
-      name: "board_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: boardPath(p.project) } }, dragCard(p.key, p.to)],
-      reason: "method_missing",
-      witness: { all: [...typedNotMenu.all, everStatus(p.id, p.to)] },
     },
   ],
 });
@@ -362,9 +360,9 @@ const START_PAGES = [
 // ---------------------------------------------------------------------------------------------------------------
 
 /** drag_and_drop after the project menu: from a project's overview, its Board tab, then a card into a column. */
-const projectMenuDrag = template<
+const projectMenuDrag = layered<
   & { key: string; id: number; title: string; project: string; project_name: string; from: string; to: string }
-  & { other: string; other_id: number }
+  & { other: string; other_id: number; next: string }
 >({
   id: "tracker.drag_and_drop.project_menu_board",
   site: "tracker",
@@ -386,29 +384,35 @@ const projectMenuDrag = template<
           to: s.value,
           other: other.key,
           other_id: other.id,
+          next: STATUSES.map((x) => x.value).find((v) => v !== s.value && v !== i.status)!,
         };
       })
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `On the ${p.project_name} overview, open the project's Board from its menu (Overview, Issues, Board, Backlog), then drag ${p.key} "${p.title}" into the ${
         statusLabel(p.to)
-      } column.`,
-    (p) =>
-      `Use the ${p.project_name} project menu to go to its Board and drag the card ${p.key} to ${statusLabel(p.to)}.`,
+      } column.`
+    ),
+    procedure((p) =>
+      `Use the ${p.project_name} project menu to go to its Board and drag the card ${p.key} to ${statusLabel(p.to)}.`
+    ),
+    goal((p) =>
+      `From this overview, go to the ${p.project_name} board and have ${p.key} end up in ${statusLabel(p.to)}.`
+    ),
+    goal((p) =>
+      `${p.key} "${p.title}" should sit in ${
+        statusLabel(p.to)
+      } on the ${p.project_name} board. Make it so, starting here.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `/tracker/projects/${p.project}` },
-    check: {
-      all: [
-        statusChange(p.id, p.from, p.to),
-        menuClickOn("project-menu", "Board", `/tracker/projects/${p.project}`),
-        { record: { action: "drag", target: { contains: p.key }, value: { contains: `#col-${p.to}` } } },
-      ],
-    },
-    solution: [{ click: { selector: "#project-board" } }, dragCard(p.key, p.to)],
-  }),
+  start: (p) => ({ url: `/tracker/projects/${p.project}` }),
+  chain: (p) => [
+    navigateMenu("tracker", "Board", boardPath(p.project), boardPath(p.project), "project"),
+    cardDrag(p),
+  ],
+  outcome: (p) => [statusChange(p.id, p.from, p.to)],
   nearMisses: (p) => [
     {
       name: "other_card",
@@ -418,11 +422,11 @@ const projectMenuDrag = template<
       witness: everUpdate({ status: { exact: p.to } }, p.other_id),
     },
     {
-      name: "board_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: boardPath(p.project) } }, dragCard(p.key, p.to)],
-      reason: "method_missing",
-      witness: { all: [...typedNotMenu.all, everStatus(p.id, p.to)] },
+      name: "other_column",
+      category: "wrong_item",
+      steps: [{ click: { selector: "#project-board" } }, dragCard(p.key, p.next)],
+      reason: "field_mismatch",
+      witness: everStatus(p.id, p.next, p.from),
     },
   ],
 });
@@ -1461,7 +1465,7 @@ const TABS = [["details", "Details"], ["comments", "Comments"], ["history", "His
 const tabLabel = (t: string) => TABS.find(([id]) => id === t)![1];
 
 /** switch_tab: on an issue page, from one of its tabs to another. */
-const issueTab = template<{ key: string; title: string; from: string; tab: string; label: string; other: string }>({
+const issueTab = layered<{ key: string; title: string; from: string; tab: string; label: string; other: string }>({
   id: "tracker.switch_tab.issue_tab",
   site: "tracker",
   macro: "switch_tab",
@@ -1481,26 +1485,22 @@ const issueTab = template<{ key: string; title: string; from: string; tab: strin
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) => `You are on the ${tabLabel(p.from)} tab of issue ${p.key} "${p.title}". Click its ${p.label} tab.`,
-    (p) => `On issue ${p.key}, switch from the ${tabLabel(p.from)} tab to the ${p.label} tab by clicking it.`,
+    procedure((p) =>
+      `You are on the ${tabLabel(p.from)} tab of issue ${p.key} "${p.title}". Click its ${p.label} tab.`
+    ),
+    procedure((p) =>
+      `On issue ${p.key}, switch from the ${tabLabel(p.from)} tab to the ${p.label} tab by clicking it.`
+    ),
+    goal((p) =>
+      `Show the ${p.label.toLowerCase()} of issue ${p.key} "${p.title}" instead of its ${
+        tabLabel(p.from).toLowerCase()
+      }.`
+    ),
+    goal((p) => `I want to read ${p.key}'s ${p.label.toLowerCase()} now; bring that view up.`),
   ],
-  build: (p) => ({
-    start: { url: p.from === "details" ? issuePath(p.key) : `${issuePath(p.key)}?tab=${p.from}` },
-    check: {
-      all: [
-        { page: { path: issuePath(p.key), query: { tab: p.tab } } },
-        {
-          record: {
-            action: "click",
-            target: { contains: `#tab-${p.tab}` },
-            url: { regex: `${esc(issuePath(p.key))}${p.from === "details" ? "" : `\\?tab=${p.from}`}$` },
-          },
-        },
-        { no_writes: true },
-      ],
-    },
-    solution: [{ click: { selector: `#tab-${p.tab}` } }],
-  }),
+  start: (p) => ({ url: `${issuePath(p.key)}${p.from === "details" ? "" : `?tab=${p.from}`}` }),
+  chain: (p) => [switchTab("tracker", p.tab, { path: issuePath(p.key), query: { tab: p.tab } })],
+  outcome: (p) => [{ page: { path: issuePath(p.key), query: { tab: p.tab } } }, { no_writes: true }],
   nearMisses: (p) => [
     {
       name: "other_tab",
@@ -1635,7 +1635,7 @@ function listUrl(p: { key: string; value: string; sort: string }, page: number):
 // ---------------------------------------------------------------------------------------------------------------
 
 /** copy_to_clipboard after search and open: find an issue by its title and copy its key or link. */
-const searchCopy = template<{ key: string; title: string; what: string; sibling: string }>({
+const searchCopy = layered<{ key: string; title: string; what: string; sibling: string }>({
   id: "tracker.copy_to_clipboard.search_copy",
   site: "tracker",
   macro: "copy_to_clipboard",
@@ -1647,50 +1647,42 @@ const searchCopy = template<{ key: string; title: string; what: string; sibling:
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `Find the issue "${p.title}" with the issue list's search and copy its ${p.what} with the issue page's Copy ${p.what} button.`,
-    (p) => `Search the issues for "${p.title}", open it, and use its "Copy ${p.what}" button.`,
+    procedure((p) =>
+      `Find the issue "${p.title}" with the issue list's search and copy its ${p.what} with the issue page's Copy ${p.what} button.`
+    ),
+    procedure((p) => `Search the issues for "${p.title}", open it, and use its "Copy ${p.what}" button.`),
+    goal((p) => `Look up the issue "${p.title}" and put its ${p.what} on the clipboard from its page.`),
+    goal((p) =>
+      `I need the ${p.what} of the issue called "${p.title}" on my clipboard: search for it and copy it from its page.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: "/tracker/issues" },
-    check: {
-      all: [
-        { clipboard: p.what === "key" ? { exact: p.key } : { regex: `/tracker/issues/${esc(p.key)}$` } },
-        { record: { action: "click", target: { contains: `#copy-${p.what}` } }, bound: "clipboard" },
-        visitedWith("/tracker/issues", [["q", p.title]]),
-        { no_writes: true },
-      ],
-    },
-    solution: [...searchSteps(p.title), openIssueLink(p.key), { click: { selector: `#copy-${p.what}` } }],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "then_other_button",
-      category: "overshoot",
-      after_reference: [{ click: { selector: `#copy-${p.sibling}` } }],
+  start: () => ({ url: "/tracker/issues" }),
+  chain: (p) => [
+    search("tracker", p.title),
+    openDetail("/tracker/issues", openIssueLink(p.key), issuePath(p.key)),
+    copyToClipboard({
+      control: `#copy-${p.what}`,
+      text: p.what === "key" ? p.key : issuePath(p.key),
+      matcher: copied(p.key, p.what),
+      another: { steps: [{ click: { selector: `#copy-${p.sibling}` } }], matcher: copied(p.key, p.sibling) },
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
+  nearMisses: (p, db, steps) => {
+    const other = searchResults(db, p.title).find((k) => k !== p.key);
+    return other === undefined ? [] : [{
+      name: "other_result_copied",
+      category: "wrong_item",
+      steps: [...steps.slice(0, -2), openIssueLink(other), { click: { selector: `#copy-${p.what}` } }],
       reason: "clipboard_mismatch",
-      witness: {
-        all: [{ record: { action: "click", target: { contains: `#copy-${p.sibling}` } } }, {
-          clipboard: p.sibling === "key" ? { exact: p.key } : { regex: `/tracker/issues/${esc(p.key)}$` },
-        }],
-      },
-    },
-    {
-      name: "clipboard_written",
-      category: "wrong_method",
-      steps: [...searchSteps(p.title), openIssueLink(p.key), {
-        clipboard_write: { text: p.what === "key" ? p.key : issuePath(p.key) },
-      }],
-      reason: "method_missing",
-      witness: {
-        all: [{ event: { action: "clipboard_write" } }, {
-          record: { action: "click", target: { regex: "copy", flags: "i" } },
-          times: 0,
-        }],
-      },
-    },
-  ],
+      witness: { clipboard: copied(other, p.what) },
+    }];
+  },
 });
+
+/** The clipboard matcher of an issue's key, or of its link (the page's full URL ends with its path). */
+const copied = (key: string, what: string) =>
+  what === "key" ? { exact: key } : { regex: `/tracker/issues/${esc(key)}$` };
 
 /** The filters the issue list offers besides the project, each value with how to set it. */
 function exportFilters(db: AppDb) {
@@ -1993,7 +1985,7 @@ const menuDocsTab = layered<{ key: string; label: string; href: string; other: s
 // ---------------------------------------------------------------------------------------------------------------
 
 /** answer_question after the menu: Sprints from the top menu, then a sprint's points or issue count (a scope). */
-const sprintTotals = template<
+const sprintTotals = layered<
   {
     start: string;
     sprint: string;
@@ -2048,38 +2040,27 @@ const sprintTotals = template<
   },
   entity: (p) => `sprint:${p.sprint}`,
   phrasings: [
-    (p) => `Open Sprints from the Tracker's top menu. ${sprintQuestion(p)} Answer with the number.`,
-    (p) => `Using the top menu's Sprints page, work out: ${lowerFirst(sprintQuestion(p))} Reply with a number only.`,
+    procedure((p) => `Open Sprints from the Tracker's top menu. ${sprintQuestion(p)} Answer with the number.`),
+    procedure((p) =>
+      `Using the top menu's Sprints page, work out: ${lowerFirst(sprintQuestion(p))} Reply with a number only.`
+    ),
+    goal((p) => `Look at the Tracker's sprints. ${sprintQuestion(p)} Give just the number.`),
+    goal((p) => `${sprintQuestion(p)} Check the sprints in the Tracker and answer with a number.`),
   ],
-  build: (p) => ({
-    start: { url: p.start },
-    check: {
-      all: [
-        {
-          answer: { number: p.answer },
-          seen: false,
-          why: "the figure is a sum or count over the issues the sprint page lists; no page shows it",
-        },
-        visitedPath(`/tracker/sprints/${p.sprint_id}`),
-        topMenuClick("Sprints"),
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      topMenu("/tracker/sprints"),
-      { click: { selector: `#sprint-list a[href='/tracker/sprints/${p.sprint_id}']` } },
-      { done: { text: String(p.answer) } },
-    ],
-  }),
+  start: (p) => ({ url: p.start }),
+  chain: (p) => [
+    navigateMenu("tracker", "Sprints", "/tracker/sprints"),
+    answerQuestion({
+      answer: String(p.answer),
+      matcher: { number: p.answer },
+      computed: "the figure is a sum or count over the issues the sprint page lists; no page shows it",
+      page: { path: `/tracker/sprints/${p.sprint_id}` },
+      read: [{ click: { selector: `#sprint-list a[href='/tracker/sprints/${p.sprint_id}']` } }],
+      rival: String(p.rival),
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "hedged_two_numbers",
-      category: "hedge",
-      after_reference: [],
-      answer: `${p.answer} or ${p.rival}`,
-      reason: "answer_unaccounted",
-      witness: { event: { action: "answer", value: { contains: " or " } } },
-    },
     {
       name: "other_sprint_figure",
       category: "wrong_item",
@@ -2106,7 +2087,7 @@ function sprintQuestion(p: { sprint: string; project_name: string; open_only: bo
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** answer_question after search and open: an issue's assignee, due date, estimate or latest commenter. */
-const issueFact = template<
+const issueFact = layered<
   { key: string; title: string; fact: string; answer: string; rival: string; others: string; tab: string }
 >({
   id: "tracker.answer_question.search_issue_fact",
@@ -2150,43 +2131,34 @@ const issueFact = template<
   },
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) => `Search the issues for "${p.title}" and open it. ${factQuestion(p)}`,
-    (p) =>
-      `Find the issue "${p.title}" with the issue list's search, open it and tell me: ${lowerFirst(factQuestion(p))}`,
+    procedure((p) => `Search the issues for "${p.title}" and open it. ${factQuestion(p)}`),
+    procedure((p) =>
+      `Find the issue "${p.title}" with the issue list's search, open it and tell me: ${lowerFirst(factQuestion(p))}`
+    ),
+    goal((p) => `Look up the issue "${p.title}" and open it. ${factQuestion(p)}`),
+    goal((p) =>
+      `${factQuestion(p).replace(/\?.*$/, "?")} It is the issue titled "${p.title}": find its page and read it there.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: "/tracker/issues" },
-    check: {
-      all: [
-        {
-          answer: p.fact === "due"
-            ? { date: p.answer }
-            : p.fact === "estimate"
-            ? { number: Number(p.answer) }
-            : { contains: p.answer },
-          seen: { path: issuePath(p.key) },
-          ...(p.others ? { others: p.others.split("|") } : {}),
-        },
-        visitedWith("/tracker/issues", [["q", p.title]]),
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      ...searchSteps(p.title),
-      openIssueLink(p.key),
-      ...(p.tab ? [{ click: { selector: `#tab-${p.tab}` } }] : []),
-      { done: { text: p.answer } },
-    ],
-  }),
+  start: () => ({ url: "/tracker/issues" }),
+  chain: (p) => [
+    search("tracker", p.title),
+    openDetail("/tracker/issues", openIssueLink(p.key), issuePath(p.key)),
+    answerQuestion({
+      answer: p.answer,
+      matcher: p.fact === "due"
+        ? { date: p.answer }
+        : p.fact === "estimate"
+        ? { number: Number(p.answer) }
+        : { contains: p.answer },
+      others: p.others ? p.others.split("|") : [],
+      page: { path: issuePath(p.key) },
+      read: p.tab ? [{ click: { selector: `#tab-${p.tab}` } }] : [],
+      rival: p.rival,
+    }),
+  ],
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "hedged_two_values",
-      category: "hedge",
-      after_reference: [],
-      answer: `${p.answer} or ${p.rival}`,
-      reason: "answer_unaccounted",
-      witness: { event: { action: "answer", value: { contains: " or " } } },
-    },
     {
       name: "another_value",
       category: "wrong_item",
@@ -2195,6 +2167,7 @@ const issueFact = template<
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { exact: p.rival } } },
     },
+    ...(p.fact === "due" ? [anotherYear(p.answer)] : []),
   ],
 });
 
