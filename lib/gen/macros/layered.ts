@@ -40,11 +40,20 @@ const stepsOf = (chain: readonly Segment[]) => chain.flatMap((s) => s.steps);
 const replaced = (chain: readonly Segment[], i: number, steps: ActionJson[]) =>
   chain.flatMap((s, j) => j === i ? steps : s.steps);
 
+/**
+ * The name of segment `i`'s attack or alternative `kind`: its macro's name, with the segment's place in the chain when
+ * the macro comes twice (`open_detail_3_typed_url`: each must have its own episode).
+ */
+const nameOf = (chain: readonly Segment[], i: number, kind: string) =>
+  chain.filter((s) => s.macro === chain[i].macro).length > 1
+    ? `${chain[i].macro}_${i + 1}_${kind}`
+    : `${chain[i].macro}_${kind}`;
+
 /** The attacks of a chain that must fail under `style`, as near misses. */
 function attacksOf(chain: readonly Segment[], style: Style): NearMiss[] {
   return chain.flatMap((s, i) =>
     s.attacks.filter((a) => style === "procedure" || !a.method).map((a) => ({
-      name: `${s.macro}_${a.kind}`,
+      name: nameOf(chain, i, a.kind),
       category: a.method ? "wrong_method" as const : "reverted" as const,
       steps: replaced(chain, i, a.steps),
       reason: a.reason,
@@ -58,13 +67,13 @@ function attacksOf(chain: readonly Segment[], style: Style): NearMiss[] {
 function alternativesOf(chain: readonly Segment[], style: Style): AlternativeRoute[] {
   return chain.flatMap((s, i) => [
     ...s.alternatives.filter((a) => !a.styles || a.styles.includes(style)).map((a) => ({
-      name: `${s.macro}_${a.kind}`,
+      name: nameOf(chain, i, a.kind),
       macro: s.macro,
       kind: a.kind,
       steps: replaced(chain, i, a.steps),
     })),
     ...(style === "goal" ? s.attacks.filter((a) => a.method) : []).map((a) => ({
-      name: `${s.macro}_${a.kind}_route`,
+      name: `${nameOf(chain, i, a.kind)}_route`,
       macro: s.macro,
       kind: "other_route" as const,
       steps: replaced(chain, i, a.steps),
