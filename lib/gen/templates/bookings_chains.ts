@@ -48,7 +48,7 @@ const searchAmenityOpen = layered<RoomP>({
       } checkbox and click ${p.room}.`
     ),
     goal((p) => `Among the rooms matching "${p.q}" that have ${label(p.amenity)}, go to the page of ${p.room}.`),
-    goal((p) => `List the "${p.q}" rooms with ${label(p.amenity)}, then open ${p.room} from that list.`),
+    goal((p) => `List the rooms matching "${p.q}" that have ${label(p.amenity)}, then open ${p.room} from that list.`),
   ],
   start: () => ({ url: "/bookings/" }),
   chain: (p) => [
