@@ -5,7 +5,7 @@
  *   deno task gen --verify --tasks FILE.jsonl [--out KEPT.jsonl] [--shard K/N] [--workers W]
  *   deno task gen --demonstrations ROWS --tasks FILE.jsonl [--split S] [--templates a,b] [--family F] [--macro M]
  *                 [--dedupe] [--empty-thoughts] [--workers W] [--keep-run DIR] [--resume] [--overwrite]
- *   deno task gen --list
+ *   deno task gen --list [--markdown [--into README.md]]
  *
  * Exit codes: 0 done (with --verify on a given file: every instance proven; with --demonstrations: none dropped); 1 an
  * instance of a given file failed its proof or its demonstration, or a file could not be read or written; 2 a usage
@@ -27,7 +27,8 @@ import {
   writeJsonAtomic,
 } from "./lib/io/mod.ts";
 import {
-  capacityOf,
+  capacityMarkdown,
+  capacityRows,
   demonstrate,
   type Dropped,
   GEN_VERSION,
@@ -36,17 +37,18 @@ import {
   type ProofReport,
   prove,
   TEMPLATES,
+  withCapacityBlock,
 } from "./lib/gen/mod.ts";
 import { shardTasks } from "./lib/run/mod.ts";
 import { loadTasks, parseTaskLines, type Task } from "./lib/tasks/mod.ts";
-import { clusterOfTaskId, FAMILIES, familyOf, MACRO_FAMILY, OTHER_FAMILY } from "./lib/tasks/mod.ts";
+import { clusterOfTaskId, FAMILIES, MACRO_FAMILY, OTHER_FAMILY } from "./lib/tasks/mod.ts";
 
 const USAGE = `Usage:
   deno task gen --seed S --per-template N --out FILE.jsonl [--templates IDS] [--apps APPS] [--verify]
   deno task gen --verify --tasks FILE.jsonl [--out KEPT.jsonl] [--shard K/N] [--workers W]
   deno task gen --demonstrations ROWS --tasks FILE.jsonl [--split S] [--templates IDS] [--family F,...]
                 [--macro M,...] [--dedupe] [--empty-thoughts] [--workers W] [--keep-run DIR] [--resume] [--overwrite]
-  deno task gen --list
+  deno task gen --list [--markdown [--into README.md]]
 
 Writes task lines (the task format eval.ts --tasks reads) instantiated from the templates of lib/gen, each with
 its template, parameters (option), chain and split, and a sidecar FILE.gen.json with the generator version, the
@@ -76,7 +78,9 @@ Options:
   --resume             with --demonstrations: continue the run left in ROWS.run (or --keep-run DIR); its finished
                        episodes are not run again
   --overwrite          with --demonstrations: replace an earlier export in ROWS
-  --list               the templates: id, macro chain, capacity, summary
+  --list               the templates: id, macro chain, distinct end conditions, parameter records, summary
+  --markdown           with --list: the README's capacity table (Markdown, between its markers)
+  --into FILE          with --markdown: replace the capacity table in FILE (the README) instead of printing it
   -h, --help           this text
 
 Examples:
@@ -97,6 +101,8 @@ const OPTIONS = {
   shard: { type: "string" },
   workers: { type: "string" },
   list: { type: "boolean" },
+  markdown: { type: "boolean" },
+  into: { type: "string" },
   demonstrations: { type: "string" },
   split: { type: "string" },
   family: { type: "string" },
@@ -123,13 +129,21 @@ function shardFlag(raw: string | undefined): { index: number; count: number } | 
   return { index: +m[1], count: +m[2] };
 }
 
-function list(): number {
-  const rows = [...TEMPLATES].sort((a, b) => a.id.localeCompare(b.id));
-  for (const t of rows) {
-    const chain = [...(t.prefix ?? []), t.macro];
-    const switches = new Set(chain.map(familyOf)).size > 1 ? " (switches family)" : "";
-    console.log(`${t.id}\t${chain.join(" > ")}${switches}\t${capacityOf(t).length}\t${t.summary}`);
+/** --list: a line per template (tab-separated), or with --markdown the README's capacity table. */
+async function list(flags: Flags): Promise<number> {
+  const rows = capacityRows(TEMPLATES);
+  const into = textFlag(flags, "into", "a Markdown file with a capacity table");
+  if (into !== undefined && !flags.markdown) throw new UsageError("--into goes with --list --markdown");
+  if (!flags.markdown) {
+    for (const r of rows) {
+      const chain = `${r.chain.join(" > ")}${r.switches ? " (switches family)" : ""}`;
+      console.log(`${r.id}\t${chain}\t${r.ends}\t${r.records}\t${r.summary}`);
+    }
+    return 0;
   }
+  const block = capacityMarkdown(rows);
+  if (into === undefined) console.log(block);
+  else await writeFileAtomic(into, withCapacityBlock(await Deno.readTextFile(into), block));
   return 0;
 }
 
@@ -195,7 +209,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (flags.list) return list();
+  if (flags.list) return await list(flags);
   const out = textFlag(flags, "out", "a task file");
   const shard = shardFlag(flags.shard as string | undefined);
   const workers = numberFlag(flags, "workers", { whole: true, min: 1, max: 64 }) ?? 2;

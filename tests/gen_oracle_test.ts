@@ -15,3 +15,19 @@ Deno.test("the oracle switches adapter at every family change of a generated cha
   const problems = await runOracleChains(chains);
   assert.deepEqual([...problems], []);
 });
+
+Deno.test("the oracle leaves the select, drag and io adapters at macro_done, and switches twice in a 3-macro chain", async () => {
+  const { lines } = generate(TEMPLATES, { seed: 6, perTemplate: 1 });
+  const all = lines as unknown as TaskLine[];
+  const leaves = (t: TaskLine, from: string) =>
+    expectedModels(t).some((m, i, models) => m === from && i + 1 < models.length && models[i + 1] !== m);
+  const changes = (t: TaskLine) => expectedModels(t).filter((m, i, models) => i > 0 && models[i - 1] !== m).length;
+  const picked = ["select", "drag", "io"].map((from) => {
+    const t = all.find((x) => leaves(x, from) && changes(x) >= 2) ?? all.find((x) => leaves(x, from));
+    assert.ok(t, `no generated chain leaves the ${from} adapter`);
+    return t;
+  });
+  assert.ok(picked.some((t) => changes(t) >= 2), "no generated chain switches adapter twice");
+  const problems = await runOracleChains(picked);
+  assert.deepEqual([...problems], []);
+});

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, TEMPLATES } from "../lib/gen/mod.ts";
-import { familyOf, loadTasks, type Task } from "../lib/tasks/mod.ts";
+import { ADAPTER_OF_FAMILY, familyOf, loadTasks, type Task } from "../lib/tasks/mod.ts";
 import { MACROS } from "../lib/tasks/macros.ts";
 import { ROOT } from "./support/cli.ts";
 
@@ -39,4 +39,21 @@ Deno.test("the bundled valgen set: 600 instances or more, every macro 20 times, 
   const switching = chains.filter((t) => new Set(t.gen!.chain.map(familyOf)).size > 1);
   assert.ok(chains.length >= 0.4 * tasks.length, `${chains.length} of ${tasks.length} start mid-chain`);
   assert.ok(switching.length >= 0.5 * chains.length, `${switching.length} of ${chains.length} chains switch family`);
+});
+
+/** The adapter changes of a task's chain as the oracle routes it: [from, to] at each macro_done that switches. */
+const adapterChanges = (t: Task) => {
+  const a = t.gen!.chain.map((m) => (ADAPTER_OF_FAMILY as Record<string, string>)[familyOf(m)] ?? "rest");
+  return a.slice(1).flatMap((to, i) => a[i] === to ? [] : [[a[i], to]]);
+};
+
+Deno.test("the bundled valgen set: 15 % switch away from a non-rest adapter, 5 % switch adapter twice", async () => {
+  const tasks = (await loadTasks(FILE)) as Task[];
+  const away = tasks.filter((t) => adapterChanges(t).some(([from]) => from !== "rest"));
+  const twice = tasks.filter((t) => adapterChanges(t).length >= 2);
+  assert.ok(away.length >= 0.15 * tasks.length, `${away.length} of ${tasks.length} leave a non-rest adapter`);
+  assert.ok(twice.length >= 0.05 * tasks.length, `${twice.length} of ${tasks.length} switch adapter twice`);
+  // Each of the non-rest adapters a prefix can use is left by some chain.
+  const left = new Set(away.flatMap((t) => adapterChanges(t).map(([from]) => from)));
+  for (const a of ["select", "drag", "io"]) assert.ok(left.has(a), `no chain leaves the ${a} adapter`);
 });

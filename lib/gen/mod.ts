@@ -5,6 +5,15 @@
  * references as training rows in the model's form.
  * @module
  */
+export {
+  CAPACITY_BEGIN,
+  CAPACITY_END,
+  capacityMarkdown,
+  type CapacityRow,
+  capacityRows,
+  endConditionsOf,
+  withCapacityBlock,
+} from "./capacity.ts";
 export { seedDb } from "./data.ts";
 export {
   capacityOf,

@@ -56,3 +56,19 @@ Deno.test("evidence helpers: one encoding of a query value, a space as +", () =>
   const re = new RegExp((visitedWith("/shop/products", [["q", "desk lamp"]]).visited as { regex: string }).regex, "i");
   assert.ok(re.test("/shop/products?q=desk+lamp"));
 });
+
+Deno.test("layered(): every attack and alternative of an instance has its own name, a macro twice in a chain too", () => {
+  for (const t of onLayer) {
+    const db = seedDb(t.site);
+    const [p] = t.params(db);
+    for (const style of ["procedure", "goal"] as const) {
+      const names = [...t.nearMisses(p, db, style), ...t.alternatives!(p, db, style)].map((m) => m.name);
+      assert.equal(new Set(names).size, names.length, `${t.id} (${style}): ${names.join(", ")}`);
+    }
+  }
+  // open_detail twice: the order from the list, then an item from the order; each typed URL is its own episode.
+  const t = onLayer.find((x) => x.id === "shop.open_detail.orders_invoice_item")!;
+  const db = seedDb("shop");
+  const names = t.nearMisses(t.params(db)[0], db, "procedure").map((m) => m.name);
+  assert.ok(names.includes("open_detail_1_typed_url") && names.includes("open_detail_3_typed_url"), names.join(", "));
+});

@@ -24,7 +24,8 @@ export function navigateMenu(site: string, label: string, href: string, path = h
       kind: "typed_url",
       steps: [{ navigate: { url: href } }],
       reason: "method_missing",
-      witness: { all: [typed, { record: entry, times: 0 }] },
+      // No menu click opened this page (another segment of the chain may use the menu for another page).
+      witness: { all: [typed, { not: { record: entry, opened: { path } } }] },
       method: true,
     }],
     alternatives: [],

@@ -19,14 +19,15 @@ export function openNewTab(click: ActionJson, label: string, page: string): Segm
         kind: "same_tab",
         steps: [{ navigate: { url: page } }],
         reason: "method_missing",
-        witness: { all: [typed, { record: named, times: 0 }, { page: { path: page } }] },
+        // Visited, not the final page: a later segment of the chain may go on from it.
+        witness: { all: [typed, { record: named, times: 0 }, visitedPath(page)] },
         method: true,
       },
       {
         kind: "typed_url",
         steps: [{ open_tab: { url: page } }, { wait: { seconds: 1 } }],
         reason: "method_missing",
-        witness: { all: [typed, { record: named, times: 0 }, { page: { path: page, tab: "any" } }] },
+        witness: { all: [typed, { record: named, times: 0 }, visitedPath(page)] },
         method: true,
       },
     ],

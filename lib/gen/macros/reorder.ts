@@ -16,12 +16,14 @@ export function reorderList(site: string, key: string, onto: string, from: numbe
     drag: { source: { selector: list.item(a) }, target: { selector: list.item(b) } },
   });
   const up = to < from;
-  const arrows = Array.from({ length: Math.abs(from - to) }, (_, n) => {
+  const arrows: ActionJson[] = Array.from({ length: Math.abs(from - to) }, (_, n) => {
     const at = up ? from - n : from + n;
     return [...(at >= list.scrollFrom ? [{ scroll: { down: true } }] : []), {
       click: { selector: up ? list.up(key) : list.down(key) },
     }];
   }).flat();
+  // Each arrow posts a form and reloads the list: the chain goes on once the last reload is done.
+  if (arrows.length) arrows.push({ wait: { seconds: 2 } });
   return {
     macro: "reorder_list",
     steps: [drag(key, onto)],

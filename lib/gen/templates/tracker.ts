@@ -104,7 +104,7 @@ const typedNotMenu = {
   all: [{ event: { action: "navigate" } }, { record: { action: "click", region: { contains: "menu" } }, times: 0 }],
 };
 
-const issuePath = (key: string) => `/tracker/issues/${key}`;
+export const issuePath = (key: string) => `/tracker/issues/${key}`;
 const boardPath = (project: string) => `/tracker/projects/${project}/board`;
 
 const dragCard = (key: string, status: string) => ({
@@ -245,7 +245,7 @@ interface PersonRow {
 
 const people = (db: AppDb) => db.all<PersonRow>("SELECT id, name FROM people ORDER BY id");
 
-const projectRows = (db: AppDb) =>
+export const projectRows = (db: AppDb) =>
   db.all<{ id: number; key: string; name: string; lead_id: number }>(
     "SELECT id, key, name, lead_id FROM projects ORDER BY id",
   );
@@ -315,7 +315,7 @@ function siblingIn(pool: readonly IssueRow[], i: IssueRow, ok: (o: IssueRow) => 
 const openIssueLink = (key: string) => ({ click: { selector: `#row-${key} td a` } });
 
 /** The open issues of a project's backlog, in its order. */
-const backlog = (db: AppDb, projectId: number) =>
+export const backlog = (db: AppDb, projectId: number) =>
   db.all<{ id: number; key: string; title: string; rank: number }>(
     "SELECT id, key, title, rank FROM issues WHERE project_id = ? AND status != 'done' ORDER BY rank, id",
     projectId,
@@ -325,7 +325,7 @@ const backlog = (db: AppDb, projectId: number) =>
  * The rank writes of moving the backlog item at `from` to the place `to` (the list's own rule: the moved items
  * take the ranks the list held, sorted, and only rows whose rank changed are written).
  */
-function rankChanges(list: { id: number; key: string; rank: number }[], from: number, to: number) {
+export function rankChanges(list: { id: number; key: string; rank: number }[], from: number, to: number) {
   const keys = list.map((r) => r.key);
   const [moved] = keys.splice(from, 1);
   keys.splice(to, 0, moved);
