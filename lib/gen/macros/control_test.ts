@@ -102,13 +102,13 @@ Deno.test("set_slider: on its scale; the other end is a route too; pick_date and
   );
 });
 
-Deno.test("a chain holding a macro twice names its second segment's routes apart (two radios of one form)", () => {
+Deno.test("a chain holding a macro twice names each segment's routes by its place (two radios of one form)", () => {
   const t = TEMPLATES.find((x) => x.id === "mail.choose_radio.menu_preferences")!;
   const db = seedDb("mail");
   const p = t.params(db).find((q) => t.build(q, db).solution.length === 4)!; // menu, two radios, save
   const names = t.alternatives!(p, db, "procedure").map((a) => a.name);
   assert.deepEqual(names.filter((n) => n.startsWith("choose_radio")), [
-    "choose_radio_keyboard",
-    "choose_radio2_keyboard",
+    "choose_radio_2_keyboard",
+    "choose_radio_3_keyboard",
   ]);
 });

@@ -12,17 +12,17 @@ const linkOn = (list: string) => ({ action: "click", target: { regex: "^a\\b" },
 
 /**
  * The open_detail segment: on the list page `list`, `click` (the row's link) opens the page `detail`; `before` are
- * the steps that bring the row into view (its page of the list). `linkBefore`: an earlier segment of the chain clicks
- * another link of the same page (a download link on the order page), so a typed detail URL leaves a link click on
- * the list that opened nothing: the grade says `method_unbound` (the control was used, but did not open the page),
- * not `method_missing`.
+ * the steps that bring the row into view (its page of the list). `otherLinks`: another segment of the chain clicks
+ * another link of the same page (a download link on the order page, another message of the folder), so a typed
+ * detail URL leaves a link click on the list that opened something else: the grade says `method_unbound` (the control
+ * was used, but did not open this page), not `method_missing`.
  */
 export function openDetail(
   list: string,
   click: ActionJson,
   detail: string,
   before: ActionJson[] = [],
-  linkBefore = false,
+  otherLinks = false,
 ): Segment {
   return {
     macro: "open_detail",
@@ -32,7 +32,7 @@ export function openDetail(
     attacks: [{
       kind: "typed_url",
       steps: [{ navigate: { url: detail } }],
-      reason: linkBefore ? "method_unbound" : "method_missing",
+      reason: otherLinks ? "method_unbound" : "method_missing",
       // No link of the list opened this page (an earlier segment of the chain may click links of the same list).
       witness: { all: [typed, { not: { record: linkOn(list), opened: { path: detail } } }, visitedPath(detail)] },
       method: true,

@@ -172,23 +172,6 @@ const searched = (q: string): ConditionJson => ({
     flags: "i",
   },
 });
-const menuClick = (item: string, bound?: string): ConditionJson => ({
-  record: { action: "click", region: { contains: "menu" }, target: { contains: item } },
-  ...(bound ? { bound } : {}),
-});
-/** The near miss that types the menu's address instead of using the menu. */
-const byUrl = (path: string, rest: ActionJson[], item: string): NearMiss => ({
-  name: "menu_by_url",
-  category: "wrong_method",
-  steps: [{ navigate: { url: `/mail/${path}` } }, ...rest],
-  reason: "method_missing",
-  witness: {
-    all: [{ event: { action: "navigate" } }, {
-      record: { action: "click", region: { contains: "menu" }, target: { contains: item } },
-      times: 0,
-    }],
-  },
-});
 const changed = (
   table: string,
   key: number | null,

@@ -19,11 +19,17 @@ const folderList = (db: AppDb, folder: string) =>
     "SELECT id, folder, subject, from_name FROM messages WHERE folder = ? ORDER BY date DESC, id DESC",
     folder,
   );
-/** open_detail from the folder: the message's page of the list first, then its row. */
-const fromFolder = (db: AppDb, m: { id: number; folder: string }) => {
+/** open_detail from the folder: the message's page of the list first, then its row (`twice`: the chain opens two). */
+const fromFolder = (db: AppDb, m: { id: number; folder: string }, twice = false) => {
   const page = Math.floor(folderList(db, m.folder).findIndex((x) => x.id === m.id) / pageSize(db)) + 1;
   const before = page > 1 ? [{ click: { selector: `#page-${page}` } }] : [];
-  return openDetail(`/mail/${m.folder}`, { click: { selector: `#msg-${m.id}` } }, `/mail/messages/${m.id}`, before);
+  return openDetail(
+    `/mail/${m.folder}`,
+    { click: { selector: `#msg-${m.id}` } },
+    `/mail/messages/${m.id}`,
+    before,
+    twice,
+  );
 };
 const onSearch = (q: string): ConditionJson => ({ page: { path: "/mail/search", query: { q } } });
 
@@ -205,7 +211,7 @@ const openDeleteOpen = layered<DelP>({
     goal((p) => `Trash the message "${p.subject}" from ${title(p.folder)} and end on "${p.next_subject}".`),
   ],
   start: (p) => ({ url: `/mail/${p.folder}` }),
-  chain: (p, db) => [fromFolder(db, p), remove(p), fromFolder(db, { id: p.next, folder: p.folder })],
+  chain: (p, db) => [fromFolder(db, p, true), remove(p), fromFolder(db, { id: p.next, folder: p.folder }, true)],
   outcome: delOutcome,
   nearMisses: (p, _db, steps) => delMisses(p, steps),
 });

@@ -177,10 +177,8 @@ const reorderThenMenu = layered<MoveP & { label: string; href: string; other_hre
 // The docs in a new tab, then a page from the docs' top menu
 
 type DocsP = { label: string; href: string; other: string; other_href: string };
-const ENTRIES = [["Issues", "/tracker/issues"], ["Board", "/tracker/board"], ["Sprints", "/tracker/sprints"], [
-  "Inbox",
-  "/tracker/inbox",
-]];
+/** Top menu entries that open their own page (Board and Backlog redirect to the WEB project's). */
+const ENTRIES = [["Issues", "/tracker/issues"], ["Sprints", "/tracker/sprints"], ["Inbox", "/tracker/inbox"]];
 const docsRows = (): DocsP[] =>
   ENTRIES.map(([label, href], i) => {
     const [other, other_href] = ENTRIES[(i + 1) % ENTRIES.length];
