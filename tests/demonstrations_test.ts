@@ -198,6 +198,33 @@ Deno.test("one train instance of every template: its rows name listed indexes, p
   for (const d of [dir, off.out]) await Deno.remove(d, { recursive: true });
 });
 
+Deno.test("a drag with an end below the fold scrolls once, so that both ends are on screen, then drags", async () => {
+  // A card, a backlog item whose top edge shows at the screen's foot (its centre does not); and a backlog item
+  // moved to the top from 13 places down, whose ends fit on one screen only together (scrolling to centre one end
+  // put the other off screen, back and forth until the step limit).
+  const ids = [
+    "tracker.drag_and_drop.menu_switcher_board-697f9069",
+    "tracker.reorder_list.backlog_next_to-c85e073c",
+    "tracker.reorder_list.backlogs_menu_end-b01c7ba8",
+  ];
+  const all = (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
+  const tasks = ids.map((id) => all.find((t) => t.task_id === id)!);
+  const dir = await Deno.makeTempDir({ prefix: "webmix-demo-fold-" });
+  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2 });
+  assert.deepEqual(report.dropped, [], report.dropped.map((d) => `${d.task_id}: ${d.problems}`).join("\n"));
+  for (const e of (await readRowsFolder(join(dir, "demo"))).episodes) {
+    const id = e.rows[0].task_id;
+    const drag = e.rows.findIndex((r) => r.op === "drag");
+    assert.equal(e.rows[drag - 1].op, "scroll", `${id}: the row before the drag scrolls`);
+    assert.notEqual(e.rows[drag - 2]?.op, "scroll", `${id}: one scroll brings both ends on screen`);
+    const p = actionOf(e.rows[drag].target).drag as Record<string, number>;
+    for (const k of ["source_x", "source_y", "target_x", "target_y"]) {
+      assert.ok(p[k] >= 0 && p[k] <= 1000, `${id}: the drag's ${k} ${p[k]} is off the screen's grid`);
+    }
+  }
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("gen.ts --demonstrations without --tasks is a usage error (exit 2)", async () => {
   const r = await runCli("gen.ts", ["--demonstrations", "rows-nowhere"]);
   assert.equal(r.code, 2, r.stderr);

@@ -69,25 +69,96 @@ async function listedIndex(locator: Locator, state: ObservedState, session: Sess
   return index;
 }
 
+/** A drag end's box in viewport CSS pixels; and the viewport, its scroll and how far the page scrolls. */
+interface EndBoxes {
+  boxes: ({ top: number; bottom: number; left: number; right: number } | null)[];
+  width: number;
+  height: number;
+  scrollY: number;
+  maxScroll: number;
+}
+
+const END_BOXES = (selectors: readonly string[]) =>
+  `(() => { const boxes = ${JSON.stringify(selectors)}.map((s) => { const e = document.querySelector(s); ` +
+  "if (!e) return null; const r = e.getBoundingClientRect(); " +
+  "return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; }); " +
+  "const d = document.scrollingElement || document.documentElement; " +
+  "return { boxes, width: innerWidth, height: innerHeight, scrollY, " +
+  "maxScroll: Math.max(0, d.scrollHeight - innerHeight) }; })()";
+
+/** How far inside its box a drag end's point stays (or its centre, for a smaller box). */
+const END_INSET = 24;
+/** How far from the viewport's top and bottom edges a scroll for a drag puts its ends, where it can. */
+const END_MARGIN = 48;
+
+/** The span of a box where a drag end may point, along one axis: its centre, or its middle part for a big box. */
+function span(lo: number, hi: number): [number, number] {
+  const inset = Math.min((hi - lo) / 2, END_INSET);
+  return [lo + inset, hi - inset];
+}
+
 /**
- * A drag end as the model gives it: the centre of the element its selector designates, in viewport CSS pixels (a
- * drop zone is rarely indexed, and the nearest indexed ancestor of a card is not the card). One outside the viewport
- * is refused, with the scroll that brings it in when the page can.
+ * The scroll (signed pixels, down positive) that brings every end's span on screen at once, at least `margin` from
+ * the viewport's top and bottom where the page allows, as near as it can to centring the ends together; null when
+ * no scroll of the page does.
  */
-async function centreOf(selector: string, session: Session): Promise<{ x: number; y: number }> {
-  const box = await session.evaluate<{ x: number; y: number; w: number; h: number } | null>(
-    `(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e) return null; ` +
-      "const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2, " +
-      "w: innerWidth, h: innerHeight }; })()",
-  );
-  if (!box) throw new ActionError(`drag end "${selector}" matches nothing on the page`);
-  if (box.x < 0 || box.y < 0 || box.x > box.w || box.y > box.h) {
+function jointScroll(spans: readonly [number, number][], v: EndBoxes, margin: number): number | null {
+  // A scroll by s shows the span [a, b] when a - s <= height - margin and b - s >= margin.
+  const lo = Math.max(-v.scrollY, ...spans.map(([a]) => a - (v.height - margin)));
+  const hi = Math.min(v.maxScroll - v.scrollY, ...spans.map(([, b]) => b - margin));
+  if (lo > hi) return null;
+  const top = Math.min(...spans.map(([a]) => a)), bottom = Math.max(...spans.map(([, b]) => b));
+  const centred = (top + bottom) / 2 - v.height / 2;
+  return Math.round(Math.max(Math.ceil(lo), Math.min(Math.floor(hi), centred)));
+}
+
+/**
+ * The points of a drag's selector ends as the model gives them, in viewport CSS pixels: each end's centre, or for a
+ * box larger than the screen shows (a board column) the middle of its part on screen (a drop zone is rarely
+ * indexed, and the nearest indexed ancestor of a card is not the card). A model points only at what is on screen:
+ * while an end is not, the step is refused with the one page scroll that brings all of them on screen together
+ * (scrolling to one end and then to the other would lose the first), or, when no scroll can, with why.
+ */
+async function dragPoints(selectors: readonly string[], session: Session): Promise<{ x: number; y: number }[]> {
+  const v = await session.evaluate<EndBoxes>(END_BOXES(selectors));
+  const missing = selectors.find((_, i) => !v.boxes[i]);
+  if (missing !== undefined) throw new ActionError(`drag end "${missing}" matches nothing on the page`);
+  const boxes = v.boxes.map((b) => b!);
+  const xs = boxes.map((b) => span(b.left, b.right)), ys = boxes.map((b) => span(b.top, b.bottom));
+  const onScreen = (s: [number, number], size: number) => s[0] <= size && s[1] >= 0;
+  const aside = selectors.find((_, i) => !onScreen(xs[i], v.width));
+  if (aside !== undefined) {
     throw new NotListedError(
-      `drag end "${selector}" is outside the viewport: a model could not have pointed at it`,
-      await offscreenScroll(selector, session),
+      `drag end "${aside}" is beside the viewport (the page is not scrolled sideways): a model could not have ` +
+        "pointed at it",
     );
   }
-  return { x: Math.round(box.x), y: Math.round(box.y) };
+  const off = selectors.filter((_, i) => !onScreen(ys[i], v.height));
+  if (off.length > 0) {
+    const delta = jointScroll(ys, v, END_MARGIN) ?? jointScroll(ys, v, 0);
+    const ends = off.map((s) => `"${s}"`).join(" and ");
+    const what = `drag end${off.length > 1 ? "s" : ""} ${ends} ${off.length > 1 ? "are" : "is"} outside the viewport`;
+    if (delta === null || delta === 0) {
+      // How far the nearest points of the two ends' spans are apart.
+      const apart = Math.max(...ys.map(([a]) => a)) - Math.min(...ys.map(([, b]) => b));
+      throw new NotListedError(
+        selectors.length > 1 && apart > v.height
+          ? `${what}, and the drag's ends cannot both be on screen at once (${Math.round(apart)} px apart in a ` +
+            `${v.height} px viewport): a model could not have pointed at both`
+          : `${what}, and no scroll of the page brings ${off.length > 1 ? "them" : "it"} in: a model could not ` +
+            "have pointed at it",
+      );
+    }
+    throw new NotListedError(what, { scroll: { down: delta > 0, pixels: Math.abs(delta) } });
+  }
+  const mid = ([a, b]: [number, number], size: number, whole: [number, number]) => {
+    const c = (whole[0] + whole[1]) / 2;
+    return c >= 0 && c <= size ? c : (Math.max(a, 0) + Math.min(b, size)) / 2;
+  };
+  return boxes.map((b, i) => ({
+    x: Math.round(mid(xs[i], v.width, [b.left, b.right])),
+    y: Math.round(mid(ys[i], v.height, [b.top, b.bottom])),
+  }));
 }
 
 /** Moves a params record's locator (`selector` or `text`) to `index`. */
@@ -136,11 +207,15 @@ async function modelForm(
     case "drag": {
       const p = { ...a.params };
       if (p.path) return { name: "drag", params: { path: p.path.map((q) => ({ x: gx(q.x), y: gy(q.y) })) } };
-      for (const end of ["source", "target"] as const) {
-        const locator = p[end];
-        if (!locator) continue;
+      const ends = (["source", "target"] as const).filter((end) => p[end] !== undefined);
+      const pointed = ends.filter((end) => "selector" in p[end]!);
+      const points = pointed.length === 0
+        ? []
+        : await dragPoints(pointed.map((end) => (p[end] as { selector: string }).selector), session);
+      for (const [i, end] of pointed.entries()) [p[`${end}_x`], p[`${end}_y`]] = [points[i].x, points[i].y];
+      for (const end of ends) {
+        const locator = p[end]!;
         if ("text" in locator) p[`${end}_index`] = await listedIndex(locator, state, session);
-        else [p[`${end}_x`], p[`${end}_y`]] = Object.values(await centreOf(locator.selector, session));
       }
       for (const k of ["source_x", "target_x"] as const) if (p[k] !== undefined) p[k] = gx(p[k]!);
       for (const k of ["source_y", "target_y"] as const) if (p[k] !== undefined) p[k] = gy(p[k]!);

@@ -48,6 +48,12 @@ function prefixEnded(macro: string, seg: { actions: number; navigated: boolean; 
   return seg.navigated;
 }
 
+/**
+ * The scrolls a reference step may take before its action: one brings its element(s) on screen, a few more cover a
+ * page that moved meanwhile; beyond, the scrolls chase each other (the episode would spend its steps to its limit).
+ */
+const MAX_SCROLLS = 3;
+
 /** The reference in the model's seat for one episode: answers each request with its next action. */
 class ReferenceTeacher implements ChatClient {
   readonly context: ArmContext;
@@ -63,6 +69,8 @@ class ReferenceTeacher implements ChatClient {
   #failed: string | undefined;
   #optional = false;
   #ended = false;
+  /** The scrolls answered in a row for the reference step at the cursor, before it was taken. */
+  #scrolls = 0;
 
   constructor(ctx: ArmContext, o: DemonstrationOptions) {
     this.#chain = kindOf(ctx.task).plan(ctx.task);
@@ -125,7 +133,15 @@ class ReferenceTeacher implements ChatClient {
         );
       }
       this.#optional = step.optional ?? false;
-      if (found.consumed) this.#cursor++;
+      if (found.consumed) {
+        this.#cursor++;
+        this.#scrolls = 0;
+      } else if (++this.#scrolls > MAX_SCROLLS) {
+        throw new DemonstrationError(
+          `${where}: ${MAX_SCROLLS} scrolls in a row did not bring what it points at on screen: a model could not ` +
+            "have pointed at it",
+        );
+      }
       this.#seg.actions++;
       if ("input" in action || "send_keys" in action) this.#seg.typed = true;
       this.#lastUrl = state.url;
