@@ -27,6 +27,7 @@ const MAIN = `<!doctype html><html><head><title>Lab main</title>
 <a id="next" href="/next">Next page</a>
 <a id="newtab" href="/next?from=tab" target="_blank">Open in new tab</a>
 <a id="newtab-noopener" href="/next?from=noopener" target="_blank" rel="noopener">Open apart</a>
+<a id="newtab-slow" href="/slow?ms=2500" target="_blank" rel="noopener">Open a slow page apart</a>
 <button id="confirm" onclick="out.textContent = confirm('Delete it?') ? 'confirmed' : 'cancelled'">Delete</button>
 <a id="dl" href="/download">Download report</a>
 <label id="file-label">Attachment <input id="file" type="file" name="file" onchange="showFiles(this)"></label>
@@ -93,6 +94,9 @@ export function startTestSite(): TestSite {
           `<!doctype html><title>Next</title><link rel="icon" href="data:,"><h1>Next page</h1>` +
             `<p>${req.method} ${url.search}</p>`,
         );
+      case "/slow": // a page that answers late (`ms`): Chromium creates a noopener tab only once it has
+        await new Promise((r) => setTimeout(r, Number(url.searchParams.get("ms") ?? 0)));
+        return html(`<!doctype html><title>Slow</title><link rel="icon" href="data:,"><h1>Slow page</h1>`);
       case "/offsite":
         return html(OFFSITE);
       case "/download":

@@ -108,6 +108,22 @@ Deno.test({ name: "EpisodeSession on Chromium", ...opts }, async (t) => {
       });
     });
 
+    await t.step(
+      "a noopener link whose page answers late: the click waits for its tab, which becomes current",
+      async () => {
+        // Chromium announces the tab (Page.windowOpen) at once but creates it only when the response arrives: 2.5 s
+        // here, past the second a click's own guess of a new tab is given. A demonstration replying at once to the
+        // next screen ended on the old page (issue 37: mail.open_new_tab.open_attachment-d598c72a).
+        await inEpisode(browser, base, async (s) => {
+          await s.goto(`${base}/`);
+          const { snapshot } = await s.captureState({ screenshot: false });
+          await s.click(await s.locate({ selector: "#newtab-slow" }, snapshot.elements));
+          assert.equal(s.currentUrl(), `${base}/slow?ms=2500`, "the click's step ends on the new tab");
+          assert.equal((await s.tabs()).length, 2);
+        });
+      },
+    );
+
     await t.step("the clipboard: a page's copy, writeClipboard() and clipboardText()", async () => {
       await inEpisode(browser, base, async (s) => {
         await s.goto(`${base}/`);

@@ -14,7 +14,11 @@ import { watchIceServers } from "./_webrtc.ts";
 export interface TabHooks {
   onDialog: (dialog: DialogRecord) => void;
   /** The page asked for a navigation in a new tab or window (a target=_blank link). */
-  onNewTabRequested: () => void;
+  /**
+   * A new tab is coming: `announced` when Chromium said it opens one (it is then created once its response arrives,
+   * which may take as long as a navigation), not when an action only guessed so from a target=_blank link.
+   */
+  onNewTabRequested: (announced: boolean) => void;
   onClosed: (tab: Tab) => void;
   /** A URL the page tried and the browser refused (here: an ICE server of a WebRTC connection). */
   onBlocked: (url: string) => void;
@@ -68,20 +72,20 @@ export class Tab {
    * Chromium reports such a tab well after the click returns, too late for the final state otherwise.
    */
   expectNewTab(): void {
-    this.#hooks?.onNewTabRequested();
+    this.#hooks?.onNewTabRequested(false);
   }
 
   #watch(hooks: TabHooks): void {
     const main = (e: { frameId: string }) => e.frameId === this.mainFrameId;
     this.cdp.on("Page.frameRequestedNavigation", (e) => {
       if (!main(e)) return;
-      if (e.disposition === "newTab" || e.disposition === "newWindow") return hooks.onNewTabRequested();
+      if (e.disposition === "newTab" || e.disposition === "newWindow") return hooks.onNewTabRequested(true);
       if (e.disposition !== "currentTab") return;
       this.#pending = true;
       this.#started = false;
       this.#requestedAt = performance.now();
     });
-    this.cdp.on("Page.windowOpen", () => hooks.onNewTabRequested()); // target=_blank, window.open()
+    this.cdp.on("Page.windowOpen", () => hooks.onNewTabRequested(true)); // target=_blank, window.open()
     this.cdp.on("Page.frameStartedLoading", (e) => {
       if (!main(e)) return;
       this.#pending = true;

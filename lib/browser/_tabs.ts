@@ -8,7 +8,7 @@ import { Tab } from "./_tab.ts";
 import type { EpisodeClipboard } from "./_clipboard.ts";
 import type { DialogRecord, TabInfo, Viewport } from "./types.ts";
 
-/** How long a page asking for a new tab has for it to appear. */
+/** How long an action's guess of a new tab (a click on a target=_blank link) waits for Chromium to announce it. */
 const NEW_TAB_WAIT_MS = 1000;
 
 /** Tab ids: four characters from a fixed sequence, so an episode's ids are the same on every run. */
@@ -27,6 +27,10 @@ export class TabSet {
   #adopting = new Set<Promise<unknown>>();
   #count = 0;
   #expectTabUntil = 0;
+  /** Chromium announced a new tab, which settle() then waits for as long as for a navigation. */
+  #announced = false;
+  /** When the last page target was created (an announcement just after it is that tab's, arriving late). */
+  #lastTargetAt = -Infinity;
   #stopped = false;
 
   constructor(
@@ -65,7 +69,10 @@ export class TabSet {
       const opened = Tab.open(id, page, this.viewport, {
         onDialog: this.onDialog,
         onBlocked: this.onBlocked,
-        onNewTabRequested: () => (this.#expectTabUntil = performance.now() + NEW_TAB_WAIT_MS),
+        onNewTabRequested: (announced) => {
+          this.#expectTabUntil = Math.max(this.#expectTabUntil, performance.now() + NEW_TAB_WAIT_MS);
+          if (announced && performance.now() - this.#lastTargetAt > NEW_TAB_WAIT_MS) this.#announced = true;
+        },
         onClosed: (t) => this.#forget(t),
       });
       tab = Promise.all([opened, this.clipboard.attach(page)]).then(([t]) => (this.#tabs.push(t), t));
@@ -76,6 +83,10 @@ export class TabSet {
 
   #onTarget(t: Target): void {
     if (t.type() !== "page" || this.#stopped) return;
+    // The tab awaited is here (settle() waits for its adoption): no more waiting for one to appear.
+    this.#expectTabUntil = 0;
+    this.#announced = false;
+    this.#lastTargetAt = performance.now();
     const p = (async () => {
       const page = await t.page();
       if (!page || this.#byPage.has(page)) return;
@@ -137,11 +148,15 @@ export class TabSet {
   async settle(timeoutMs: number, signal?: AbortSignal): Promise<void> {
     let tab = this.#current;
     await tab.settle(timeoutMs, signal);
-    const count = this.#count;
-    while (performance.now() < this.#expectTabUntil && this.#count === count && !this.#adopting.size) {
+    const count = this.#count, started = performance.now();
+    // A guessed tab has a second to be announced; an announced one is awaited like a navigation (Chromium creates a
+    // noopener tab only once its response arrives).
+    const until = () => this.#announced ? Math.max(this.#expectTabUntil, started + timeoutMs) : this.#expectTabUntil;
+    while (performance.now() < until() && this.#count === count && !this.#adopting.size && !signal?.aborted) {
       await new Promise((r) => setTimeout(r, 10));
     }
     this.#expectTabUntil = 0;
+    this.#announced = false;
     while (this.#adopting.size) await Promise.all([...this.#adopting]);
     if (this.#current !== tab) {
       tab = this.#current;
