@@ -1358,7 +1358,8 @@ const copyCode = layered<CopyP>({
   start: () => ({ url: `${BASE}/my` }),
   chain: (p) => [
     switchTab("bookings", p.tab, { path: `${BASE}/my`, query: { show: p.tab } }, "my"),
-    openDetail(`${BASE}/my`, openBooking(p.id), `${BASE}/reservations/${p.id}`),
+    // The tab's link is another link of the list page: a typed booking URL after it is method_unbound.
+    openDetail(`${BASE}/my`, openBooking(p.id), `${BASE}/reservations/${p.id}`, [], true),
     copyToClipboard({
       control: "#copy-code",
       text: p.code,
