@@ -1,9 +1,9 @@
 /**
  * The evidence helpers every template and macro shares, each defined once: a regular expression's literal form, the
  * one encoding of a query value a visit is matched with (the grader's: form encoding, a space as `+`), and the
- * `visited` conditions built on them.
+ * `visited` conditions built on them; and the near miss every chain that ends on a page shares.
  */
-import type { ConditionJson } from "../template.ts";
+import type { ActionJson, ConditionJson, NearMiss } from "../template.ts";
 
 /** A regular expression's literal form of `s`. */
 export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -38,3 +38,20 @@ export const queryString = (query: Readonly<Record<string, string | readonly str
 
 /** Witness that a URL was typed: a navigate action happened. */
 export const typed: ConditionJson = { event: { action: "navigate" } };
+
+/**
+ * The right chain ending on the wrong item: the chain's last step replaced by `last` (a click on a sibling's link,
+ * another tab, another menu entry), which ends on `path` instead: `final_page`, its witness that page.
+ */
+export const endsOnSibling = (
+  name: string,
+  steps: readonly ActionJson[],
+  last: ActionJson,
+  path: string,
+): NearMiss => ({
+  name,
+  category: "wrong_item",
+  steps: [...steps.slice(0, -1), last],
+  reason: "final_page",
+  witness: { page: { path } },
+});

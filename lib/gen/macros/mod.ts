@@ -5,7 +5,7 @@
  */
 export { confirmDialog, type ConfirmOptions } from "./confirm_dialog.ts";
 export { downloadFile, type DownloadOptions } from "./download.ts";
-export { esc, formEncode, onPage, queryString, typed, visitedPath, visitedWith } from "./evidence.ts";
+export { endsOnSibling, esc, formEncode, onPage, queryString, typed, visitedPath, visitedWith } from "./evidence.ts";
 export { layered, type LayeredTemplate } from "./layered.ts";
 export {
   type Alternative,

@@ -27,6 +27,7 @@ import {
   answerQuestion,
   chooseFromCombobox,
   copyToClipboard,
+  endsOnSibling,
   esc,
   filterBoxes,
   goal,
@@ -1038,13 +1039,12 @@ const roomTab = layered<TabP>({
   ],
   outcome: (p) => [{ page: { path: `${BASE}/rooms/${p.room_id}/${p.tab}`, query: {} } }, { no_writes: true }],
   nearMisses: (p, _db, steps) => [
-    {
-      name: "other_tab",
-      category: "wrong_item",
-      steps: [...steps.slice(0, -1), { click: { selector: `#tab-${p.other}` } }],
-      reason: "final_page",
-      witness: { page: { path: `${BASE}/rooms/${p.room_id}/${p.other}` } },
-    },
+    endsOnSibling(
+      "other_tab",
+      steps,
+      { click: { selector: `#tab-${p.other}` } },
+      `${BASE}/rooms/${p.room_id}/${p.other}`,
+    ),
     {
       name: "back_to_overview",
       category: "overshoot",

@@ -15,6 +15,7 @@ import {
   type ControlPlace,
   copyToClipboard,
   downloadFile,
+  endsOnSibling,
   formSegment,
   goal,
   layered,
@@ -715,13 +716,12 @@ const searchOpen = layered<{ id: number; subject: string; from: string; term: st
   ],
   outcome: (p) => [{ page: { path: `/mail/messages/${p.id}`, query: {} } }, NO_WRITES],
   nearMisses: (p, db, steps) => [
-    {
-      name: "opens_other_result",
-      category: "wrong_item",
-      steps: [...steps.slice(0, -1), { click: { selector: `#msg-${p.sibling}` } }],
-      reason: "final_page",
-      witness: { page: { path: `/mail/messages/${p.sibling}` } },
-    },
+    endsOnSibling(
+      "opens_other_result",
+      steps,
+      { click: { selector: `#msg-${p.sibling}` } },
+      `/mail/messages/${p.sibling}`,
+    ),
     {
       name: "opened_skipping_search",
       category: "wrong_method",

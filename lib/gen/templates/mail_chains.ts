@@ -5,7 +5,16 @@
  */
 import type { AppDb } from "../../sites/db.ts";
 import type { ActionJson, AnyTemplate, ConditionJson, NearMiss } from "../template.ts";
-import { confirmDialog, downloadFile, goal, layered, openDetail, procedure, search } from "../macros/mod.ts";
+import {
+  confirmDialog,
+  downloadFile,
+  endsOnSibling,
+  goal,
+  layered,
+  openDetail,
+  procedure,
+  search,
+} from "../macros/mod.ts";
 
 type Msg = { id: number; folder: string; subject: string; from_name: string };
 const messages = (db: AppDb) => db.all<Msg>("SELECT id, folder, subject, from_name FROM messages ORDER BY id");
@@ -154,13 +163,7 @@ const deleted = (p: DelP): ConditionJson => ({
 const remove = (p: DelP) => confirmDialog({ control: "#delete-message", posts: `/mail/messages/${p.id}/delete` });
 const delOutcome = (p: DelP) => [deleted(p), { page: { path: `/mail/messages/${p.next}`, query: {} } }];
 const delMisses = (p: DelP, steps: ActionJson[]): NearMiss[] => [
-  {
-    name: "other_message_opened",
-    category: "wrong_item",
-    steps: [...steps.slice(0, -1), { click: { selector: `#msg-${p.other}` } }],
-    reason: "final_page",
-    witness: { page: { path: `/mail/messages/${p.other}` } },
-  },
+  endsOnSibling("other_message_opened", steps, { click: { selector: `#msg-${p.other}` } }, `/mail/messages/${p.other}`),
   {
     name: "opened_without_delete",
     category: "wrong_item",

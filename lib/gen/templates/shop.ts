@@ -11,6 +11,7 @@ import { slug } from "./_common.ts";
 import {
   authenticateByForm,
   downloadFile,
+  endsOnSibling,
   esc,
   filterBoxes,
   formSegment,
@@ -714,13 +715,7 @@ const searchThenOpen = layered<{ word: string; id: number; product: string; sibl
       });
     }
     if (p.sibling) {
-      misses.push({
-        name: "other_result",
-        category: "wrong_item",
-        steps: [...steps.slice(0, -1), openProduct(p.sibling)],
-        reason: "final_page",
-        witness: { page: { path: `/shop/products/${p.sibling}` } },
-      });
+      misses.push(endsOnSibling("other_result", steps, openProduct(p.sibling), `/shop/products/${p.sibling}`));
     }
     misses.push({
       name: "product_skipping_search",

@@ -6,7 +6,17 @@
 import type { AppDb } from "../../sites/db.ts";
 import { PAGE_SIZE } from "../../sites/apps/shop/_data.ts";
 import type { ActionJson, AnyTemplate, NearMiss } from "../template.ts";
-import { filterBoxes, goal, layered, openDetail, openNewTab, procedure, search, visitedPath } from "../macros/mod.ts";
+import {
+  endsOnSibling,
+  filterBoxes,
+  goal,
+  layered,
+  openDetail,
+  openNewTab,
+  procedure,
+  search,
+  visitedPath,
+} from "../macros/mod.ts";
 import { slug } from "./_common.ts";
 
 type Product = { id: number; name: string; brand: string; stock: number; sizes: string };
@@ -64,13 +74,12 @@ const brandThenOpen = layered<BrandP>({
   chain: (p) => [brandBox(p.brand), open(p.id)],
   outcome: (p) => onProduct(p.id),
   nearMisses: (p, _db, steps) => [
-    {
-      name: "other_product_of_brand",
-      category: "wrong_item",
-      steps: [...steps.slice(0, -1), { click: { selector: `#product-${p.other} a` } }],
-      reason: "final_page",
-      witness: otherProduct(p.other),
-    },
+    endsOnSibling(
+      "other_product_of_brand",
+      steps,
+      { click: { selector: `#product-${p.other} a` } },
+      `${LIST}/${p.other}`,
+    ),
     {
       name: "filter_only",
       category: "wrong_item",
@@ -168,13 +177,14 @@ const searchStockOpen = layered<{ word: string; id: number; product: string; oth
     open(p.id),
   ],
   outcome: (p) => onProduct(p.id),
-  nearMisses: (p, _db, steps) => [{
-    name: "other_match_opened",
-    category: "wrong_item",
-    steps: [...steps.slice(0, -1), { click: { selector: `#product-${p.other} a` } }],
-    reason: "final_page",
-    witness: otherProduct(p.other),
-  }, filterSkipped(p.id, { q: p.word, in_stock: "1" }, steps.slice(0, 2))],
+  nearMisses: (
+    p,
+    _db,
+    steps,
+  ) => [
+    endsOnSibling("other_match_opened", steps, { click: { selector: `#product-${p.other} a` } }, `${LIST}/${p.other}`),
+    filterSkipped(p.id, { q: p.word, in_stock: "1" }, steps.slice(0, 2)),
+  ],
 });
 
 /** Each pair of brands whose products fit one page together, with a product of each to open. */
@@ -215,13 +225,12 @@ const brandPairOpen = layered<{ a: string; b: string; id: number; product: strin
   ],
   outcome: (p) => onProduct(p.id),
   nearMisses: (p, _db, steps) => [
-    {
-      name: "other_product_of_pair",
-      category: "wrong_item",
-      steps: [...steps.slice(0, -1), { click: { selector: `#product-${p.other} a` } }],
-      reason: "final_page",
-      witness: otherProduct(p.other),
-    },
+    endsOnSibling(
+      "other_product_of_pair",
+      steps,
+      { click: { selector: `#product-${p.other} a` } },
+      `${LIST}/${p.other}`,
+    ),
     filterSkipped(p.id, { brand: [p.a, p.b] }),
   ],
 });

@@ -5,7 +5,7 @@
  */
 import type { AppDb } from "../../sites/db.ts";
 import type { ActionJson, AnyTemplate, NearMiss } from "../template.ts";
-import { downloadFile, goal, layered, navigateMenu, openDetail, procedure } from "../macros/mod.ts";
+import { downloadFile, endsOnSibling, goal, layered, navigateMenu, openDetail, procedure } from "../macros/mod.ts";
 import { LIST, onProduct, otherProduct } from "./shop_chains.ts";
 
 /** Each item of each order, with another item (or product) to open by mistake. */
@@ -146,13 +146,9 @@ const invoiceThenMenu = layered<MenuP>({
   chain: (p) => [invoice(p.number), navigateMenu("shop", p.category, `/shop/category/${p.slug}`)],
   outcome: (p) => [{ page: { path: `/shop/category/${p.slug}`, query: {} } }, { no_writes: true }],
   nearMisses: (p, _db, steps) => [
-    {
-      name: "other_category",
-      category: "wrong_item",
-      steps: [...steps.slice(0, -1), { click: { selector: `.topbar .menu a[href='/shop/category/${p.other_slug}']` } }],
-      reason: "final_page",
-      witness: { page: { path: `/shop/category/${p.other_slug}` } },
-    },
+    endsOnSibling("other_category", steps, {
+      click: { selector: `.topbar .menu a[href='/shop/category/${p.other_slug}']` },
+    }, `/shop/category/${p.other_slug}`),
     {
       name: "menu_without_invoice",
       category: "wrong_item",

@@ -16,6 +16,7 @@ import {
   chooseFromCombobox,
   chooseRadio,
   type ControlPlace,
+  endsOnSibling,
   esc,
   formSegment,
   goal,
@@ -1437,13 +1438,7 @@ const searchOpen = layered<{ word: string; key: string; title: string; sibling: 
   ],
   outcome: (p) => [{ page: { path: issuePath(p.key), query: {} } }, { no_writes: true }],
   nearMisses: (p, _db, steps) => [
-    {
-      name: "other_result",
-      category: "wrong_item",
-      steps: [...steps.slice(0, -1), openIssueLink(p.sibling)],
-      reason: "final_page",
-      witness: { page: { path: issuePath(p.sibling) } },
-    },
+    endsOnSibling("other_result", steps, openIssueLink(p.sibling), issuePath(p.sibling)),
     {
       name: "issue_skipping_search",
       category: "wrong_method",

@@ -5,7 +5,16 @@
  */
 import type { AppDb } from "../../sites/db.ts";
 import type { ActionJson, AnyTemplate, NearMiss } from "../template.ts";
-import { goal, layered, navigateMenu, openDetail, openNewTab, procedure, reorderList } from "../macros/mod.ts";
+import {
+  endsOnSibling,
+  goal,
+  layered,
+  navigateMenu,
+  openDetail,
+  openNewTab,
+  procedure,
+  reorderList,
+} from "../macros/mod.ts";
 import { backlog, issuePath, projectRows, rankChanges } from "./tracker.ts";
 
 type MoveP = {
@@ -156,13 +165,12 @@ const reorderThenMenu = layered<MoveP & { label: string; href: string; other_hre
   chain: (p) => [reorderList("tracker", p.key, p.onto, p.from, p.to), navigateMenu("tracker", p.label, p.href)],
   outcome: (p, db) => [...moved(p, db).slice(0, -1), { page: { path: p.href, query: {} } }],
   nearMisses: (p, _db, steps) => [
-    {
-      name: "other_entry",
-      category: "wrong_item",
-      steps: [...steps.slice(0, -1), { click: { selector: `.topbar .menu a[href='${p.other_href}']` } }],
-      reason: "final_page",
-      witness: { page: { path: p.other_href } },
-    },
+    endsOnSibling(
+      "other_entry",
+      steps,
+      { click: { selector: `.topbar .menu a[href='${p.other_href}']` } },
+      p.other_href,
+    ),
     {
       name: "menu_without_moving",
       category: "wrong_item",
@@ -187,13 +195,7 @@ const docsRows = (): DocsP[] =>
 const docsTab = () => openNewTab({ click: { selector: "#docs-link" } }, "Docs", "/tracker/docs");
 const docsOutcome = (p: DocsP) => [{ page: { path: p.href, query: {} } }, { no_writes: true }];
 const docsMisses = (p: DocsP, steps: ActionJson[]): NearMiss[] => [
-  {
-    name: "other_entry",
-    category: "wrong_item",
-    steps: [...steps.slice(0, -1), { click: { selector: `.topbar .menu a[href='${p.other_href}']` } }],
-    reason: "final_page",
-    witness: { page: { path: p.other_href } },
-  },
+  endsOnSibling("other_entry", steps, { click: { selector: `.topbar .menu a[href='${p.other_href}']` } }, p.other_href),
   {
     name: "entry_without_docs",
     category: "wrong_item",
