@@ -38,6 +38,7 @@ import {
   template,
 } from "../template.ts";
 import { greeting, period } from "../text.ts";
+import { messageTrashed } from "./_common.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the seed
@@ -1640,18 +1641,7 @@ const deleteMessage = layered<{ id: number; subject: string; folder: string; fro
     ];
   },
   outcome: (p) => [
-    p.folder === "trash"
-      ? { change: { site: "mail", table: "messages", op: "delete", key: p.id, before: { folder: { exact: "trash" } } } }
-      : {
-        change: {
-          site: "mail",
-          table: "messages",
-          op: "update",
-          key: p.id,
-          after: { folder: { exact: "trash" } },
-          before: { folder: { exact: p.folder } },
-        },
-      },
+    messageTrashed(p.id, p.folder),
     ...(p.folder === "trash"
       ? [{ only_writes: [{ site: "mail", table: "messages" }, { site: "mail", table: "attachments" }] }]
       : []),

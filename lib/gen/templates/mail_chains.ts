@@ -15,6 +15,7 @@ import {
   procedure,
   search,
 } from "../macros/mod.ts";
+import { messageTrashed } from "./_common.ts";
 
 type Msg = { id: number; folder: string; subject: string; from_name: string };
 const messages = (db: AppDb) => db.all<Msg>("SELECT id, folder, subject, from_name FROM messages ORDER BY id");
@@ -150,18 +151,10 @@ function deleteRows(db: AppDb): DelP[] {
     });
   });
 }
-const deleted = (p: DelP): ConditionJson => ({
-  change: {
-    site: "mail",
-    table: "messages",
-    op: "update",
-    key: p.id,
-    after: { folder: { exact: "trash" } },
-    before: { folder: { exact: p.folder } },
-  },
-});
 const remove = (p: DelP) => confirmDialog({ control: "#delete-message", posts: `/mail/messages/${p.id}/delete` });
-const delOutcome = (p: DelP) => [deleted(p), { page: { path: `/mail/messages/${p.next}`, query: {} } }];
+const delOutcome = (
+  p: DelP,
+) => [messageTrashed(p.id, p.folder), { page: { path: `/mail/messages/${p.next}`, query: {} } }];
 const delMisses = (p: DelP, steps: ActionJson[]): NearMiss[] => [
   endsOnSibling("other_message_opened", steps, { click: { selector: `#msg-${p.other}` } }, `/mail/messages/${p.other}`),
   {
@@ -226,7 +219,7 @@ const deleteSearchRows = (db: AppDb) =>
     return { ...d, term: words[n % words.length].term, other_term: words[n % words.length].other };
   });
 type DelSearchP = DelP & { term: string; other_term: string };
-const delSearchOutcome = (p: DelSearchP) => [deleted(p), onSearch(p.term)];
+const delSearchOutcome = (p: DelSearchP) => [messageTrashed(p.id, p.folder), onSearch(p.term)];
 const delSearchMisses = (p: DelSearchP, steps: ActionJson[]): NearMiss[] => [
   attMisses({ ...p, att: 0, file: "", msg: p.id, other: p.other_term }, steps)[0],
   {
