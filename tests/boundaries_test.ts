@@ -1,6 +1,6 @@
 /**
- * The import boundaries of docs/architecture.md, checked on the module graph that `deno info` sees from the entry
- * scripts and every lib/<area>/mod.ts: each area imports only the areas of its DEPS list, and only through their
+ * The import boundaries the workspace members declare (lib/<area>/deno.json; docs/architecture.md), checked on the module graph that `deno info` sees from the entry
+ * scripts and every lib/<area>/mod.ts: each area imports only the areas of its `webmix.uses` list, and only through their
  * mod.ts (at run time: a type-only import is erased before anything runs); grading, routing, tasks, run_folder,
  * results and judge never reach Chromium or the sites (and the first five never the model client), so a run
  * regrades offline; and the offline tools (regrade.ts, judge.ts, report.ts, viewer.ts, record_rows.ts, merge.ts)
@@ -20,6 +20,7 @@ import {
   type ModuleGraph,
   runtimeGraph,
 } from "./support/module_graph.ts";
+import { architectureDiagram, readMembers } from "./support/workspace.ts";
 
 const ROOT_URL = new URL("../", import.meta.url).href;
 const ROOT = fileURLToPath(ROOT_URL);
@@ -27,40 +28,12 @@ const ROOT = fileURLToPath(ROOT_URL);
 const OFFLINE_TOOLS = ["regrade.ts", "judge.ts", "report.ts", "viewer.ts", "record_rows.ts", "merge.ts"];
 const ENTRIES = ["eval.ts", "gen.ts", "sites.ts", "mod.ts", ...OFFLINE_TOOLS];
 
-/** What each area may import directly at run time (the DEPS list of docs/architecture.md). */
-const DEPS: Record<string, string[]> = {
-  errors: [],
-  io: ["errors"],
-  grading: ["errors"],
-  tasks: ["errors", "io", "grading"],
-  routing: ["errors", "tasks", "grading"],
-  llm: ["errors", "grading"],
-  run_folder: ["errors", "io", "grading", "tasks"],
-  judge: ["errors", "io", "grading", "tasks", "llm", "run_folder"],
-  results: ["errors", "io", "grading", "tasks", "run_folder"],
-  report: ["errors", "io", "grading", "tasks", "run_folder"],
-  dom: [],
-  browser: ["errors", "io", "dom"],
-  // The sandbox declares its apps' grading rules in the grader's own type (AppRules).
-  sites: ["errors", "io", "grading"],
-  agent: ["errors", "io", "grading", "tasks", "routing", "llm", "browser", "dom", "run_folder"],
-  // The generator proves its instances through the runner; its templates read the apps' seeds (exempt below).
-  gen: ["errors", "io", "grading", "tasks", "run_folder", "results", "sites", "agent", "run"],
-  run: [
-    "errors",
-    "io",
-    "grading",
-    "tasks",
-    "routing",
-    "llm",
-    "run_folder",
-    "results",
-    "dom",
-    "browser",
-    "sites",
-    "agent",
-  ],
-};
+/** The workspace's lib members: what each area may import directly at run time, and which npm packages. */
+const MEMBERS = await readMembers(ROOT);
+const DEPS: Record<string, string[]> = Object.fromEntries(MEMBERS.map((m) => [m.area, m.uses]));
+/** Which areas declare each npm package other than zod (shared by all through the root deno.json). */
+const PACKAGES: Record<string, string[]> = {};
+for (const m of MEMBERS) for (const p of m.packages) if (p !== "npm:zod") (PACKAGES[p] ??= []).push(m.area);
 
 const OFFLINE = ["lib/grading", "lib/routing", "lib/tasks", "lib/run_folder", "lib/results"];
 
@@ -70,7 +43,7 @@ const BROWSER_AND_SITES = ["npm:puppeteer-core", "npm:hono", "lib/browser", "lib
 const RULES: BoundaryRules = {
   areaRoot: "lib",
   areas: DEPS,
-  packages: { "npm:puppeteer-core": ["browser"], "npm:openai": ["llm"], "npm:hono": ["sites"] },
+  packages: PACKAGES,
   never: [
     { from: [...OFFLINE, "lib/judge", "lib/report", ...OFFLINE_TOOLS], reach: BROWSER_AND_SITES },
     { from: OFFLINE, reach: ["npm:openai", "lib/llm"] },
@@ -139,8 +112,15 @@ async function realGraph(): Promise<{ graph: ModuleGraph; full: ModuleGraph; err
 let real: ReturnType<typeof realGraph> | undefined;
 const realOnce = () => real ??= realGraph();
 
-Deno.test("the DEPS list names every folder under lib/", async () => {
+Deno.test("every folder under lib/ is a workspace member, and only browser, llm and sites own a package", async () => {
   assert.deepEqual(Object.keys(DEPS).sort(), await libAreas());
+  assert.deepEqual(PACKAGES, { "npm:puppeteer-core": ["browser"], "npm:openai": ["llm"], "npm:hono": ["sites"] });
+});
+
+Deno.test("docs/architecture.md's diagram is the one the members' deno.json files give", async () => {
+  const doc = await Deno.readTextFile(`${ROOT}docs/architecture.md`);
+  const diagram = architectureDiagram(MEMBERS);
+  assert.ok(doc.includes(`\n${diagram}\n─`), `docs/architecture.md should hold, between its rules:\n${diagram}`);
 });
 
 Deno.test("deno info loads the whole graph and sees the npm packages", async () => {

@@ -2,12 +2,18 @@
  * snapshotPage(), snapshotPageJson() and formatElements() against real Chromium: pages served by a Deno.serve fixture on port 0.
  */
 import assert from "node:assert/strict";
-import { CHROMIUM_FLAGS } from "../browser/chromium.ts";
+import { CHROMIUM_FLAGS } from "../lib/browser/chromium.ts";
 import puppeteer, { type Page } from "puppeteer-core";
-import { formatElements, indexedElement, type PageSnapshot, type SnapshotOptions, snapshotPage } from "./mod.ts";
-import { snapshotPageJson } from "./snapshot.ts";
-import { ESCAPED, HIDDEN, KINDS, SMALL, TALL, TEXT } from "./testdata/fixture_pages.ts";
-import { servePages } from "./testdata/serve.ts";
+import {
+  formatElements,
+  indexedElement,
+  type PageSnapshot,
+  type SnapshotOptions,
+  snapshotPage,
+} from "../lib/dom/mod.ts";
+import { snapshotPageJson } from "../lib/dom/snapshot.ts";
+import { ESCAPED, HIDDEN, KINDS, SMALL, TALL, TEXT } from "../lib/dom/testdata/fixture_pages.ts";
+import { servePages } from "../lib/dom/testdata/serve.ts";
 
 /**
  * Clipping containers: a scroll box (lines below its bottom hidden; an absolute button placed by an ancestor
