@@ -26,7 +26,7 @@ import {
   formatStatusCounts,
   runEval,
 } from "./lib/run/mod.ts";
-import { REGRADE_TASK_FLAGS, regradeCommand } from "./regrade.ts";
+import { REGRADE_TASK_FLAGS, regradeCommand } from "./cli/regrade.ts";
 
 /**
  * --regrade DIR: regrade.ts's code path, with the tasks --tasks or --human name; it runs nothing else. The seed's
