@@ -5,7 +5,7 @@
  * @module
  */
 export { conditionFailure, gate, type GateOptions, type GateResult, type UndecidedAnswer } from "./gate.ts";
-export { type Failure, isReasonCode, REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
+export { type Failure, REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
 export { type Matcher } from "./matcher.ts";
 export {
   type Binding,

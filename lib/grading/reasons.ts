@@ -38,9 +38,6 @@ export type ReasonCode = keyof typeof REASONS;
 /** The reason codes, in REASONS' order. */
 export const REASON_CODES: readonly ReasonCode[] = Object.keys(REASONS) as ReasonCode[];
 
-/** Whether `s` is a reason code. */
-export const isReasonCode = (s: unknown): s is ReasonCode => typeof s === "string" && Object.hasOwn(REASONS, s);
-
 /** A failing rule: its code and the prose that says which condition, row or claim, and why. */
 export interface Failure {
   /** Which rule failed. */

@@ -52,9 +52,12 @@ export const AMENITIES = [
 export type AmenityKey = typeof AMENITIES[number]["key"];
 
 /** Opening hours: bookable starts 09:00 … 16:00, everything ends by 17:00. */
-export const OPEN_MIN = 9 * 60;
+const OPEN_MIN = 9 * 60;
 export const CLOSE_MIN = 17 * 60;
-export const SLOTS = Array.from({ length: 8 }, (_, i) => `${String(9 + i).padStart(2, "0")}:00`);
+export const SLOTS = Array.from(
+  { length: (CLOSE_MIN - OPEN_MIN) / 60 },
+  (_, i) => `${String(OPEN_MIN / 60 + i).padStart(2, "0")}:00`,
+);
 export const DURATIONS = [30, 60, 90, 120];
 export const ME = DEFAULT_USER.name;
 

@@ -63,10 +63,6 @@ export function folderTitle(f: string): string {
   return f.charAt(0).toUpperCase() + f.slice(1);
 }
 
-export function isFolderView(f: string): f is FolderView {
-  return (FOLDERS as readonly string[]).includes(f);
-}
-
 export function labelList(m: Pick<Message, "labels">): string[] {
   return m.labels ? m.labels.split(",") : [];
 }
