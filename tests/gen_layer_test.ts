@@ -6,10 +6,14 @@
  * the routes that were wrongly failed pass (a query with a trailing space and a capital, Enter for the button, the
  * neighbour dragged for an adjacent swap under a goal, the arrow keys for the mouse, a date typed into its field, and
  * under a goal phrasing any route to the outcome).
+ *
+ * The episodes are regraded from their browser recordings (tests/support/recordings.ts; one in 40 also runs live and
+ * must agree); `deno task record` records them again, `deno task test:full` runs them all live.
  */
 import assert from "node:assert/strict";
 import { instantiate, prove, seedDb, type Style, styleOf, TEMPLATES } from "../lib/gen/mod.ts";
 import { parseTaskLines, type Task } from "../lib/tasks/mod.ts";
+import { RecordingStore } from "./support/recordings.ts";
 
 const layered = TEMPLATES.filter((t) => t.alternatives);
 
@@ -57,7 +61,9 @@ Deno.test("the macro layer: attacks fail for their reason on two apps, alternati
   const lines = cover();
   assert.ok(lines.some((l) => l.style === "goal") && lines.some((l) => l.style === "procedure"));
   const tasks = parseTaskLines(lines.map((l) => JSON.stringify(l) + "\n").join(""), "layer.jsonl") as Task[];
-  const report = await prove(tasks, TEMPLATES, { workers: 2 });
+  const recordings = await RecordingStore.open("gen_layer");
+  const report = await prove(tasks, TEMPLATES, { workers: 2, recordings });
+  await recordings.save();
   assert.deepEqual(report.dropped, [], report.dropped.map((d) => `${d.task_id}: ${d.problems.join("; ")}`).join("\n"));
   // Which apps each attack and alternative ran on (the proof above held every one to its outcome).
   const apps = new Map<string, Set<string>>();
@@ -123,4 +129,5 @@ Deno.test("the macro layer: attacks fail for their reason on two apps, alternati
   assert.ok(apps.get("procedure drag_and_drop attack equivalent_control")?.has("tracker")); // the status form
   assert.ok(apps.get("goal drag_and_drop alternative other_route")?.has("tracker")); // a goal names no drag
   assert.ok(apps.get("goal answer_question alternative other_route")?.has("mail")); // read on another page
+  assert.equal(recordings.problem(), undefined);
 });

@@ -1,23 +1,29 @@
 /**
  * The generator's proof in the real browser on the real sandbox: one instance of every template proven (its
  * reference passes, doing nothing fails, each near miss fails with its reason and witness), and a template that is
- * wrong in each way the proof must catch has its instance dropped, with why, and never written.
+ * wrong in each way the proof must catch has its instance dropped, with why, and never written. The first test
+ * regrades its episodes from their browser recordings (tests/support/recordings.ts); the broken templates and the CLI
+ * run live.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, instantiate, prove, seedDb, type Template, template, TEMPLATES } from "../lib/gen/mod.ts";
 import { parseTaskLines, type Task } from "../lib/tasks/mod.ts";
 import { runCli } from "./support/cli.ts";
+import { RecordingStore } from "./support/recordings.ts";
 
 const jsonl = (lines: readonly unknown[]) => lines.map((l) => JSON.stringify(l) + "\n").join("");
 
 Deno.test("one instance of every template: the reference passes, noop fails, every near miss fails for its reason", async () => {
   const { lines } = generate(TEMPLATES, { seed: 2, perTemplate: 1 });
   const tasks = parseTaskLines(jsonl(lines), "generated.jsonl") as Task[];
-  const report = await prove(tasks, TEMPLATES, { workers: 2 });
+  const recordings = await RecordingStore.open("gen_proof");
+  const report = await prove(tasks, TEMPLATES, { workers: 2, recordings });
+  await recordings.save();
   assert.deepEqual(report.dropped, [], report.dropped.map((d) => `${d.task_id}: ${d.problems.join("; ")}`).join("\n"));
   assert.equal(report.kept.length, TEMPLATES.length);
   assert.ok(report.episodes >= 4 * TEMPLATES.length, `${report.episodes} episodes`);
+  assert.equal(recordings.problem(), undefined);
 });
 
 type P = { category: string; slug: string; brand: string; sibling: string };

@@ -12,7 +12,7 @@ import {
   type Evidence,
   parseEvidence,
 } from "../grading/mod.ts";
-import type { EpisodeResult, RunFolder } from "../run_folder/mod.ts";
+import type { EpisodeResult, RunFolder, SavedGradeInputs } from "../run_folder/mod.ts";
 import type { ReferenceStep, RunTask } from "../tasks/mod.ts";
 
 /** What a scripted episode does instead of the reference solution. */
@@ -112,7 +112,11 @@ export function outcomeProblem(
 /** What a witness reads: the episode's evidence, for any task kind (a human episode's streams as one Evidence). */
 export async function episodeEvidence(folder: RunFolder, episode: string): Promise<Evidence | undefined> {
   const saved = await folder.gradeInputs(episode).catch(() => undefined);
-  if (!saved) return undefined;
+  return saved && savedEvidence(saved, episode);
+}
+
+/** The evidence of saved grade inputs (a folder's or a recording's), for any task kind. */
+export function savedEvidence(saved: SavedGradeInputs, episode: string): Evidence {
   const inputs = saved.inputs as unknown as Record<string, unknown>;
   if (saved.kind.name === "datagen") return parseEvidence(inputs, episode);
   const traj = (inputs.traj ?? []) as Record<string, unknown>[];

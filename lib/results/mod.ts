@@ -5,7 +5,7 @@
  * browser, no sandbox and no model client.
  * @module
  */
-export { type RegradeOptions, regradeRun, type RegradeSummary } from "./regrade.ts";
+export { regradeLine, type RegradeOptions, regradeRun, type RegradeSummary } from "./regrade.ts";
 export { episodeRowSources, type RowSource, writeRows } from "./rows.ts";
 export {
   DEMONSTRATION_SOURCE,

@@ -6,8 +6,16 @@ import { join } from "node:path";
 import { describeError, errorMessage, RunFolderError } from "../errors/mod.ts";
 import type { AnswerJudge, AppRules } from "../grading/mod.ts";
 import { writeFileAtomic } from "../io/mod.ts";
-import { type EpisodeResult, lastPerEpisode, resultLine, RUN_FILES, RunFolder, statusOf } from "../run_folder/mod.ts";
-import { kindOf, type RunTask } from "../tasks/mod.ts";
+import {
+  type EpisodeResult,
+  lastPerEpisode,
+  resultLine,
+  RUN_FILES,
+  RunFolder,
+  type SavedGradeInputs,
+  statusOf,
+} from "../run_folder/mod.ts";
+import { kindOf, type RunTask, type Verdict } from "../tasks/mod.ts";
 import { armFailedFields } from "./store.ts";
 
 /** What a regrade did. */
@@ -102,30 +110,45 @@ async function regradeEpisode(
     }
     return gradeErrorLine(r, `grade error: ${errorMessage(err)}`, summary);
   }
-  const { kind, inputs } = saved;
-  // A task from the task file replaces the saved one only when it is of the same kind.
-  const task = given && kindOf(given) === kind ? given : undefined;
   try {
-    const v = await kind.grade(inputs, { qa: options.qa, task, rules: options.rules });
-    if (v.evidence) summary.seed++;
-    if (v.evidence && v.gradeError) summary.seedMissing++;
-    // An arm that failed its part (a reference step) failed the episode whatever the grade says.
-    const next: EpisodeResult = typeof r.arm_failure === "string"
-      ? { ...r, ...armFailedFields(r.arm_failure, v) }
-      : { ...r, ok: v.ok, detail: v.detail.slice(0, 300) };
-    next.regraded = true;
-    if (v.reason && next.arm_failure === undefined) next.reason = v.reason;
-    else delete next.reason;
-    if (v.gradeError) next.grade_error = true;
-    else delete next.grade_error;
-    if (v.evidence) next.evidence = v.evidence;
-    else delete next.evidence;
-    delete next.regrade_error;
-    return next;
+    const { line, verdict } = await regradeLine(r, saved, given, options);
+    if (verdict.evidence) summary.seed++;
+    if (verdict.evidence && verdict.gradeError) summary.seedMissing++;
+    return line;
   } catch (err) {
     // The grade itself failed: a grade error, as the runner records it, not the old grade kept.
     return gradeErrorLine(r, `grade error ${describeError(err)}`, summary);
   }
+}
+
+/**
+ * The line of episode `r` graded anew from its saved inputs, with `given` as its task when it is of the same kind
+ * (else the task saved with the inputs); the proof's recorded episodes are regraded with it too (lib/gen).
+ * @throws what the grade throws (the caller records a grade error)
+ */
+export async function regradeLine(
+  r: EpisodeResult,
+  saved: SavedGradeInputs,
+  given: RunTask | undefined,
+  options: Pick<RegradeOptions, "qa" | "rules">,
+): Promise<{ line: EpisodeResult; verdict: Verdict }> {
+  const { kind, inputs } = saved;
+  // A task from the task file replaces the saved one only when it is of the same kind.
+  const task = given && kindOf(given) === kind ? given : undefined;
+  const v = await kind.grade(inputs, { qa: options.qa, task, rules: options.rules });
+  // An arm that failed its part (a reference step) failed the episode whatever the grade says.
+  const next: EpisodeResult = typeof r.arm_failure === "string"
+    ? { ...r, ...armFailedFields(r.arm_failure, v) }
+    : { ...r, ok: v.ok, detail: v.detail.slice(0, 300) };
+  next.regraded = true;
+  if (v.reason && next.arm_failure === undefined) next.reason = v.reason;
+  else delete next.reason;
+  if (v.gradeError) next.grade_error = true;
+  else delete next.grade_error;
+  if (v.evidence) next.evidence = v.evidence;
+  else delete next.evidence;
+  delete next.regrade_error;
+  return { line: next, verdict: v };
 }
 
 /** `r` as a grade error saying why (its old grade dropped), counted in the summary. */

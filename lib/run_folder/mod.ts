@@ -59,6 +59,7 @@ export {
   type PlannerTurn,
   type PlannerTurnReply,
   type PlanStep,
+  readGradeInputs,
   type SavedGradeInputs,
   SUBTASKS,
   type Subtasks,
