@@ -7,7 +7,8 @@
  * asking for `deno task record`. One recorded episode in {@link SAMPLE_EVERY} still runs live in every test run, and
  * the proof fails it when the browser and the recording disagree.
  *
- * Modes, from the environment: WEBMIX_RECORD=1 runs every episode live and writes the file (`deno task record`);
+ * Modes, from the environment: WEBMIX_RECORD=1 runs live every episode the file lacks (all of them when the sources
+ * changed) and writes the file anew with the episodes this run used (`deno task record`);
  * WEBMIX_LIVE=1 runs every episode live and writes nothing (`deno task test:full`); otherwise the file is read.
  */
 import { dirname, join, relative } from "node:path";
@@ -101,7 +102,7 @@ export class RecordingStore implements EpisodeRecordings {
       : "replay";
     const store = new RecordingStore(join(ROOT, "fixtures/recordings", `${name}.json.gz`), mode);
     store.#sources = await sourcesHash();
-    if (mode !== "replay") return store;
+    if (mode === "live") return store;
     const where = relative(ROOT, store.file);
     let data: RecordingFile;
     try {
@@ -120,6 +121,7 @@ export class RecordingStore implements EpisodeRecordings {
   get(key: string): RecordedEpisode | undefined {
     const rec = this.#episodes[key];
     if (!rec && this.mode === "replay") this.missing++;
+    if (rec && this.mode === "record") this.#kept[key] = rec;
     return rec;
   }
 
@@ -128,6 +130,7 @@ export class RecordingStore implements EpisodeRecordings {
   }
 
   sample(key: string): boolean {
+    if (this.mode === "record") return false;
     return parseInt(key.slice(0, 8), 16) % SAMPLE_EVERY === 0;
   }
 
@@ -139,7 +142,7 @@ export class RecordingStore implements EpisodeRecordings {
     return undefined;
   }
 
-  /** In record mode, writes what the live episodes left (and nothing else), with the sources' hash. */
+  /** In record mode, writes the episodes this run used (recorded before or just now) with the sources' hash. */
   async save(): Promise<number> {
     if (this.mode !== "record") return 0;
     await Deno.mkdir(dirname(this.file), { recursive: true });
