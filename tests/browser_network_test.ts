@@ -113,8 +113,9 @@ Deno.test({ name: "every channel off the allowed origins is refused and recorded
       await inEpisode(browser, base, async (s) => {
         await s.goto(`${base}/`);
         await fn(s);
-        await new Promise((r) => setTimeout(r, 300)); // a leak would have arrived by now
       });
+      // The episode's context is closed: what it sent has reached the hosts before their markers.
+      for (const h of hosts) await h.settle();
       for (const [i, h] of hosts.entries()) assert.deepEqual(h.hits.slice(hitsBefore[i]), [], `${h.hostname} reached`);
     });
 
@@ -197,10 +198,12 @@ Deno.test({ name: "every channel off the allowed origins is refused and recorded
           `document.head.insertAdjacentHTML("beforeend",
           '<link rel="preconnect" href="http://${h.hostname}:${h.tcpPort}">' +
           '<link rel="preconnect" href="https://${h.hostname}:${h.tcpPort}">' +
-          '<link rel="dns-prefetch" href="http://${h.hostname}:${h.tcpPort}">')`,
+          '<link rel="dns-prefetch" href="http://${h.hostname}:${h.tcpPort}">' +
+          '<img src="${h.http}/after-preconnect">')`,
         );
       }
-      await new Promise((r) => setTimeout(r, 700));
+      // The image after the hints is asked for once the hints were read: wait for its refusal, not a time.
+      await expectBlocked(s, hosts.map((h) => `${h.http}/after-preconnect`));
     });
 
     await channel("WebSocket, from the page and from a worker", async (s) => {
@@ -248,7 +251,12 @@ Deno.test({ name: "every channel off the allowed origins is refused and recorded
         await pc.setRemoteDescription(peer.localDescription);
         await pc.addIceCandidate({ sdpMid: "0",
           candidate: "candidate:1 1 udp 2122260223 ${far.hostname} ${far.udpPort} typ host" }).catch(() => 0);
-        await new Promise((r) => setTimeout(r, 1500));
+        // Until ICE gathering is complete (every server tried), or 5 s.
+        await new Promise((r) => {
+          if (pc.iceGatheringState === "complete") return r(0);
+          pc.onicegatheringstatechange = () => pc.iceGatheringState === "complete" && r(0);
+          setTimeout(r, 5000);
+        });
         return pc.iceConnectionState;
       })()`,
       );
@@ -292,10 +300,29 @@ Deno.test({ name: "every channel off the allowed origins is refused and recorded
         await other.close();
       }
     });
+    // Chromium gone, nothing it started can still arrive: the hosts heard nothing in the whole test.
+    await browser.close();
+    for (const h of hosts) await h.settle();
+    assert.deepEqual([...near.hits, ...far.hits], [], "a foreign host was reached");
   } finally {
     await browser.close();
     await far.close();
     await near.close();
     await site.close();
+  }
+});
+
+Deno.test("a foreign host's settle() returns once what was sent before it is noted, markers left out", async () => {
+  const host = await startForeign("127.0.0.2");
+  try {
+    const tcp = await Deno.connect({ hostname: host.hostname, port: host.tcpPort });
+    await (await fetch(`${host.http}/early`)).text();
+    await host.settle();
+    tcp.close();
+    assert.deepEqual(host.hits.sort(), ["http GET /early", "tcp connection"]);
+    await host.settle();
+    assert.equal(host.hits.length, 2, "markers are not hits");
+  } finally {
+    await host.close();
   }
 });

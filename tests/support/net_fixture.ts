@@ -16,13 +16,24 @@ export interface ForeignHost {
   udpPort: number;
   /** What reached it: `http GET /x`, `tcp connection`, `udp 20 bytes`. */
   hits: string[];
+  /**
+   * A barrier instead of a sleep: sends a marker down each channel (an HTTP request, a TCP connection, a UDP
+   * datagram) from this process and waits until all three are noted, so whatever reached the host before them is in
+   * `hits`; the markers are then taken out of `hits`.
+   */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts a foreign host on `hostname` (127.0.0.1 for another port of the sandbox's host, 127.0.0.2 for another). */
 export async function startForeign(hostname: string): Promise<ForeignHost> {
   const hits: string[] = [];
+  let markers = 0;
   const server = Deno.serve({ hostname, port: 0, onListen() {} }, (req) => {
+    if (req.headers.get("x-marker")) {
+      markers++;
+      return new Response("marker");
+    }
     hits.push(`http ${req.method} ${new URL(req.url).pathname}`);
     if (req.headers.get("upgrade") === "websocket") return Deno.upgradeWebSocket(req).response;
     return new Response("foreign", { headers: { "access-control-allow-origin": "*" } });
@@ -31,13 +42,20 @@ export async function startForeign(hostname: string): Promise<ForeignHost> {
   const accepting = (async () => {
     try {
       for await (const conn of tcp) {
-        hits.push("tcp connection");
+        // A marker connection says so in its first bytes; anything else is a hit.
+        const first = new Uint8Array(6);
+        const n = await Promise.race([conn.read(first), new Promise<null>((r) => setTimeout(() => r(null), 50))]);
+        if (n === 6 && new TextDecoder().decode(first) === "MARKER") markers++;
+        else hits.push("tcp connection");
         conn.close();
       }
     } catch { /* closed */ }
   })();
   const udp = dgram.createSocket("udp4");
-  udp.on("message", (m: Uint8Array) => hits.push(`udp ${m.length} bytes`));
+  udp.on("message", (m: Uint8Array) => {
+    if (new TextDecoder().decode(m) === "MARKER") markers++;
+    else hits.push(`udp ${m.length} bytes`);
+  });
   await new Promise<void>((resolve) => udp.bind(0, hostname, () => resolve()));
   return {
     http: `http://${hostname}:${server.addr.port}`,
@@ -46,6 +64,18 @@ export async function startForeign(hostname: string): Promise<ForeignHost> {
     tcpPort: tcp.addr.port,
     udpPort: (udp.address() as { port: number }).port,
     hits,
+    async settle() {
+      const target = markers + 3;
+      await (await fetch(`http://${hostname}:${server.addr.port}/`, { headers: { "x-marker": "1" } })).text();
+      const conn = await Deno.connect({ hostname, port: tcp.addr.port });
+      await conn.write(new TextEncoder().encode("MARKER"));
+      // The host's own socket sends the datagram to itself (a socket of its own would bind 0.0.0.0).
+      await new Promise<void>((r) => udp.send("MARKER", (udp.address() as { port: number }).port, hostname, () => r()));
+      const end = performance.now() + 10_000;
+      while (markers < target && performance.now() < end) await new Promise((r) => setTimeout(r, 5));
+      conn.close();
+      if (markers < target) throw new Error(`${hostname}: the markers did not arrive in 10 s`);
+    },
     async close() {
       tcp.close();
       await accepting;
