@@ -28,15 +28,16 @@ export {
   splitOf,
 } from "./generate.ts";
 export { demonstrate, type DemonstrateOptions, type DemonstrationReport, selectInstances } from "./demonstrate.ts";
+export { type Dropped, type ProofOptions, type ProofReport, prove } from "./prove.ts";
 export {
-  type Dropped,
   episodeKey,
   type EpisodeRecordings,
-  type ProofOptions,
-  type ProofReport,
-  prove,
+  type Outcome,
   type RecordedEpisode,
-} from "./prove.ts";
+  runScripted,
+  type ScriptedEpisode,
+  type ScriptedRunOptions,
+} from "./episodes.ts";
 export { hash32, Rng } from "./rng.ts";
 export {
   type ActionJson,

@@ -11,11 +11,16 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { type Condition, conditionSchema, REASON_CODES } from "../../lib/grading/mod.ts";
-import { type EpisodeResult, RunFolder } from "../../lib/run_folder/mod.ts";
-import { runConfig, runEval } from "../../lib/run/mod.ts";
+import type { EpisodeResult } from "../../lib/run_folder/mod.ts";
 import { loadHumanTasks, loadTasks, type RunTask } from "../../lib/tasks/mod.ts";
 import type { AnswerJudge } from "../../lib/grading/mod.ts";
-import { episodeEvidence, outcomeProblem, type Script, scriptedArm } from "../../lib/gen/variants.ts";
+import {
+  type EpisodeRecordings,
+  outcomeProblem,
+  runScripted,
+  type Script,
+  type ScriptedEpisode,
+} from "../../lib/gen/mod.ts";
 import { ROOT } from "./cli.ts";
 
 export const NEAR_MISS_DIR: string = join(ROOT, "fixtures/near_misses");
@@ -132,50 +137,36 @@ export interface VariantOutcome {
   problem: string | null;
 }
 
-/** Runs `variants` through the harness (a temp out folder, removed after) and compares each with its expectation. */
+/**
+ * Runs `variants` through the harness (a temp out folder, removed after), or regrades them from `recordings`, and
+ * compares each with its expectation.
+ */
 export async function runVariants(
   variants: readonly Variant[],
-  options: { workers?: number; qa?: AnswerJudge } = {},
+  options: { workers?: number; qa?: AnswerJudge; recordings?: EpisodeRecordings } = {},
 ): Promise<VariantOutcome[]> {
   if (variants.length === 0) return [];
   const tasks = await bundledTasks();
-  const byId = new Map<string, Variant>();
-  const runTasks: RunTask[] = [];
-  for (const v of variants) {
+  const seen = new Set<string>();
+  const episodes: ScriptedEpisode[] = variants.map((v) => {
     const task = tasks.get(v.task);
     if (!task) throw new Error(`near miss ${v.task}/${v.name}: no bundled task "${v.task}"`);
     const id = variantId(v);
-    if (byId.has(id)) throw new Error(`near miss ${v.task}/${v.name}: named twice`);
-    byId.set(id, v);
-    runTasks.push({ ...task, task_id: id } as RunTask);
-  }
-  const out = await Deno.makeTempDir({ prefix: "webmix-near-miss-" });
-  try {
-    const config = runConfig({
-      arm: "replay",
-      out,
-      workers: options.workers ?? 4,
-      stepScreenshots: false,
-      tasks: { human: true },
-    });
-    const summary = await runEval(config, {
-      tasks: runTasks,
-      arm: scriptedArm(byId as ReadonlyMap<string, Script>),
-      qa: options.qa,
-      log: () => {},
-    });
-    const results = new Map(summary.results.map((r) => [r.task_id, r]));
-    const folder = await RunFolder.open(out);
-    const outcomes: VariantOutcome[] = [];
-    for (const v of variants) {
-      const result = results.get(variantId(v));
-      const evidence = result && v.expect === "fail" ? await episodeEvidence(folder, result.episode) : undefined;
-      outcomes.push({ variant: v, result, problem: outcomeProblem(v, result, evidence) });
-    }
-    return outcomes;
-  } finally {
-    await Deno.remove(out, { recursive: true }).catch(() => {});
-  }
+    if (seen.has(id)) throw new Error(`near miss ${v.task}/${v.name}: named twice`);
+    seen.add(id);
+    const script: Script = { steps: v.steps, after_reference: v.after_reference, answer: v.answer };
+    return { task: { ...task, task_id: id } as RunTask, script, witness: v.expect === "fail" };
+  });
+  const { outcomes } = await runScripted(episodes, {
+    workers: options.workers ?? 4,
+    qa: options.qa,
+    recordings: options.recordings,
+    human: true,
+  });
+  return variants.map((v) => {
+    const o = outcomes.get(variantId(v));
+    return { variant: v, result: o?.result, problem: o?.problem ?? outcomeProblem(v, o?.result, o?.evidence) };
+  });
 }
 
 if (import.meta.main) {
