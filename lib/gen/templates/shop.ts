@@ -12,7 +12,6 @@ import {
   authenticateByForm,
   downloadFile,
   endsOnSibling,
-  esc,
   filterBoxes,
   formSegment,
   goal,
@@ -20,6 +19,7 @@ import {
   navigateMenu,
   openDetail,
   openNewTab,
+  pageModel,
   paginate,
   postPath,
   procedure,
@@ -152,21 +152,12 @@ const optionId = (v: string) => v.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
-const menuLink = (href: string) => ({ click: { selector: `.topbar .menu a[href='${href}']` } });
+/** A click on the top menu's link to `href` (the page model's menu). */
+const menuLink = (href: string) => ({ click: { selector: pageModel("shop").menu!.link(href) } });
 
 /** The user clicked a top-menu entry whose text holds `label`. */
 const menuClick = (label: string) => ({
   record: { action: "click", region: { contains: "menu" }, target: { contains: label } },
-});
-
-/** The user clicked a top-menu entry whose text holds `label`, on the page `from` (a path). */
-const menuClickOn = (label: string, from: string) => ({
-  record: {
-    action: "click",
-    region: { contains: "menu" },
-    target: { contains: label },
-    url: { regex: `${esc(from)}([?#]|$)` },
-  },
 });
 
 /** Witness of a typed URL instead of the menu: a navigate, and no menu click at all. */
@@ -463,7 +454,7 @@ function sameCategorySibling(db: AppDb, p: ProductRow, ok: (q: ProductRow) => bo
 // ---------------------------------------------------------------------------------------------------------------
 
 /** navigate_menu: from a product page, open one of the top menu's entries with the menu. */
-const menuEntry = template<
+const menuEntry = layered<
   {
     label: string;
     path: string;
@@ -494,35 +485,16 @@ const menuEntry = template<
   },
   entity: (p) => `menu:${p.label}`,
   phrasings: [
-    (p) => `You are on the ${p.start_name}'s page. Use the shop's top menu to open "${p.label}".`,
-    (p) => `From the ${p.start_name} page, go to ${p.label} by clicking it in the top menu.`,
+    procedure((p) => `You are on the ${p.start_name}'s page. Use the shop's top menu to open "${p.label}".`),
+    procedure((p) => `From the ${p.start_name} page, go to ${p.label} by clicking it in the top menu.`),
+    goal((p) => `Leave the ${p.start_name} page and show the shop's "${p.label}" page instead.`),
+    goal((p) => `Take me from this product to the page the shop calls "${p.label}".`),
   ],
-  build: (p) => ({
-    start: { url: `/shop/products/${p.start}` },
-    check: {
-      all: [
-        { page: { path: p.path, query: {} } },
-        { ...menuClickOn(p.label, `/shop/products/${p.start}`), bound: "page" },
-        { no_writes: true },
-      ],
-    },
-    solution: [menuLink(p.path)],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "entry_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: p.path } }],
-      reason: "method_missing",
-      witness: { all: [...typedNotMenu.all, { visited: { exact: p.path } }] },
-    },
-    {
-      name: "neighbouring_entry",
-      category: "wrong_item",
-      steps: [menuLink(p.sibling_path)],
-      reason: "final_page",
-      witness: { all: [menuClick(p.sibling), { page: { path: p.sibling_path, query: {} } }] },
-    },
+  start: (p) => ({ url: `/shop/products/${p.start}` }),
+  chain: (p) => [navigateMenu("shop", p.label, p.path)],
+  outcome: (p) => [{ page: { path: p.path, query: {} } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
+    endsOnSibling("neighbouring_entry", steps, menuLink(p.sibling_path), p.sibling_path),
     {
       name: "entry_then_first_link",
       category: "overshoot",
