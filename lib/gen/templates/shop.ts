@@ -10,6 +10,7 @@ import { DEFAULT_USER } from "../../sites/session.ts";
 import { slug } from "./_common.ts";
 import {
   authenticateByForm,
+  confirmDialog,
   downloadFile,
   endsOnSibling,
   filterBoxes,
@@ -1679,8 +1680,16 @@ const CUSTOMER_TEXT = (_p: unknown) => {
 // Out-of-page I/O.
 // ---------------------------------------------------------------------------------------------------------------
 
+/** The id the cart's next line gets: the seed's cart is empty, so the setup's first add makes line 1. */
+const nextCartLine = (db: AppDb) =>
+  (db.get<{ n: number }>("SELECT COALESCE(MAX(id), 0) AS n FROM cart_items")?.n ?? 0) + 1;
+
+const cartLineDeleted = (productId: number) => ({
+  change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: productId } },
+});
+
 /** confirm_dialog after the menu: open the cart with the menu and remove one of two items, confirming. */
-const menuRemoveFromCart = template<{ id: number; product: string; keep: number; keep_name: string }>({
+const menuRemoveFromCart = layered<{ id: number; product: string; keep: number; keep_name: string }>({
   id: "shop.confirm_dialog.menu_remove_from_cart",
   site: "shop",
   macro: "confirm_dialog",
@@ -1699,75 +1708,63 @@ const menuRemoveFromCart = template<{ id: number; product: string; keep: number;
   },
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) =>
-      `Your cart holds the ${p.product} and the ${p.keep_name}. Open the cart from the top menu and remove the ${p.product} (confirm when asked); keep the ${p.keep_name}.`,
-    (p) =>
-      `Using the shop's menu, go to your cart and take out the ${p.product}, confirming the dialog. The ${p.keep_name} stays.`,
+    procedure((p) =>
+      `Your cart holds the ${p.product} and the ${p.keep_name}. Open the cart from the top menu and remove the ${p.product} (confirm when asked); keep the ${p.keep_name}.`
+    ),
+    procedure((p) =>
+      `Using the shop's menu, go to your cart and take out the ${p.product}, confirming the dialog. The ${p.keep_name} stays.`
+    ),
+    goal((p) => `Your cart holds the ${p.product} and the ${p.keep_name}. Make it hold only the ${p.keep_name}.`),
+    goal((p) => `I no longer want the ${p.product}: get it out of my shopping cart, but leave the ${p.keep_name} in.`),
   ],
-  build: (p) => ({
-    start: {
-      url: `/shop/products/${p.id}`,
-      setup: [
-        { click: { selector: "#add-to-cart" } },
-        { navigate: { url: `/shop/products/${p.keep}` } },
-        { click: { selector: "#add-to-cart" } },
-        { navigate: { url: `/shop/products/${p.id}` } },
-      ],
-    },
-    check: {
-      all: [
-        { change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.id } } },
-        { change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.keep } }, times: 0 },
-        menuClick("Cart"),
-      ],
-    },
-    solution: [menuLink("/shop/cart"), { click: { selector: `tr[data-product-id='${p.id}'] button.danger` } }],
+  start: (p) => ({
+    url: `/shop/products/${p.id}`,
+    setup: [
+      { click: { selector: "#add-to-cart" } },
+      { navigate: { url: `/shop/products/${p.keep}` } },
+      { click: { selector: "#add-to-cart" } },
+      { navigate: { url: `/shop/products/${p.id}` } },
+    ],
   }),
-  nearMisses: (p) => [
-    {
-      name: "removes_the_other",
-      category: "wrong_item",
-      steps: [menuLink("/shop/cart"), { click: { selector: `tr[data-product-id='${p.keep}'] button.danger` } }],
-      reason: "field_mismatch",
-      witness: {
-        change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.keep } },
-        ever: true,
+  chain: (_p, db) => {
+    const line = nextCartLine(db);
+    return [
+      navigateMenu("shop", "Cart", "/shop/cart"),
+      confirmDialog({ control: `#remove-${line}`, posts: `/shop/cart/${line}/remove` }),
+    ];
+  },
+  outcome: (p) => [cartLineDeleted(p.id), { ...cartLineDeleted(p.keep), times: 0 }],
+  nearMisses: (p, db, steps) => {
+    const keepLine = nextCartLine(db) + 1;
+    return [
+      {
+        name: "removes_the_other",
+        category: "wrong_item",
+        steps: [...steps.slice(0, -1), { click: { selector: `#remove-${keepLine}` } }],
+        reason: "field_mismatch",
+        witness: { ...cartLineDeleted(p.keep), ever: true },
       },
-    },
-    {
-      name: "remove_and_change_other_qty",
-      category: "collateral",
-      after_reference: [
-        { input: { selector: `tr[data-product-id='${p.keep}'] input[name=qty]`, text: "2" } },
-        { click: { selector: `tr[data-product-id='${p.keep}'] button.secondary` } },
-      ],
-      reason: "unclaimed_write",
-      witness: {
-        change: {
-          site: "shop",
-          table: "cart_items",
-          op: "update",
-          before: { product_id: p.keep, qty: 1 },
-          after: { qty: 2 },
-        },
-        ever: true,
-      },
-    },
-    {
-      name: "cart_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: "/shop/cart" } }, {
-        click: { selector: `tr[data-product-id='${p.id}'] button.danger` },
-      }],
-      reason: "method_missing",
-      witness: {
-        all: [...typedNotMenu.all, {
-          change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.id } },
+      {
+        name: "remove_and_change_other_qty",
+        category: "collateral",
+        after_reference: [
+          { input: { selector: `#qty-${keepLine}`, text: "2", clear: true } },
+          { click: { selector: `#update-${keepLine}` } },
+        ],
+        reason: "unclaimed_write",
+        witness: {
+          change: {
+            site: "shop",
+            table: "cart_items",
+            op: "update",
+            before: { product_id: p.keep, qty: 1 },
+            after: { qty: 2 },
+          },
           ever: true,
-        }],
+        },
       },
-    },
-  ],
+    ];
+  },
 });
 
 /**
