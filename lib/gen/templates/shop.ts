@@ -10,6 +10,7 @@ import { DEFAULT_USER } from "../../sites/session.ts";
 import { slug } from "./_common.ts";
 import {
   authenticateByForm,
+  chooseRadio,
   confirmDialog,
   downloadFile,
   endsOnSibling,
@@ -1260,7 +1261,7 @@ const priceSlider = (path: string, price: number, ceiling: number) =>
   });
 
 /** choose_radio after open_detail: from a category, open a product and add it in a size and/or colour. */
-const variantToCart = template<
+const variantToCart = layered<
   {
     category: string;
     slug: string;
@@ -1299,86 +1300,104 @@ const variantToCart = template<
     }),
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) =>
-      `From the ${p.category} category, open the ${p.product} and add one to your cart in ${
+    procedure((p) =>
+      `From the ${p.category} category, open the ${p.product}, tick ${
         describeVariant(p.size, p.colour)
-      }.`,
-    (p) =>
+      } among its options and add one to your cart.`
+    ),
+    procedure((p) =>
       `Open the ${p.product} (it is in ${p.category}), choose ${
         describeVariant(p.size, p.colour)
-      }, and put one in the cart.`,
+      } with the option buttons, and put one in the cart.`
+    ),
+    goal((p) => `I'd like one ${p.product} in ${describeVariant(p.size, p.colour)} in my shopping cart.`),
+    goal((p) => `Get a single ${p.product}, ${describeVariant(p.size, p.colour)}, into the cart.`),
   ],
-  build: (p) => ({
-    start: { url: `/shop/category/${p.slug}` },
-    check: {
-      all: [
-        {
+  start: (p) => ({ url: `/shop/category/${p.slug}` }),
+  chain: (p, db) => [
+    openDetail(`/shop/category/${p.slug}`, openProduct(p.id), `/shop/products/${p.id}`),
+    ...variantRadios(productById(db, p.id), p.size, p.colour),
+  ],
+  outcome: (p) => [{
+    change: {
+      site: "shop",
+      table: "cart_items",
+      op: "insert",
+      after: { product_id: p.id, size: { exact: p.size }, colour: { exact: p.colour }, qty: 1 },
+    },
+  }],
+  nearMisses: (p, db, steps) => {
+    const misses: NearMiss[] = [
+      {
+        name: "added_twice",
+        category: "collateral",
+        after_reference: [{ navigate: { url: `/shop/products/${p.id}` } }, ...steps.slice(1)],
+        reason: "field_mismatch",
+        witness: {
+          change: {
+            site: "shop",
+            table: "cart_items",
+            op: "update",
+            before: { product_id: p.id, qty: 1 },
+            after: { qty: 2 },
+          },
+          ever: true,
+        },
+      },
+      {
+        name: "another_product_too",
+        category: "collateral",
+        after_reference: [{ navigate: { url: `/shop/products/${p.extra}` } }, { click: { selector: "#add-to-cart" } }],
+        reason: "unclaimed_write",
+        witness: addToCartWitness(p.extra),
+      },
+    ];
+    if (p.alt_size !== p.size || p.alt_colour !== p.colour) {
+      misses.unshift({
+        name: "other_variant",
+        category: "wrong_item",
+        steps: [steps[0], ...variantRadios(productById(db, p.id), p.alt_size, p.alt_colour).flatMap((s) => s.steps)],
+        reason: "field_mismatch",
+        witness: {
           change: {
             site: "shop",
             table: "cart_items",
             op: "insert",
-            after: { product_id: p.id, size: { exact: p.size }, colour: { exact: p.colour }, qty: 1 },
+            after: { product_id: p.id, size: { exact: p.alt_size }, colour: { exact: p.alt_colour } },
           },
+          ever: true,
         },
-        visitedPath(`/shop/products/${p.id}`),
-      ],
-    },
-    solution: [openProduct(p.id), ...variantClicks(p.size, p.colour), { click: { selector: "#add-to-cart" } }],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "other_variant",
-      category: "wrong_item",
-      steps: [openProduct(p.id), ...variantClicks(p.alt_size, p.alt_colour), { click: { selector: "#add-to-cart" } }],
-      reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "shop",
-          table: "cart_items",
-          op: "insert",
-          after: { product_id: p.id, size: { exact: p.alt_size }, colour: { exact: p.alt_colour } },
-        },
-        ever: true,
-      },
-    },
-    {
-      name: "added_twice",
-      category: "collateral",
-      after_reference: [{ navigate: { url: `/shop/products/${p.id}` } }, ...variantClicks(p.size, p.colour), {
-        click: { selector: "#add-to-cart" },
-      }],
-      reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "shop",
-          table: "cart_items",
-          op: "update",
-          before: { product_id: p.id, qty: 1 },
-          after: { qty: 2 },
-        },
-        ever: true,
-      },
-    },
-    {
-      name: "another_product_too",
-      category: "collateral",
-      after_reference: [{ navigate: { url: `/shop/products/${p.extra}` } }, { click: { selector: "#add-to-cart" } }],
-      reason: "unclaimed_write",
-      witness: addToCartWitness(p.extra),
-    },
-  ],
+      });
+    }
+    return misses;
+  },
 });
 
 function describeVariant(size: string, colour: string): string {
   return [size && `size ${size}`, colour && `colour ${colour}`].filter(Boolean).join(" and ");
 }
 
-function variantClicks(size: string, colour: string) {
-  return [
-    ...(size ? [{ click: { selector: `#size-${optionId(size)}` } }] : []),
-    ...(colour ? [{ click: { selector: `#colour-${optionId(colour)}` } }] : []),
-  ];
+/**
+ * The product page's option radios (size, colour: a group each, in the page's order) set to `size` and `colour` (""
+ * for a product without that option), the add-to-cart button pressed after the last.
+ */
+function variantRadios(p: { id: number; sizes: string; colours: string }, size: string, colour: string) {
+  const groups = [
+    { kind: "size", all: p.sizes, value: size },
+    { kind: "colour", all: p.colours, value: colour },
+  ].filter((g) => g.value);
+  return groups.map((g, i) => {
+    const ids = g.all.split(",").map((v) => `#${g.kind}-${optionId(v)}`);
+    const last = i === groups.length - 1;
+    return chooseRadio(ids, `#${g.kind}-${optionId(g.value)}`, g.value, last ? addToCart(p.id) : {});
+  });
 }
+
+/** The add-to-cart button pressed after a product's options, and the POST it sends. */
+const addToCart = (id: number) => ({
+  after: [{ click: { selector: "#add-to-cart" } }],
+  saves: { method: "POST", path: `/shop/products/${id}/cart` },
+});
 
 /** choose_radio after open_detail: from My orders, open a delivered order and rate its delivery. */
 const rateDelivery = template<{ number: string; order_id: number; stars: number; other: string; other_id: number }>({
