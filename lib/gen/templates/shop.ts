@@ -10,6 +10,7 @@ import { DEFAULT_USER } from "../../sites/session.ts";
 import { slug } from "./_common.ts";
 import {
   authenticateByForm,
+  calendarClicks,
   chooseRadio,
   confirmDialog,
   downloadFile,
@@ -23,6 +24,7 @@ import {
   openNewTab,
   pageModel,
   paginate,
+  pickDate,
   postPath,
   procedure,
   search,
@@ -156,16 +158,6 @@ const money = (n: number) => `$${n.toFixed(2)}`;
 
 /** A click on the top menu's link to `href` (the page model's menu). */
 const menuLink = (href: string) => ({ click: { selector: pageModel("shop").menu!.link(href) } });
-
-/** The user clicked a top-menu entry whose text holds `label`. */
-const menuClick = (label: string) => ({
-  record: { action: "click", region: { contains: "menu" }, target: { contains: label } },
-});
-
-/** Witness of a typed URL instead of the menu: a navigate, and no menu click at all. */
-const typedNotMenu = {
-  all: [{ event: { action: "navigate" } }, { record: { action: "click", region: { contains: "menu" } }, times: 0 }],
-};
 
 const searchSteps = (q: string) => [
   { input: { selector: "#search", text: q } },
@@ -324,18 +316,6 @@ function deliveryDays(months: number): string[] {
   return out;
 }
 
-/** Clicks in the checkout's calendar that pick `day` (moving on from today's month first). */
-function calendarSteps(day: string) {
-  const today = DEFAULT_NOW.slice(0, 7);
-  const months = (Number(day.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(day.slice(5, 7)) -
-    Number(today.slice(5, 7));
-  return [
-    { click: { selector: "#delivery-date" } },
-    ...Array.from({ length: months }, () => ({ click: { selector: ".datepicker button[aria-label='Next month']" } })),
-    { click: { selector: `.datepicker button[aria-label='${day}']` } },
-  ];
-}
-
 const SHIP_WORDS: Record<ShippingMethod, string> = {
   standard: "standard shipping",
   express: "express shipping",
@@ -361,22 +341,6 @@ function addressSteps(db: AppDb, shipping: string, postcode?: string) {
     { input: { selector: "#postcode", text: postcode ?? c.postcode } },
     { select_dropdown: { selector: "#country", text: c.country } },
     { click: { selector: `#ship-${shipping}` } },
-  ];
-}
-
-/** The whole checkout form after the cart, placing the order. */
-function checkoutFormSteps(
-  db: AppDb,
-  o: CheckoutOrder,
-  change: { postcode?: string; shipping?: string; promo?: string } = {},
-) {
-  const promo = change.promo ?? o.promo;
-  return [
-    ...addressSteps(db, change.shipping ?? o.shipping, change.postcode),
-    ...calendarSteps(o.date),
-    ...(promo ? [{ input: { selector: "#promo", text: promo } }] : []),
-    { input: { selector: "#card", text: o.card } },
-    { click: { selector: "#place-order" } },
   ];
 }
 
@@ -1482,7 +1446,7 @@ const ratingWitness = (orderId: number, stars: number) => ({
 });
 
 /** pick_date: the checkout form is filled in; pick the delivery day in the calendar and place the order. */
-const checkoutDeliveryDay = template<
+const checkoutDeliveryDay = layered<
   { id: number; product: string; date: string; neighbour: string; shipping: string }
 >({
   id: "shop.pick_date.checkout_delivery_day",
@@ -1502,59 +1466,46 @@ const checkoutDeliveryDay = template<
   },
   entity: (p) => `date:${p.date}`,
   phrasings: [
-    (p) =>
-      `Your checkout form for the ${p.product} is filled in except the delivery date. Pick ${p.date} in the date field's calendar, then place the order.`,
-    (p) =>
-      `Finish this checkout of the ${p.product}: choose the delivery day ${p.date} with the calendar pop-up and place the order.`,
+    procedure((p) =>
+      `Your checkout form for the ${p.product} is filled in except the delivery date. Pick ${p.date} in the date field's calendar, then place the order.`
+    ),
+    procedure((p) =>
+      `Finish this checkout of the ${p.product}: choose the delivery day ${p.date} with the calendar pop-up and place the order.`
+    ),
+    goal((p) => `Place this order for the ${p.product} so that it is delivered on ${p.date}.`),
+    goal((p) =>
+      `The checkout only lacks a delivery day: have the ${p.product} arrive on ${p.date} and complete the purchase.`
+    ),
   ],
-  build: (p, db) => {
-    const o = checkoutOrderOf(db, p);
-    return {
-      start: {
-        url: `/shop/products/${p.id}`,
-        setup: [
-          { click: { selector: "#add-to-cart" } },
-          { navigate: { url: "/shop/checkout" } },
-          ...addressSteps(db, p.shipping),
-          { input: { selector: "#card", text: o.card } },
-        ],
-      },
-      check: {
-        all: [
-          ...orderChanges(db, o),
-          { record: { action: "click", target: { contains: `"${p.date}"` }, region: { contains: "datepicker" } } },
-        ],
-      },
-      solution: [...calendarSteps(p.date), { click: { selector: "#place-order" } }],
-    };
-  },
+  start: (p, db) => ({
+    url: `/shop/products/${p.id}`,
+    setup: [
+      { click: { selector: "#add-to-cart" } },
+      { navigate: { url: "/shop/checkout" } },
+      ...addressSteps(db, p.shipping),
+      { input: { selector: "#card", text: checkoutOrderOf(db, p).card } },
+    ],
+  }),
+  chain: (p) => [deliveryDay(p.date)],
+  outcome: (p, db) => orderChanges(db, checkoutOrderOf(db, p)),
   nearMisses: (p) => [
     {
       name: "next_day_picked",
       category: "wrong_item",
-      steps: [...calendarSteps(p.neighbour), { click: { selector: "#place-order" } }],
+      steps: deliveryDay(p.neighbour).steps,
       reason: "field_mismatch",
       witness: orderWitness({ delivery_date: { exact: p.neighbour } }),
     },
-    {
-      name: "date_typed",
-      category: "wrong_method",
-      steps: [
-        { input: { selector: "#delivery-date", text: p.date } },
-        { click: { selector: "#postcode" } },
-        { click: { selector: "#place-order" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [
-          { event: { action: "type", value: { exact: p.date } } },
-          { record: { action: "click", region: { contains: "datepicker" } }, times: 0 },
-          orderWitness({ delivery_date: { exact: p.date } }),
-        ],
-      },
-    },
   ],
 });
+
+/** The checkout's delivery date set to `day` with its calendar (it opens on today's month), the order placed after. */
+const deliveryDay = (day: string) =>
+  pickDate("#delivery-date", day, {
+    blur: "#postcode",
+    after: [{ click: { selector: "#place-order" } }],
+    saves: { method: "POST", path: "/shop/checkout" },
+  });
 
 /** The order a pick_date instance places: its product, shipping and day, no promo, the user's first card. */
 function checkoutOrderOf(db: AppDb, p: { id: number; date: string; shipping: string }): CheckoutOrder {
@@ -1566,7 +1517,7 @@ function checkoutOrderOf(db: AppDb, p: { id: number; date: string; shipping: str
 // ---------------------------------------------------------------------------------------------------------------
 
 /** submit_form after the menu: open the cart from the menu and check out with given shipping, day and promo. */
-const menuCheckout = template<
+const menuCheckout = layered<
   {
     id: number;
     product: string;
@@ -1609,85 +1560,95 @@ const menuCheckout = template<
   },
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) => {
-      const c = CUSTOMER_TEXT(p);
-      return `Open your cart from the shop's top menu and check out the ${p.product}: ${c}; ${
+    procedure((p) =>
+      `Open your cart from the shop's top menu and check out the ${p.product}: ${CUSTOMER_TEXT(p)}; ${
         SHIP_WORDS[p.shipping as ShippingMethod]
-      }, delivery on ${p.date}${p.promo ? `, promo code ${p.promo}` : ", no promo code"}, card ${p.card}.`;
-    },
-    (p) =>
+      }, delivery on ${p.date}${p.promo ? `, promo code ${p.promo}` : ", no promo code"}, card ${p.card}.`
+    ),
+    procedure((p) =>
       `Use the menu to go to the cart, then place the order for the ${p.product} with ${
         SHIP_WORDS[p.shipping as ShippingMethod]
       } and delivery date ${p.date}. Details: ${CUSTOMER_TEXT(p)}. Pay with card ${p.card}${
         p.promo ? ` and apply the promo code ${p.promo}` : " without a promo code"
-      }.`,
+      }.`
+    ),
+    goal((p) =>
+      `Buy the ${p.product} that is in your cart, for ${CUSTOMER_TEXT(p)}, with ${
+        SHIP_WORDS[p.shipping as ShippingMethod]
+      } on ${p.date}, paid by card ${p.card}${p.promo ? `, using promo code ${p.promo}` : " and no promo code"}.`
+    ),
+    goal((p) =>
+      `I want my ${p.product} delivered on ${p.date} by ${SHIP_WORDS[p.shipping as ShippingMethod]}. Order it: ${
+        CUSTOMER_TEXT(p)
+      }; card ${p.card}${p.promo ? `; promo ${p.promo}` : "; no promo"}.`
+    ),
   ],
-  build: (p, db) => {
-    const o = { product: p.id, shipping: p.shipping as ShippingMethod, date: p.date, promo: p.promo, card: p.card };
-    return {
-      start: {
-        url: `/shop/products/${p.id}`,
-        setup: [{ click: { selector: "#add-to-cart" } }, { navigate: { url: `/shop/products/${p.id}` } }],
-      },
-      check: { all: [...orderChanges(db, o), menuClick("Cart")] },
-      solution: [menuLink("/shop/cart"), { click: { selector: "#checkout-link" } }, ...checkoutFormSteps(db, o)],
-    };
-  },
-  nearMisses: (p, db) => {
-    const o = { product: p.id, shipping: p.shipping as ShippingMethod, date: p.date, promo: p.promo, card: p.card };
+  start: (p) => ({
+    url: `/shop/products/${p.id}`,
+    setup: [{ click: { selector: "#add-to-cart" } }, { navigate: { url: `/shop/products/${p.id}` } }],
+  }),
+  chain: (p, db) => [navigateMenu("shop", "Cart", "/shop/cart"), checkoutForm(db, checkoutOf(p))],
+  outcome: (p, db) => orderChanges(db, checkoutOf(p)),
+  nearMisses: (p, db, steps) => {
     const postcode = customer(db).postcode;
     const typo = postcode.slice(0, -2) + postcode.slice(-1) + postcode.slice(-2, -1);
-    const misses: NearMiss[] = [
-      {
-        name: "other_shipping",
-        category: "wrong_item",
-        steps: [
-          menuLink("/shop/cart"),
-          { click: { selector: "#checkout-link" } },
-          ...checkoutFormSteps(db, o, { shipping: p.other_shipping }),
-        ],
-        reason: "field_mismatch",
-        witness: orderWitness({ shipping_method: { exact: p.other_shipping } }),
-      },
-      {
-        name: "promo_mixed_up",
-        category: "unlisted_field",
-        steps: [
-          menuLink("/shop/cart"),
-          { click: { selector: "#checkout-link" } },
-          ...checkoutFormSteps(db, o, { promo: p.other_promo }),
-        ],
-        reason: "field_mismatch",
-        witness: orderWitness({ promo_code: { exact: p.other_promo } }),
-      },
-      {
-        name: "cart_by_url",
-        category: "wrong_method",
-        steps: [
-          { navigate: { url: "/shop/cart" } },
-          { click: { selector: "#checkout-link" } },
-          ...checkoutFormSteps(db, o),
-        ],
-        reason: "method_missing",
-        witness: { all: [...typedNotMenu.all, orderWitness({ shipping_method: { exact: p.shipping } })] },
-      },
+    const changed = (name: string, change: CheckoutChange, after: Record<string, unknown>): NearMiss => ({
+      name,
+      category: change.shipping ? "wrong_item" : "unlisted_field",
+      steps: [steps[0], ...checkoutForm(db, checkoutOf(p), change).steps],
+      reason: "field_mismatch",
+      witness: orderWitness(after),
+    });
+    return [
+      changed("other_shipping", { shipping: p.other_shipping }, { shipping_method: { exact: p.other_shipping } }),
+      changed("promo_mixed_up", { promo: p.other_promo }, { promo_code: { exact: p.other_promo } }),
+      ...(typo === postcode ? [] : [changed("mistyped_postcode", { postcode: typo }, { postcode: { exact: typo } })]),
     ];
-    if (typo !== postcode) {
-      misses.push({
-        name: "mistyped_postcode",
-        category: "unlisted_field",
-        steps: [
-          menuLink("/shop/cart"),
-          { click: { selector: "#checkout-link" } },
-          ...checkoutFormSteps(db, o, { postcode: typo }),
-        ],
-        reason: "field_mismatch",
-        witness: orderWitness({ postcode: { exact: typo } }),
-      });
-    }
-    return misses;
   },
 });
+
+/** The order a checkout instance places. */
+const checkoutOf = (p: { id: number; shipping: string; date: string; promo: string; card: string }): CheckoutOrder => ({
+  product: p.id,
+  shipping: p.shipping as ShippingMethod,
+  date: p.date,
+  promo: p.promo,
+  card: p.card,
+});
+
+/** Another value than the order's in one field of the checkout form (a near miss's mistake). */
+type CheckoutChange = { postcode?: string; shipping?: string; promo?: string };
+
+/**
+ * The checkout form, opened from the cart, filled in for `o` and placed: a submit_form segment whose set controls are
+ * the country, the shipping radio and the delivery day's calendar, its typed fields the customer's details, the promo
+ * code (when there is one) and the card.
+ */
+function checkoutForm(db: AppDb, o: CheckoutOrder, change: CheckoutChange = {}) {
+  const c = customer(db);
+  const promo = change.promo ?? o.promo;
+  return formSegment({
+    macro: "submit_form",
+    open: [{ click: { selector: "#checkout-link" } }],
+    set: [
+      { select_dropdown: { selector: "#country", text: c.country } },
+      { click: { selector: `#ship-${change.shipping ?? o.shipping}` } },
+      ...calendarClicks("#delivery-date", o.date),
+    ],
+    fields: [
+      { selector: "#name", text: c.customer_name },
+      { selector: "#email", text: c.email },
+      { selector: "#street", text: c.street },
+      { selector: "#city", text: c.city },
+      { selector: "#postcode", text: change.postcode ?? c.postcode },
+      ...(promo ? [{ selector: "#promo", text: promo }] : []),
+      { selector: "#card", text: o.card },
+    ],
+    submit: "#place-order",
+    posts: postPath("/shop/checkout"),
+    enter: "#card",
+  });
+}
 
 /** The customer's details as an instruction states them. */
 const CUSTOMER_TEXT = (_p: unknown) => {
