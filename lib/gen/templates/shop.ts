@@ -1,6 +1,6 @@
 /** Templates on the shop (lib/sites/apps/shop): its catalogue, product pages, cart, checkout and orders. */
 import type { AppDb } from "../../sites/db.ts";
-import { type ActionJson, type AnyTemplate, type NearMiss, template } from "../template.ts";
+import type { ActionJson, AnyTemplate, NearMiss } from "../template.ts";
 import { plural, reviewMood } from "../text.ts";
 import { seedDb } from "../data.ts";
 import { PAGE_SIZE, SORTS } from "../../sites/apps/shop/_data.ts";
@@ -12,6 +12,7 @@ import {
   authenticateByForm,
   calendarClicks,
   chooseRadio,
+  chooseStars,
   confirmDialog,
   downloadFile,
   endsOnSibling,
@@ -32,7 +33,6 @@ import {
   setSlider,
   signedOutAfter,
   typed,
-  visitedPath,
   visitedWith,
 } from "../macros/mod.ts";
 import { anotherYear, answerQuestion, copyToClipboard, switchTab } from "../macros/mod.ts";
@@ -1364,7 +1364,7 @@ const addToCart = (id: number) => ({
 });
 
 /** choose_radio after open_detail: from My orders, open a delivered order and rate its delivery. */
-const rateDelivery = template<{ number: string; order_id: number; stars: number; other: string; other_id: number }>({
+const rateDelivery = layered<{ number: string; order_id: number; stars: number; other: string; other_id: number }>({
   id: "shop.choose_radio.rate_delivery",
   site: "shop",
   macro: "choose_radio",
@@ -1386,51 +1386,52 @@ const rateDelivery = template<{ number: string; order_id: number; stars: number;
   },
   entity: (p) => `order:${p.number}`,
   phrasings: [
-    (p) =>
-      `From your orders, open order ${p.number} and rate its delivery ${p.stars} star${
-        p.stars > 1 ? "s" : ""
-      } with the star rating.`,
-    (p) => `Open ${p.number} in My orders and give the delivery a ${p.stars}-star rating.`,
+    procedure((p) =>
+      `From your orders, open order ${p.number} and rate its delivery ${plural(p.stars, "star")} with the star rating.`
+    ),
+    procedure((p) =>
+      `Open ${p.number} in My orders and click the stars to give the delivery a ${p.stars}-star rating.`
+    ),
+    goal((p) => `Rate the delivery of your order ${p.number}: it deserves ${plural(p.stars, "star")} out of 5.`),
+    goal((p) => `Leave a ${p.stars}-star delivery rating on order ${p.number}.`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/orders" },
-    check: {
-      all: [
-        {
-          change: {
-            site: "shop",
-            table: "delivery_ratings",
-            op: "insert",
-            after: { order_id: p.order_id, stars: p.stars },
-          },
-        },
-        visitedPath(`/shop/orders/${p.number}`),
-        { only_writes: [{ site: "shop", table: "delivery_ratings" }] },
-      ],
+  start: () => ({ url: "/shop/orders" }),
+  chain: (p) => [orderOpen(p.number), chooseStars("shop", "delivery", p.number, p.stars)],
+  outcome: (p) => [
+    {
+      change: {
+        site: "shop",
+        table: "delivery_ratings",
+        op: "insert",
+        after: { order_id: p.order_id, stars: p.stars },
+      },
     },
-    solution: [{ click: { selector: `#order-${p.number} a` } }, starClick(p.stars)],
-  }),
-  nearMisses: (p) => {
+    { only_writes: [{ site: "shop", table: "delivery_ratings" }] },
+  ],
+  nearMisses: (p, _db, steps) => {
     const wrong = p.stars === 5 ? 4 : p.stars + 1;
     return [
       {
         name: "neighbouring_star",
         category: "wrong_item",
-        steps: [{ click: { selector: `#order-${p.number} a` } }, starClick(wrong)],
+        steps: [steps[0], ...chooseStars("shop", "delivery", p.number, wrong).steps],
         reason: "field_mismatch",
         witness: ratingWitness(p.order_id, wrong),
       },
       {
         name: "other_delivered_order",
         category: "wrong_item",
-        steps: [{ click: { selector: `#order-${p.other} a` } }, starClick(p.stars)],
+        steps: [orderOpen(p.other).steps[0], ...chooseStars("shop", "delivery", p.other, p.stars).steps],
         reason: "field_mismatch",
         witness: ratingWitness(p.other_id, p.stars),
       },
       {
         name: "both_orders_rated",
         category: "collateral",
-        after_reference: [{ navigate: { url: `/shop/orders/${p.other}` } }, starClick(p.stars)],
+        after_reference: [
+          { navigate: { url: `/shop/orders/${p.other}` } },
+          ...chooseStars("shop", "delivery", p.other, p.stars).steps,
+        ],
         reason: "irreversible_extra",
         witness: { all: [ratingWitness(p.order_id, p.stars), ratingWitness(p.other_id, p.stars)] },
       },
@@ -1438,7 +1439,9 @@ const rateDelivery = template<{ number: string; order_id: number; stars: number;
   },
 });
 
-const starClick = (n: number) => ({ click: { selector: `delivery-rating >>> button[data-stars='${n}']` } });
+/** open_detail on My orders: the order's link opens its page. */
+const orderOpen = (number: string) =>
+  openDetail("/shop/orders", { click: { selector: `#order-${number} a` } }, `/shop/orders/${number}`);
 
 const ratingWitness = (orderId: number, stars: number) => ({
   change: { site: "shop", table: "delivery_ratings", op: "insert", after: { order_id: orderId, stars } },
