@@ -169,6 +169,18 @@ const openProduct = (id: number) => ({ click: { selector: `#product-${id} a` } }
 /** open_detail on the shop's results or list: the product's card link opens its page. */
 const resultOpen = (id: number) => openDetail("/shop/products", openProduct(id), `/shop/products/${id}`);
 
+/** Witness: the product's cart line went from 1 to 2 (added again, or its quantity changed). */
+const cartQtyOneToTwo = (productId: number) => ({
+  change: {
+    site: "shop",
+    table: "cart_items",
+    op: "update",
+    before: { product_id: productId, qty: 1 },
+    after: { qty: 2 },
+  },
+  ever: true,
+});
+
 const addToCartWitness = (productId: number) => ({
   change: { site: "shop", table: "cart_items", op: "insert", after: { product_id: productId } },
   ever: true,
@@ -454,7 +466,7 @@ const menuEntry = layered<
     procedure((p) => `You are on the ${p.start_name}'s page. Use the shop's top menu to open "${p.label}".`),
     procedure((p) => `From the ${p.start_name} page, go to ${p.label} by clicking it in the top menu.`),
     goal((p) => `Leave the ${p.start_name} page and show the shop's "${p.label}" page instead.`),
-    goal((p) => `Take me from this product to the page the shop calls "${p.label}".`),
+    goal((p) => `Take me from the ${p.start_name} to the page the shop calls "${p.label}".`),
   ],
   start: (p) => ({ url: `/shop/products/${p.start}` }),
   chain: (p) => [navigateMenu("shop", p.label, p.path)],
@@ -1297,16 +1309,7 @@ const variantToCart = layered<
         category: "collateral",
         after_reference: [{ navigate: { url: `/shop/products/${p.id}` } }, ...steps.slice(1)],
         reason: "field_mismatch",
-        witness: {
-          change: {
-            site: "shop",
-            table: "cart_items",
-            op: "update",
-            before: { product_id: p.id, qty: 1 },
-            after: { qty: 2 },
-          },
-          ever: true,
-        },
+        witness: cartQtyOneToTwo(p.id),
       },
       {
         name: "another_product_too",
@@ -1735,16 +1738,7 @@ const menuRemoveFromCart = layered<{ id: number; product: string; keep: number; 
           { click: { selector: `#update-${keepLine}` } },
         ],
         reason: "unclaimed_write",
-        witness: {
-          change: {
-            site: "shop",
-            table: "cart_items",
-            op: "update",
-            before: { product_id: p.keep, qty: 1 },
-            after: { qty: 2 },
-          },
-          ever: true,
-        },
+        witness: cartQtyOneToTwo(p.keep),
       },
     ];
   },
