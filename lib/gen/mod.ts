@@ -75,6 +75,7 @@ export {
   STYLES,
 } from "./macros/mod.ts";
 export type { BoardModel, TabStripModel } from "./macros/mod.ts";
+export type { StarsModel } from "./macros/mod.ts";
 export { period, plural } from "./text.ts";
 export { TEMPLATES } from "./templates/mod.ts";
 export { episodeEvidence, type Expectation, outcomeProblem, type Script, scriptedArm } from "./variants.ts";

@@ -70,6 +70,23 @@ export interface BoardModel {
   submit: string;
 }
 
+/**
+ * A star rating widget: a custom element whose buttons (one per value) live in its shadow root and post the value
+ * themselves.
+ */
+export interface StarsModel {
+  /** The widget's selector (an id: the recorder names the element for a click on any of its buttons). */
+  widget: string;
+  /** The selector of the button for `n` stars (piercing the shadow root). */
+  button(n: number): string;
+  /** The highest value. */
+  max: number;
+  /** The path the widget of the item `key` posts to. */
+  posts(key: string): string;
+  /** The body field that carries the value. */
+  field: string;
+}
+
 /** What the macros read of one app. */
 export interface PageModel {
   /** The app. */
@@ -90,6 +107,8 @@ export interface PageModel {
   tabs?: Readonly<Record<string, TabStripModel>>;
   /** Its board of columns. */
   board?: BoardModel;
+  /** Its star rating widgets, by name. */
+  ratings?: Readonly<Record<string, StarsModel>>;
 }
 
 /** The top bar's menu (`.topbar .menu`, a `nav.menu`) every app's layout renders. */
@@ -114,6 +133,15 @@ export const PAGES: Readonly<Record<string, PageModel>> = {
     search: { box: "#search", submit: "#search-button", path: "/shop/products", key: "q" },
     pager: PAGER,
     menu: TOP_MENU,
+    ratings: {
+      delivery: {
+        widget: "#delivery-rating",
+        button: (n) => `delivery-rating >>> button[data-stars='${n}']`,
+        max: 5,
+        posts: (number) => `/shop/orders/${number}/rating`,
+        field: "stars",
+      },
+    },
   },
   tracker: {
     site: "tracker",

@@ -5,6 +5,7 @@
 import type { ActionJson } from "../template.ts";
 import { type ControlPlace, controlSegment } from "./control.ts";
 import type { Segment } from "./macro.ts";
+import { pageModel } from "./pages.ts";
 import { targetOf } from "./search.ts";
 
 /** Checking the radio `group[i]` with the keyboard: its neighbour clicked, then the arrow key towards it. */
@@ -35,4 +36,32 @@ export function chooseRadio(
     steps: [{ click: { selector: radio } }],
     keyboard: arrowTo(group, i),
   });
+}
+
+/**
+ * The choose_radio segment on the star rating widget `name` of `site`'s page model, for the item `key`, `n` stars
+ * chosen. Its method evidence is a click on the widget and the widget's own request carrying `n` (nothing else sends
+ * it: a typed URL cannot POST); the value its last click posts is the one the outcome sees. Tab (Shift+Tab) from the
+ * neighbouring star and Enter is its keyboard alternative.
+ */
+export function chooseStars(site: string, name: string, key: string, n: number): Segment {
+  const m = pageModel(site).ratings?.[name];
+  if (!m) throw new Error(`app "${site}" has no rating widget ${name} in its page model`);
+  if (!Number.isInteger(n) || n < 1 || n > m.max) throw new Error(`a rating of ${n} stars is not 1 to ${m.max}`);
+  const from = n > 1 ? n - 1 : 2;
+  const keys = n > 1 ? "Tab" : "Shift+Tab";
+  return {
+    macro: "choose_radio",
+    steps: [{ click: { selector: m.button(n) } }],
+    reached: [],
+    method: [
+      { record: { action: "click", target: targetOf(m.widget) } },
+      { request: { method: "POST", path: m.posts(key), body: { [m.field]: String(n) } } },
+    ],
+    attacks: [],
+    alternatives: [{
+      kind: "keyboard",
+      steps: [{ click: { selector: m.button(from) } }, { send_keys: { keys } }, { send_keys: { keys: "Enter" } }],
+    }],
+  };
 }

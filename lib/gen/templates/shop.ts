@@ -1,6 +1,6 @@
 /** Templates on the shop (lib/sites/apps/shop): its catalogue, product pages, cart, checkout and orders. */
 import type { AppDb } from "../../sites/db.ts";
-import { type ActionJson, type AnyTemplate, type NearMiss, template } from "../template.ts";
+import type { ActionJson, AnyTemplate, NearMiss } from "../template.ts";
 import { plural, reviewMood } from "../text.ts";
 import { seedDb } from "../data.ts";
 import { PAGE_SIZE, SORTS } from "../../sites/apps/shop/_data.ts";
@@ -10,9 +10,12 @@ import { DEFAULT_USER } from "../../sites/session.ts";
 import { slug } from "./_common.ts";
 import {
   authenticateByForm,
+  calendarClicks,
+  chooseRadio,
+  chooseStars,
+  confirmDialog,
   downloadFile,
   endsOnSibling,
-  esc,
   filterBoxes,
   formSegment,
   goal,
@@ -20,7 +23,9 @@ import {
   navigateMenu,
   openDetail,
   openNewTab,
+  pageModel,
   paginate,
+  pickDate,
   postPath,
   procedure,
   search,
@@ -28,7 +33,6 @@ import {
   setSlider,
   signedOutAfter,
   typed,
-  visitedPath,
   visitedWith,
 } from "../macros/mod.ts";
 import { anotherYear, answerQuestion, copyToClipboard, switchTab } from "../macros/mod.ts";
@@ -152,27 +156,8 @@ const optionId = (v: string) => v.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
-const menuLink = (href: string) => ({ click: { selector: `.topbar .menu a[href='${href}']` } });
-
-/** The user clicked a top-menu entry whose text holds `label`. */
-const menuClick = (label: string) => ({
-  record: { action: "click", region: { contains: "menu" }, target: { contains: label } },
-});
-
-/** The user clicked a top-menu entry whose text holds `label`, on the page `from` (a path). */
-const menuClickOn = (label: string, from: string) => ({
-  record: {
-    action: "click",
-    region: { contains: "menu" },
-    target: { contains: label },
-    url: { regex: `${esc(from)}([?#]|$)` },
-  },
-});
-
-/** Witness of a typed URL instead of the menu: a navigate, and no menu click at all. */
-const typedNotMenu = {
-  all: [{ event: { action: "navigate" } }, { record: { action: "click", region: { contains: "menu" } }, times: 0 }],
-};
+/** A click on the top menu's link to `href` (the page model's menu). */
+const menuLink = (href: string) => ({ click: { selector: pageModel("shop").menu!.link(href) } });
 
 const searchSteps = (q: string) => [
   { input: { selector: "#search", text: q } },
@@ -183,6 +168,18 @@ const openProduct = (id: number) => ({ click: { selector: `#product-${id} a` } }
 
 /** open_detail on the shop's results or list: the product's card link opens its page. */
 const resultOpen = (id: number) => openDetail("/shop/products", openProduct(id), `/shop/products/${id}`);
+
+/** Witness: the product's cart line went from 1 to 2 (added again, or its quantity changed). */
+const cartQtyOneToTwo = (productId: number) => ({
+  change: {
+    site: "shop",
+    table: "cart_items",
+    op: "update",
+    before: { product_id: productId, qty: 1 },
+    after: { qty: 2 },
+  },
+  ever: true,
+});
 
 const addToCartWitness = (productId: number) => ({
   change: { site: "shop", table: "cart_items", op: "insert", after: { product_id: productId } },
@@ -331,18 +328,6 @@ function deliveryDays(months: number): string[] {
   return out;
 }
 
-/** Clicks in the checkout's calendar that pick `day` (moving on from today's month first). */
-function calendarSteps(day: string) {
-  const today = DEFAULT_NOW.slice(0, 7);
-  const months = (Number(day.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(day.slice(5, 7)) -
-    Number(today.slice(5, 7));
-  return [
-    { click: { selector: "#delivery-date" } },
-    ...Array.from({ length: months }, () => ({ click: { selector: ".datepicker button[aria-label='Next month']" } })),
-    { click: { selector: `.datepicker button[aria-label='${day}']` } },
-  ];
-}
-
 const SHIP_WORDS: Record<ShippingMethod, string> = {
   standard: "standard shipping",
   express: "express shipping",
@@ -368,22 +353,6 @@ function addressSteps(db: AppDb, shipping: string, postcode?: string) {
     { input: { selector: "#postcode", text: postcode ?? c.postcode } },
     { select_dropdown: { selector: "#country", text: c.country } },
     { click: { selector: `#ship-${shipping}` } },
-  ];
-}
-
-/** The whole checkout form after the cart, placing the order. */
-function checkoutFormSteps(
-  db: AppDb,
-  o: CheckoutOrder,
-  change: { postcode?: string; shipping?: string; promo?: string } = {},
-) {
-  const promo = change.promo ?? o.promo;
-  return [
-    ...addressSteps(db, change.shipping ?? o.shipping, change.postcode),
-    ...calendarSteps(o.date),
-    ...(promo ? [{ input: { selector: "#promo", text: promo } }] : []),
-    { input: { selector: "#card", text: o.card } },
-    { click: { selector: "#place-order" } },
   ];
 }
 
@@ -463,7 +432,7 @@ function sameCategorySibling(db: AppDb, p: ProductRow, ok: (q: ProductRow) => bo
 // ---------------------------------------------------------------------------------------------------------------
 
 /** navigate_menu: from a product page, open one of the top menu's entries with the menu. */
-const menuEntry = template<
+const menuEntry = layered<
   {
     label: string;
     path: string;
@@ -494,35 +463,16 @@ const menuEntry = template<
   },
   entity: (p) => `menu:${p.label}`,
   phrasings: [
-    (p) => `You are on the ${p.start_name}'s page. Use the shop's top menu to open "${p.label}".`,
-    (p) => `From the ${p.start_name} page, go to ${p.label} by clicking it in the top menu.`,
+    procedure((p) => `You are on the ${p.start_name}'s page. Use the shop's top menu to open "${p.label}".`),
+    procedure((p) => `From the ${p.start_name} page, go to ${p.label} by clicking it in the top menu.`),
+    goal((p) => `Leave the ${p.start_name} page and show the shop's "${p.label}" page instead.`),
+    goal((p) => `Take me from the ${p.start_name} to the page the shop calls "${p.label}".`),
   ],
-  build: (p) => ({
-    start: { url: `/shop/products/${p.start}` },
-    check: {
-      all: [
-        { page: { path: p.path, query: {} } },
-        { ...menuClickOn(p.label, `/shop/products/${p.start}`), bound: "page" },
-        { no_writes: true },
-      ],
-    },
-    solution: [menuLink(p.path)],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "entry_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: p.path } }],
-      reason: "method_missing",
-      witness: { all: [...typedNotMenu.all, { visited: { exact: p.path } }] },
-    },
-    {
-      name: "neighbouring_entry",
-      category: "wrong_item",
-      steps: [menuLink(p.sibling_path)],
-      reason: "final_page",
-      witness: { all: [menuClick(p.sibling), { page: { path: p.sibling_path, query: {} } }] },
-    },
+  start: (p) => ({ url: `/shop/products/${p.start}` }),
+  chain: (p) => [navigateMenu("shop", p.label, p.path)],
+  outcome: (p) => [{ page: { path: p.path, query: {} } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
+    endsOnSibling("neighbouring_entry", steps, menuLink(p.sibling_path), p.sibling_path),
     {
       name: "entry_then_first_link",
       category: "overshoot",
@@ -1287,7 +1237,7 @@ const priceSlider = (path: string, price: number, ceiling: number) =>
   });
 
 /** choose_radio after open_detail: from a category, open a product and add it in a size and/or colour. */
-const variantToCart = template<
+const variantToCart = layered<
   {
     category: string;
     slug: string;
@@ -1326,89 +1276,98 @@ const variantToCart = template<
     }),
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) =>
-      `From the ${p.category} category, open the ${p.product} and add one to your cart in ${
+    procedure((p) =>
+      `From the ${p.category} category, open the ${p.product}, tick ${
         describeVariant(p.size, p.colour)
-      }.`,
-    (p) =>
+      } among its options and add one to your cart.`
+    ),
+    procedure((p) =>
       `Open the ${p.product} (it is in ${p.category}), choose ${
         describeVariant(p.size, p.colour)
-      }, and put one in the cart.`,
+      } with the option buttons, and put one in the cart.`
+    ),
+    goal((p) => `I'd like one ${p.product} in ${describeVariant(p.size, p.colour)} in my shopping cart.`),
+    goal((p) => `Get a single ${p.product}, ${describeVariant(p.size, p.colour)}, into the cart.`),
   ],
-  build: (p) => ({
-    start: { url: `/shop/category/${p.slug}` },
-    check: {
-      all: [
-        {
+  start: (p) => ({ url: `/shop/category/${p.slug}` }),
+  chain: (p, db) => [
+    openDetail(`/shop/category/${p.slug}`, openProduct(p.id), `/shop/products/${p.id}`),
+    ...variantRadios(productById(db, p.id), p.size, p.colour),
+  ],
+  outcome: (p) => [{
+    change: {
+      site: "shop",
+      table: "cart_items",
+      op: "insert",
+      after: { product_id: p.id, size: { exact: p.size }, colour: { exact: p.colour }, qty: 1 },
+    },
+  }],
+  nearMisses: (p, db, steps) => {
+    const misses: NearMiss[] = [
+      {
+        name: "added_twice",
+        category: "collateral",
+        after_reference: [{ navigate: { url: `/shop/products/${p.id}` } }, ...steps.slice(1)],
+        reason: "field_mismatch",
+        witness: cartQtyOneToTwo(p.id),
+      },
+      {
+        name: "another_product_too",
+        category: "collateral",
+        after_reference: [{ navigate: { url: `/shop/products/${p.extra}` } }, { click: { selector: "#add-to-cart" } }],
+        reason: "unclaimed_write",
+        witness: addToCartWitness(p.extra),
+      },
+    ];
+    if (p.alt_size !== p.size || p.alt_colour !== p.colour) {
+      misses.unshift({
+        name: "other_variant",
+        category: "wrong_item",
+        steps: [steps[0], ...variantRadios(productById(db, p.id), p.alt_size, p.alt_colour).flatMap((s) => s.steps)],
+        reason: "field_mismatch",
+        witness: {
           change: {
             site: "shop",
             table: "cart_items",
             op: "insert",
-            after: { product_id: p.id, size: { exact: p.size }, colour: { exact: p.colour }, qty: 1 },
+            after: { product_id: p.id, size: { exact: p.alt_size }, colour: { exact: p.alt_colour } },
           },
+          ever: true,
         },
-        visitedPath(`/shop/products/${p.id}`),
-      ],
-    },
-    solution: [openProduct(p.id), ...variantClicks(p.size, p.colour), { click: { selector: "#add-to-cart" } }],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "other_variant",
-      category: "wrong_item",
-      steps: [openProduct(p.id), ...variantClicks(p.alt_size, p.alt_colour), { click: { selector: "#add-to-cart" } }],
-      reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "shop",
-          table: "cart_items",
-          op: "insert",
-          after: { product_id: p.id, size: { exact: p.alt_size }, colour: { exact: p.alt_colour } },
-        },
-        ever: true,
-      },
-    },
-    {
-      name: "added_twice",
-      category: "collateral",
-      after_reference: [{ navigate: { url: `/shop/products/${p.id}` } }, ...variantClicks(p.size, p.colour), {
-        click: { selector: "#add-to-cart" },
-      }],
-      reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "shop",
-          table: "cart_items",
-          op: "update",
-          before: { product_id: p.id, qty: 1 },
-          after: { qty: 2 },
-        },
-        ever: true,
-      },
-    },
-    {
-      name: "another_product_too",
-      category: "collateral",
-      after_reference: [{ navigate: { url: `/shop/products/${p.extra}` } }, { click: { selector: "#add-to-cart" } }],
-      reason: "unclaimed_write",
-      witness: addToCartWitness(p.extra),
-    },
-  ],
+      });
+    }
+    return misses;
+  },
 });
 
 function describeVariant(size: string, colour: string): string {
   return [size && `size ${size}`, colour && `colour ${colour}`].filter(Boolean).join(" and ");
 }
 
-function variantClicks(size: string, colour: string) {
-  return [
-    ...(size ? [{ click: { selector: `#size-${optionId(size)}` } }] : []),
-    ...(colour ? [{ click: { selector: `#colour-${optionId(colour)}` } }] : []),
-  ];
+/**
+ * The product page's option radios (size, colour: a group each, in the page's order) set to `size` and `colour` (""
+ * for a product without that option), the add-to-cart button pressed after the last.
+ */
+function variantRadios(p: { id: number; sizes: string; colours: string }, size: string, colour: string) {
+  const groups = [
+    { kind: "size", all: p.sizes, value: size },
+    { kind: "colour", all: p.colours, value: colour },
+  ].filter((g) => g.value);
+  return groups.map((g, i) => {
+    const ids = g.all.split(",").map((v) => `#${g.kind}-${optionId(v)}`);
+    const last = i === groups.length - 1;
+    return chooseRadio(ids, `#${g.kind}-${optionId(g.value)}`, g.value, last ? addToCart(p.id) : {});
+  });
 }
 
+/** The add-to-cart button pressed after a product's options, and the POST it sends. */
+const addToCart = (id: number) => ({
+  after: [{ click: { selector: "#add-to-cart" } }],
+  saves: { method: "POST", path: `/shop/products/${id}/cart` },
+});
+
 /** choose_radio after open_detail: from My orders, open a delivered order and rate its delivery. */
-const rateDelivery = template<{ number: string; order_id: number; stars: number; other: string; other_id: number }>({
+const rateDelivery = layered<{ number: string; order_id: number; stars: number; other: string; other_id: number }>({
   id: "shop.choose_radio.rate_delivery",
   site: "shop",
   macro: "choose_radio",
@@ -1430,51 +1389,52 @@ const rateDelivery = template<{ number: string; order_id: number; stars: number;
   },
   entity: (p) => `order:${p.number}`,
   phrasings: [
-    (p) =>
-      `From your orders, open order ${p.number} and rate its delivery ${p.stars} star${
-        p.stars > 1 ? "s" : ""
-      } with the star rating.`,
-    (p) => `Open ${p.number} in My orders and give the delivery a ${p.stars}-star rating.`,
+    procedure((p) =>
+      `From your orders, open order ${p.number} and rate its delivery ${plural(p.stars, "star")} with the star rating.`
+    ),
+    procedure((p) =>
+      `Open ${p.number} in My orders and click the stars to give the delivery a ${p.stars}-star rating.`
+    ),
+    goal((p) => `Rate the delivery of your order ${p.number}: it deserves ${plural(p.stars, "star")} out of 5.`),
+    goal((p) => `Leave a ${p.stars}-star delivery rating on order ${p.number}.`),
   ],
-  build: (p) => ({
-    start: { url: "/shop/orders" },
-    check: {
-      all: [
-        {
-          change: {
-            site: "shop",
-            table: "delivery_ratings",
-            op: "insert",
-            after: { order_id: p.order_id, stars: p.stars },
-          },
-        },
-        visitedPath(`/shop/orders/${p.number}`),
-        { only_writes: [{ site: "shop", table: "delivery_ratings" }] },
-      ],
+  start: () => ({ url: "/shop/orders" }),
+  chain: (p) => [orderOpen(p.number), chooseStars("shop", "delivery", p.number, p.stars)],
+  outcome: (p) => [
+    {
+      change: {
+        site: "shop",
+        table: "delivery_ratings",
+        op: "insert",
+        after: { order_id: p.order_id, stars: p.stars },
+      },
     },
-    solution: [{ click: { selector: `#order-${p.number} a` } }, starClick(p.stars)],
-  }),
-  nearMisses: (p) => {
+    { only_writes: [{ site: "shop", table: "delivery_ratings" }] },
+  ],
+  nearMisses: (p, _db, steps) => {
     const wrong = p.stars === 5 ? 4 : p.stars + 1;
     return [
       {
         name: "neighbouring_star",
         category: "wrong_item",
-        steps: [{ click: { selector: `#order-${p.number} a` } }, starClick(wrong)],
+        steps: [steps[0], ...chooseStars("shop", "delivery", p.number, wrong).steps],
         reason: "field_mismatch",
         witness: ratingWitness(p.order_id, wrong),
       },
       {
         name: "other_delivered_order",
         category: "wrong_item",
-        steps: [{ click: { selector: `#order-${p.other} a` } }, starClick(p.stars)],
+        steps: [orderOpen(p.other).steps[0], ...chooseStars("shop", "delivery", p.other, p.stars).steps],
         reason: "field_mismatch",
         witness: ratingWitness(p.other_id, p.stars),
       },
       {
         name: "both_orders_rated",
         category: "collateral",
-        after_reference: [{ navigate: { url: `/shop/orders/${p.other}` } }, starClick(p.stars)],
+        after_reference: [
+          { navigate: { url: `/shop/orders/${p.other}` } },
+          ...chooseStars("shop", "delivery", p.other, p.stars).steps,
+        ],
         reason: "irreversible_extra",
         witness: { all: [ratingWitness(p.order_id, p.stars), ratingWitness(p.other_id, p.stars)] },
       },
@@ -1482,7 +1442,9 @@ const rateDelivery = template<{ number: string; order_id: number; stars: number;
   },
 });
 
-const starClick = (n: number) => ({ click: { selector: `delivery-rating >>> button[data-stars='${n}']` } });
+/** open_detail on My orders: the order's link opens its page. */
+const orderOpen = (number: string) =>
+  openDetail("/shop/orders", { click: { selector: `#order-${number} a` } }, `/shop/orders/${number}`);
 
 const ratingWitness = (orderId: number, stars: number) => ({
   change: { site: "shop", table: "delivery_ratings", op: "insert", after: { order_id: orderId, stars } },
@@ -1490,7 +1452,7 @@ const ratingWitness = (orderId: number, stars: number) => ({
 });
 
 /** pick_date: the checkout form is filled in; pick the delivery day in the calendar and place the order. */
-const checkoutDeliveryDay = template<
+const checkoutDeliveryDay = layered<
   { id: number; product: string; date: string; neighbour: string; shipping: string }
 >({
   id: "shop.pick_date.checkout_delivery_day",
@@ -1510,59 +1472,46 @@ const checkoutDeliveryDay = template<
   },
   entity: (p) => `date:${p.date}`,
   phrasings: [
-    (p) =>
-      `Your checkout form for the ${p.product} is filled in except the delivery date. Pick ${p.date} in the date field's calendar, then place the order.`,
-    (p) =>
-      `Finish this checkout of the ${p.product}: choose the delivery day ${p.date} with the calendar pop-up and place the order.`,
+    procedure((p) =>
+      `Your checkout form for the ${p.product} is filled in except the delivery date. Pick ${p.date} in the date field's calendar, then place the order.`
+    ),
+    procedure((p) =>
+      `Finish this checkout of the ${p.product}: choose the delivery day ${p.date} with the calendar pop-up and place the order.`
+    ),
+    goal((p) => `Place this order for the ${p.product} so that it is delivered on ${p.date}.`),
+    goal((p) =>
+      `The checkout only lacks a delivery day: have the ${p.product} arrive on ${p.date} and complete the purchase.`
+    ),
   ],
-  build: (p, db) => {
-    const o = checkoutOrderOf(db, p);
-    return {
-      start: {
-        url: `/shop/products/${p.id}`,
-        setup: [
-          { click: { selector: "#add-to-cart" } },
-          { navigate: { url: "/shop/checkout" } },
-          ...addressSteps(db, p.shipping),
-          { input: { selector: "#card", text: o.card } },
-        ],
-      },
-      check: {
-        all: [
-          ...orderChanges(db, o),
-          { record: { action: "click", target: { contains: `"${p.date}"` }, region: { contains: "datepicker" } } },
-        ],
-      },
-      solution: [...calendarSteps(p.date), { click: { selector: "#place-order" } }],
-    };
-  },
+  start: (p, db) => ({
+    url: `/shop/products/${p.id}`,
+    setup: [
+      { click: { selector: "#add-to-cart" } },
+      { navigate: { url: "/shop/checkout" } },
+      ...addressSteps(db, p.shipping),
+      { input: { selector: "#card", text: checkoutOrderOf(db, p).card } },
+    ],
+  }),
+  chain: (p) => [deliveryDay(p.date)],
+  outcome: (p, db) => orderChanges(db, checkoutOrderOf(db, p)),
   nearMisses: (p) => [
     {
       name: "next_day_picked",
       category: "wrong_item",
-      steps: [...calendarSteps(p.neighbour), { click: { selector: "#place-order" } }],
+      steps: deliveryDay(p.neighbour).steps,
       reason: "field_mismatch",
       witness: orderWitness({ delivery_date: { exact: p.neighbour } }),
     },
-    {
-      name: "date_typed",
-      category: "wrong_method",
-      steps: [
-        { input: { selector: "#delivery-date", text: p.date } },
-        { click: { selector: "#postcode" } },
-        { click: { selector: "#place-order" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [
-          { event: { action: "type", value: { exact: p.date } } },
-          { record: { action: "click", region: { contains: "datepicker" } }, times: 0 },
-          orderWitness({ delivery_date: { exact: p.date } }),
-        ],
-      },
-    },
   ],
 });
+
+/** The checkout's delivery date set to `day` with its calendar (it opens on today's month), the order placed after. */
+const deliveryDay = (day: string) =>
+  pickDate("#delivery-date", day, {
+    blur: "#postcode",
+    after: [{ click: { selector: "#place-order" } }],
+    saves: { method: "POST", path: "/shop/checkout" },
+  });
 
 /** The order a pick_date instance places: its product, shipping and day, no promo, the user's first card. */
 function checkoutOrderOf(db: AppDb, p: { id: number; date: string; shipping: string }): CheckoutOrder {
@@ -1574,7 +1523,7 @@ function checkoutOrderOf(db: AppDb, p: { id: number; date: string; shipping: str
 // ---------------------------------------------------------------------------------------------------------------
 
 /** submit_form after the menu: open the cart from the menu and check out with given shipping, day and promo. */
-const menuCheckout = template<
+const menuCheckout = layered<
   {
     id: number;
     product: string;
@@ -1617,85 +1566,95 @@ const menuCheckout = template<
   },
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) => {
-      const c = CUSTOMER_TEXT(p);
-      return `Open your cart from the shop's top menu and check out the ${p.product}: ${c}; ${
+    procedure((p) =>
+      `Open your cart from the shop's top menu and check out the ${p.product}: ${CUSTOMER_TEXT(p)}; ${
         SHIP_WORDS[p.shipping as ShippingMethod]
-      }, delivery on ${p.date}${p.promo ? `, promo code ${p.promo}` : ", no promo code"}, card ${p.card}.`;
-    },
-    (p) =>
+      }, delivery on ${p.date}${p.promo ? `, promo code ${p.promo}` : ", no promo code"}, card ${p.card}.`
+    ),
+    procedure((p) =>
       `Use the menu to go to the cart, then place the order for the ${p.product} with ${
         SHIP_WORDS[p.shipping as ShippingMethod]
       } and delivery date ${p.date}. Details: ${CUSTOMER_TEXT(p)}. Pay with card ${p.card}${
         p.promo ? ` and apply the promo code ${p.promo}` : " without a promo code"
-      }.`,
+      }.`
+    ),
+    goal((p) =>
+      `Buy the ${p.product} that is in your cart, for ${CUSTOMER_TEXT(p)}, with ${
+        SHIP_WORDS[p.shipping as ShippingMethod]
+      } on ${p.date}, paid by card ${p.card}${p.promo ? `, using promo code ${p.promo}` : " and no promo code"}.`
+    ),
+    goal((p) =>
+      `I want my ${p.product} delivered on ${p.date} by ${SHIP_WORDS[p.shipping as ShippingMethod]}. Order it: ${
+        CUSTOMER_TEXT(p)
+      }; card ${p.card}${p.promo ? `; promo ${p.promo}` : "; no promo"}.`
+    ),
   ],
-  build: (p, db) => {
-    const o = { product: p.id, shipping: p.shipping as ShippingMethod, date: p.date, promo: p.promo, card: p.card };
-    return {
-      start: {
-        url: `/shop/products/${p.id}`,
-        setup: [{ click: { selector: "#add-to-cart" } }, { navigate: { url: `/shop/products/${p.id}` } }],
-      },
-      check: { all: [...orderChanges(db, o), menuClick("Cart")] },
-      solution: [menuLink("/shop/cart"), { click: { selector: "#checkout-link" } }, ...checkoutFormSteps(db, o)],
-    };
-  },
-  nearMisses: (p, db) => {
-    const o = { product: p.id, shipping: p.shipping as ShippingMethod, date: p.date, promo: p.promo, card: p.card };
+  start: (p) => ({
+    url: `/shop/products/${p.id}`,
+    setup: [{ click: { selector: "#add-to-cart" } }, { navigate: { url: `/shop/products/${p.id}` } }],
+  }),
+  chain: (p, db) => [navigateMenu("shop", "Cart", "/shop/cart"), checkoutForm(db, checkoutOf(p))],
+  outcome: (p, db) => orderChanges(db, checkoutOf(p)),
+  nearMisses: (p, db, steps) => {
     const postcode = customer(db).postcode;
     const typo = postcode.slice(0, -2) + postcode.slice(-1) + postcode.slice(-2, -1);
-    const misses: NearMiss[] = [
-      {
-        name: "other_shipping",
-        category: "wrong_item",
-        steps: [
-          menuLink("/shop/cart"),
-          { click: { selector: "#checkout-link" } },
-          ...checkoutFormSteps(db, o, { shipping: p.other_shipping }),
-        ],
-        reason: "field_mismatch",
-        witness: orderWitness({ shipping_method: { exact: p.other_shipping } }),
-      },
-      {
-        name: "promo_mixed_up",
-        category: "unlisted_field",
-        steps: [
-          menuLink("/shop/cart"),
-          { click: { selector: "#checkout-link" } },
-          ...checkoutFormSteps(db, o, { promo: p.other_promo }),
-        ],
-        reason: "field_mismatch",
-        witness: orderWitness({ promo_code: { exact: p.other_promo } }),
-      },
-      {
-        name: "cart_by_url",
-        category: "wrong_method",
-        steps: [
-          { navigate: { url: "/shop/cart" } },
-          { click: { selector: "#checkout-link" } },
-          ...checkoutFormSteps(db, o),
-        ],
-        reason: "method_missing",
-        witness: { all: [...typedNotMenu.all, orderWitness({ shipping_method: { exact: p.shipping } })] },
-      },
+    const changed = (name: string, change: CheckoutChange, after: Record<string, unknown>): NearMiss => ({
+      name,
+      category: change.shipping ? "wrong_item" : "unlisted_field",
+      steps: [steps[0], ...checkoutForm(db, checkoutOf(p), change).steps],
+      reason: "field_mismatch",
+      witness: orderWitness(after),
+    });
+    return [
+      changed("other_shipping", { shipping: p.other_shipping }, { shipping_method: { exact: p.other_shipping } }),
+      changed("promo_mixed_up", { promo: p.other_promo }, { promo_code: { exact: p.other_promo } }),
+      ...(typo === postcode ? [] : [changed("mistyped_postcode", { postcode: typo }, { postcode: { exact: typo } })]),
     ];
-    if (typo !== postcode) {
-      misses.push({
-        name: "mistyped_postcode",
-        category: "unlisted_field",
-        steps: [
-          menuLink("/shop/cart"),
-          { click: { selector: "#checkout-link" } },
-          ...checkoutFormSteps(db, o, { postcode: typo }),
-        ],
-        reason: "field_mismatch",
-        witness: orderWitness({ postcode: { exact: typo } }),
-      });
-    }
-    return misses;
   },
 });
+
+/** The order a checkout instance places. */
+const checkoutOf = (p: { id: number; shipping: string; date: string; promo: string; card: string }): CheckoutOrder => ({
+  product: p.id,
+  shipping: p.shipping as ShippingMethod,
+  date: p.date,
+  promo: p.promo,
+  card: p.card,
+});
+
+/** Another value than the order's in one field of the checkout form (a near miss's mistake). */
+type CheckoutChange = { postcode?: string; shipping?: string; promo?: string };
+
+/**
+ * The checkout form, opened from the cart, filled in for `o` and placed: a submit_form segment whose set controls are
+ * the country, the shipping radio and the delivery day's calendar, its typed fields the customer's details, the promo
+ * code (when there is one) and the card.
+ */
+function checkoutForm(db: AppDb, o: CheckoutOrder, change: CheckoutChange = {}) {
+  const c = customer(db);
+  const promo = change.promo ?? o.promo;
+  return formSegment({
+    macro: "submit_form",
+    open: [{ click: { selector: "#checkout-link" } }],
+    set: [
+      { select_dropdown: { selector: "#country", text: c.country } },
+      { click: { selector: `#ship-${change.shipping ?? o.shipping}` } },
+      ...calendarClicks("#delivery-date", o.date),
+    ],
+    fields: [
+      { selector: "#name", text: c.customer_name },
+      { selector: "#email", text: c.email },
+      { selector: "#street", text: c.street },
+      { selector: "#city", text: c.city },
+      { selector: "#postcode", text: change.postcode ?? c.postcode },
+      ...(promo ? [{ selector: "#promo", text: promo }] : []),
+      { selector: "#card", text: o.card },
+    ],
+    submit: "#place-order",
+    posts: postPath("/shop/checkout"),
+    enter: "#card",
+  });
+}
 
 /** The customer's details as an instruction states them. */
 const CUSTOMER_TEXT = (_p: unknown) => {
@@ -1707,8 +1666,16 @@ const CUSTOMER_TEXT = (_p: unknown) => {
 // Out-of-page I/O.
 // ---------------------------------------------------------------------------------------------------------------
 
+/** The id the cart's next line gets: the seed's cart is empty, so the setup's first add makes line 1. */
+const nextCartLine = (db: AppDb) =>
+  (db.get<{ n: number }>("SELECT COALESCE(MAX(id), 0) AS n FROM cart_items")?.n ?? 0) + 1;
+
+const cartLineDeleted = (productId: number) => ({
+  change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: productId } },
+});
+
 /** confirm_dialog after the menu: open the cart with the menu and remove one of two items, confirming. */
-const menuRemoveFromCart = template<{ id: number; product: string; keep: number; keep_name: string }>({
+const menuRemoveFromCart = layered<{ id: number; product: string; keep: number; keep_name: string }>({
   id: "shop.confirm_dialog.menu_remove_from_cart",
   site: "shop",
   macro: "confirm_dialog",
@@ -1727,75 +1694,54 @@ const menuRemoveFromCart = template<{ id: number; product: string; keep: number;
   },
   entity: (p) => `product:${p.id}`,
   phrasings: [
-    (p) =>
-      `Your cart holds the ${p.product} and the ${p.keep_name}. Open the cart from the top menu and remove the ${p.product} (confirm when asked); keep the ${p.keep_name}.`,
-    (p) =>
-      `Using the shop's menu, go to your cart and take out the ${p.product}, confirming the dialog. The ${p.keep_name} stays.`,
+    procedure((p) =>
+      `Your cart holds the ${p.product} and the ${p.keep_name}. Open the cart from the top menu and remove the ${p.product} (confirm when asked); keep the ${p.keep_name}.`
+    ),
+    procedure((p) =>
+      `Using the shop's menu, go to your cart and take out the ${p.product}, confirming the dialog. The ${p.keep_name} stays.`
+    ),
+    goal((p) => `Your cart holds the ${p.product} and the ${p.keep_name}. Make it hold only the ${p.keep_name}.`),
+    goal((p) => `I no longer want the ${p.product}: get it out of my shopping cart, but leave the ${p.keep_name} in.`),
   ],
-  build: (p) => ({
-    start: {
-      url: `/shop/products/${p.id}`,
-      setup: [
-        { click: { selector: "#add-to-cart" } },
-        { navigate: { url: `/shop/products/${p.keep}` } },
-        { click: { selector: "#add-to-cart" } },
-        { navigate: { url: `/shop/products/${p.id}` } },
-      ],
-    },
-    check: {
-      all: [
-        { change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.id } } },
-        { change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.keep } }, times: 0 },
-        menuClick("Cart"),
-      ],
-    },
-    solution: [menuLink("/shop/cart"), { click: { selector: `tr[data-product-id='${p.id}'] button.danger` } }],
+  start: (p) => ({
+    url: `/shop/products/${p.id}`,
+    setup: [
+      { click: { selector: "#add-to-cart" } },
+      { navigate: { url: `/shop/products/${p.keep}` } },
+      { click: { selector: "#add-to-cart" } },
+      { navigate: { url: `/shop/products/${p.id}` } },
+    ],
   }),
-  nearMisses: (p) => [
-    {
-      name: "removes_the_other",
-      category: "wrong_item",
-      steps: [menuLink("/shop/cart"), { click: { selector: `tr[data-product-id='${p.keep}'] button.danger` } }],
-      reason: "field_mismatch",
-      witness: {
-        change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.keep } },
-        ever: true,
+  chain: (_p, db) => {
+    const line = nextCartLine(db);
+    return [
+      navigateMenu("shop", "Cart", "/shop/cart"),
+      confirmDialog({ control: `#remove-${line}`, posts: `/shop/cart/${line}/remove` }),
+    ];
+  },
+  outcome: (p) => [cartLineDeleted(p.id), { ...cartLineDeleted(p.keep), times: 0 }],
+  nearMisses: (p, db, steps) => {
+    const keepLine = nextCartLine(db) + 1;
+    return [
+      {
+        name: "removes_the_other",
+        category: "wrong_item",
+        steps: [...steps.slice(0, -1), { click: { selector: `#remove-${keepLine}` } }],
+        reason: "field_mismatch",
+        witness: { ...cartLineDeleted(p.keep), ever: true },
       },
-    },
-    {
-      name: "remove_and_change_other_qty",
-      category: "collateral",
-      after_reference: [
-        { input: { selector: `tr[data-product-id='${p.keep}'] input[name=qty]`, text: "2" } },
-        { click: { selector: `tr[data-product-id='${p.keep}'] button.secondary` } },
-      ],
-      reason: "unclaimed_write",
-      witness: {
-        change: {
-          site: "shop",
-          table: "cart_items",
-          op: "update",
-          before: { product_id: p.keep, qty: 1 },
-          after: { qty: 2 },
-        },
-        ever: true,
+      {
+        name: "remove_and_change_other_qty",
+        category: "collateral",
+        after_reference: [
+          { input: { selector: `#qty-${keepLine}`, text: "2", clear: true } },
+          { click: { selector: `#update-${keepLine}` } },
+        ],
+        reason: "unclaimed_write",
+        witness: cartQtyOneToTwo(p.keep),
       },
-    },
-    {
-      name: "cart_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: "/shop/cart" } }, {
-        click: { selector: `tr[data-product-id='${p.id}'] button.danger` },
-      }],
-      reason: "method_missing",
-      witness: {
-        all: [...typedNotMenu.all, {
-          change: { site: "shop", table: "cart_items", op: "delete", before: { product_id: p.id } },
-          ever: true,
-        }],
-      },
-    },
-  ],
+    ];
+  },
 });
 
 /**
