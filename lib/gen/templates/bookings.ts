@@ -18,6 +18,7 @@ import {
   mondayOf,
   type Room,
   SLOTS,
+  takenSlots,
   toMinutes,
 } from "../../sites/apps/bookings/_data.ts";
 import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
@@ -26,6 +27,8 @@ import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, t
 import {
   answerQuestion,
   chooseFromCombobox,
+  chooseRadio,
+  type ControlPlace,
   copyToClipboard,
   endsOnSibling,
   esc,
@@ -34,6 +37,7 @@ import {
   layered,
   navigateMenu,
   openDetail,
+  pickDate,
   procedure,
   search,
   selectOption,
@@ -438,6 +442,32 @@ const pickDatePrefilled = template<PrefillP>({
 
 // ---- pick_date: move one of your bookings to another day (open_detail > pick_date) ----
 
+/** open_detail on My bookings: the booking's row link opens its page. */
+const openMyBooking = (id: number) => openDetail(`${BASE}/my`, openBooking(id), `${BASE}/reservations/${id}`);
+
+/** A control of a booking's edit form: the form opened with "Edit / reschedule" and saved with its submit button. */
+const bookingEditForm = (id: number): ControlPlace => ({
+  before: [{ click: { selector: "#edit-booking" } }],
+  after: [{ click: { selector: "#submit-booking" } }],
+  saves: { method: "POST", path: `${BASE}/reservations/${id}/edit` },
+});
+
+/** The booking `id` updated from `before` to `after`, still confirmed. */
+const bookingUpdated = (
+  id: number,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): ConditionJson => ({
+  change: {
+    site: "bookings",
+    table: "bookings",
+    op: "update",
+    key: id,
+    after: { ...after, status: { exact: "confirmed" } },
+    ...(Object.keys(before).length ? { before } : {}),
+  },
+});
+
 type MoveDayP = {
   id: number;
   code: string;
@@ -451,7 +481,11 @@ type MoveDayP = {
   other: string;
 };
 
-const pickDateMoveDay = template<MoveDayP>({
+/** The edit form's Date set to `to` in its calendar (which opens on the booking's day) and saved. */
+const moveDate = (p: MoveDayP, to: string) =>
+  pickDate("#date", to, { ...bookingEditForm(p.id), shows: p.date, blur: "#purpose" });
+
+const pickDateMoveDay = layered<MoveDayP>({
   id: "bookings.pick_date.move_day",
   site: "bookings",
   macro: "pick_date",
@@ -479,84 +513,40 @@ const pickDateMoveDay = template<MoveDayP>({
     }),
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `In My bookings, open your "${p.purpose}" booking of ${day(p.date)}, then move it to ${
         day(p.to)
-      } with the date picker of its edit form, keeping the same time, room and duration.`,
-    (p) =>
-      `Reschedule "${p.purpose}" (${p.room}, ${p.date} ${p.slot}) to ${p.to}: open it from your bookings list, choose Edit and pick the new day in the calendar pop-up. Change nothing else.`,
+      } with the date picker of its edit form, keeping the same time, room and duration.`
+    ),
+    procedure((p) =>
+      `Reschedule "${p.purpose}" (${p.room}, ${p.date} ${p.slot}) to ${p.to}: open it from your bookings list, choose Edit and pick the new day in the calendar pop-up. Change nothing else.`
+    ),
+    goal((p) =>
+      `Your "${p.purpose}" booking of ${day(p.date)} has to happen on ${
+        day(p.to)
+      } instead, at the same time, in the same room and for as long.`
+    ),
+    goal((p) =>
+      `Move "${p.purpose}" (${p.room}, ${p.slot}) from ${p.date} to ${p.to} and leave everything else as it is.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my` },
-    check: {
-      all: [
-        {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            key: p.id,
-            after: {
-              date: { date: p.to },
-              start_time: { exact: p.slot },
-              room_id: p.room_id,
-              duration_min: p.duration,
-              status: { exact: "confirmed" },
-            },
-            before: { date: { date: p.date } },
-          },
-        },
-        { record: { action: "click", target: { contains: p.to } } },
-        codeClick(p.code),
-      ],
-    },
-    solution: [
-      openBooking(p.id),
-      { click: { selector: "#edit-booking" } },
-      ...pickerClicks(p.date.slice(0, 7), p.to),
-      { click: { selector: "#submit-booking" } },
-    ],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "date_typed",
-      category: "wrong_method",
-      steps: [
-        openBooking(p.id),
-        { click: { selector: "#edit-booking" } },
-        { input: { selector: "#date", text: p.to } },
-        { click: { selector: "#purpose" } },
-        { click: { selector: "#submit-booking" } },
-      ],
-      reason: "method_missing",
-      witness: { record: { action: "input", target: { contains: "#date" }, value: { contains: p.to } } },
-    },
+  start: () => ({ url: `${BASE}/my` }),
+  chain: (p) => [openMyBooking(p.id), moveDate(p, p.to)],
+  outcome: (p) => [
+    bookingUpdated(p.id, { date: { date: p.date } }, {
+      date: { date: p.to },
+      start_time: { exact: p.slot },
+      room_id: p.room_id,
+      duration_min: p.duration,
+    }),
+  ],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_day",
       category: "wrong_item",
-      steps: [
-        openBooking(p.id),
-        { click: { selector: "#edit-booking" } },
-        ...pickerClicks(p.date.slice(0, 7), p.other),
-        { click: { selector: "#submit-booking" } },
-      ],
+      steps: [steps[0], ...moveDate(p, p.other).steps],
       reason: "field_mismatch",
-      witness: {
-        change: { site: "bookings", table: "bookings", op: "update", key: p.id, after: { date: { date: p.other } } },
-      },
-    },
-    {
-      name: "edit_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/reservations/${p.id}/edit` } },
-        ...pickerClicks(p.date.slice(0, 7), p.to),
-        { click: { selector: "#submit-booking" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }],
-      },
+      witness: bookingUpdated(p.id, {}, { date: { date: p.other } }),
     },
   ],
 });
@@ -1670,7 +1660,15 @@ type SlotP = {
   alt_duration: number;
 };
 
-const moveSlot = template<SlotP>({
+/** The slot radios of the booking's edit form that are not taken (its own slot is not), in the page's order. */
+const openSlots = (db: AppDb, p: SlotP) =>
+  SLOTS.filter((s) => !takenSlots(db, p.room_id, p.date, p.id).includes(s)).map((s) => `#${slotId(s)}`);
+
+/** The edit form's time slot radio `slot` checked and saved. */
+const slotRadio = (db: AppDb, p: SlotP, slot: string) =>
+  chooseRadio(openSlots(db, p), `#${slotId(slot)}`, slot, bookingEditForm(p.id));
+
+const moveSlot = layered<SlotP>({
   id: "bookings.choose_radio.move_slot",
   site: "bookings",
   macro: "choose_radio",
@@ -1698,98 +1696,54 @@ const moveSlot = template<SlotP>({
     }),
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open your "${p.purpose}" booking on ${
         day(p.date)
-      } from My bookings and move it to the ${p.to} slot, keeping the same day, room and duration.`,
-    (p) =>
-      `From your bookings list, reschedule "${p.purpose}" (${p.room}, ${p.date}, now at ${p.from}) to start at ${p.to} using the time slot choice of its edit form. Change nothing else.`,
+      } from My bookings, choose Edit / reschedule and tick the ${p.to} time slot, then save the change.`
+    ),
+    procedure((p) =>
+      `From your bookings list, reschedule "${p.purpose}" (${p.room}, ${p.date}, now at ${p.from}) to start at ${p.to} using the time slot choice of its edit form. Change nothing else.`
+    ),
+    goal((p) =>
+      `Your "${p.purpose}" meeting on ${
+        day(p.date)
+      } should start at ${p.to} instead of ${p.from}. Keep its day, room and length.`
+    ),
+    goal((p) =>
+      `Push the start of "${p.purpose}" (${p.room}, ${p.date}) from ${p.from} to ${p.to}; nothing else about it changes.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my` },
-    check: {
-      all: [
-        {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            key: p.id,
-            after: {
-              start_time: { exact: p.to },
-              date: { date: p.date },
-              room_id: p.room_id,
-              duration_min: p.duration,
-              status: { exact: "confirmed" },
-            },
-            before: { start_time: { exact: p.from } },
-          },
-        },
-        codeClick(p.code),
-      ],
-    },
-    solution: [
-      openBooking(p.id),
-      { click: { selector: "#edit-booking" } },
-      { click: { selector: `#${slotId(p.to)}` } },
-      { click: { selector: "#submit-booking" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/my` }),
+  chain: (p, db) => [openMyBooking(p.id), slotRadio(db, p, p.to)],
+  outcome: (p) => [
+    bookingUpdated(p.id, { start_time: { exact: p.from } }, {
+      start_time: { exact: p.to },
+      date: { date: p.date },
+      room_id: p.room_id,
+      duration_min: p.duration,
+    }),
+  ],
+  nearMisses: (p, db, steps) => [
     {
       name: "other_slot",
       category: "wrong_item",
-      steps: [
-        openBooking(p.id),
-        { click: { selector: "#edit-booking" } },
-        { click: { selector: `#${slotId(p.other)}` } },
-        { click: { selector: "#submit-booking" } },
-      ],
+      steps: [steps[0], ...slotRadio(db, p, p.other).steps],
       reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "bookings",
-          op: "update",
-          key: p.id,
-          after: { start_time: { exact: p.other } },
-        },
-      },
+      witness: bookingUpdated(p.id, {}, { start_time: { exact: p.other } }),
     },
     ...(p.alt_duration
       ? [{
         name: "duration_changed",
         category: "unlisted_field" as const,
         steps: [
-          openBooking(p.id),
-          { click: { selector: "#edit-booking" } },
-          { click: { selector: `#${slotId(p.to)}` } },
+          ...steps.slice(0, -1),
           { select_dropdown: { selector: "#duration", text: durationLabel(p.alt_duration) } },
-          { click: { selector: "#submit-booking" } },
+          ...steps.slice(-1),
         ],
         reason: "field_mismatch" as const,
-        witness: {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            key: p.id,
-            after: { start_time: { exact: p.to }, duration_min: p.alt_duration },
-          },
-        },
+        witness: bookingUpdated(p.id, {}, { start_time: { exact: p.to }, duration_min: p.alt_duration }),
       }]
       : []),
-    {
-      name: "edit_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/reservations/${p.id}/edit` } },
-        { click: { selector: `#${slotId(p.to)}` } },
-        { click: { selector: "#submit-booking" } },
-      ],
-      reason: "method_missing",
-      witness: { all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }] },
-    },
   ],
 });
 
