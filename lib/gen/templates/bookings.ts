@@ -359,7 +359,15 @@ type PrefillP = {
   other: string;
 };
 
-const pickDatePrefilled = template<PrefillP>({
+/** The new booking form's Date, empty before, set to `date` in its calendar and the form submitted. */
+const newBookingDate = (date: string) =>
+  pickDate("#date", date, {
+    after: [{ click: { selector: "#submit-booking" } }],
+    saves: { method: "POST", path: `${BASE}/book` },
+    blur: "#purpose",
+  });
+
+const pickDatePrefilled = layered<PrefillP>({
   id: "bookings.pick_date.prefilled_form",
   site: "bookings",
   macro: "pick_date",
@@ -375,43 +383,32 @@ const pickDatePrefilled = template<PrefillP>({
     }),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `The booking form for the ${p.room} room at ${p.slot} is filled in except for the date. Pick ${
         day(p.date)
-      } in the date picker and confirm the booking.`,
-    (p) =>
-      `Finish this ${p.room} booking ("${p.purpose}"): choose ${p.date} with the calendar pop-up of the Date field, then confirm it.`,
+      } in the date picker and confirm the booking.`
+    ),
+    procedure((p) =>
+      `Finish this ${p.room} booking ("${p.purpose}"): choose ${p.date} with the calendar pop-up of the Date field, then confirm it.`
+    ),
+    goal((p) => `This ${p.room} booking at ${p.slot} only lacks its day: book it for ${day(p.date)}.`),
+    goal((p) => `Complete the "${p.purpose}" booking on screen so that it takes place on ${p.date}.`),
   ],
-  build: (p) => ({
-    start: {
-      url: `${BASE}/book?room=${p.room_id}&slot=${p.slot}`,
-      setup: [
-        ...(p.duration === 60 ? [] : [{ select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } }]),
-        { input: { selector: "#attendees", text: String(p.attendees) } },
-        { input: { selector: "#purpose", text: p.purpose } },
-      ],
-    },
-    check: {
-      all: [bookingInsert(p), { record: { action: "click", target: { contains: p.date } } }],
-    },
-    solution: [...pickerClicks(TODAY.slice(0, 7), p.date), { click: { selector: "#submit-booking" } }],
+  start: (p) => ({
+    url: `${BASE}/book?room=${p.room_id}&slot=${p.slot}`,
+    setup: [
+      ...(p.duration === 60 ? [] : [{ select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } }]),
+      { input: { selector: "#attendees", text: String(p.attendees) } },
+      { input: { selector: "#purpose", text: p.purpose } },
+    ],
   }),
+  chain: (p) => [newBookingDate(p.date)],
+  outcome: (p) => [bookingInsert(p)],
   nearMisses: (p) => [
-    {
-      name: "date_typed",
-      category: "wrong_method",
-      steps: [
-        { input: { selector: "#date", text: p.date } },
-        { click: { selector: "#purpose" } },
-        { click: { selector: "#submit-booking" } },
-      ],
-      reason: "method_missing",
-      witness: { record: { action: "input", target: { contains: "#date" }, value: { contains: p.date } } },
-    },
     {
       name: "next_day",
       category: "wrong_item",
-      steps: [...pickerClicks(TODAY.slice(0, 7), p.other), { click: { selector: "#submit-booking" } }],
+      steps: newBookingDate(p.other).steps,
       reason: "field_mismatch",
       witness: {
         change: {
