@@ -30,6 +30,7 @@ import {
   chooseRadio,
   type ControlPlace,
   copyToClipboard,
+  downloadFile,
   endsOnSibling,
   esc,
   filterBoxes,
@@ -40,6 +41,7 @@ import {
   pickDate,
   procedure,
   search,
+  type Segment,
   selectOption,
   setSlider,
   switchTab,
@@ -1372,7 +1374,7 @@ const copyCode = layered<CopyP>({
   ],
 });
 
-// ---- download_file: a booking's .ics from the calendar (navigate_menu > download_file) ----
+// ---- download_file: a booking's .ics from the calendar (navigate_menu > open_detail > download_file) ----
 
 type IcsP = {
   id: number;
@@ -1384,22 +1386,36 @@ type IcsP = {
   sib_date: string;
 };
 
-const icsSteps = (id: number, date: string): ActionJson[] => [
-  menuClick("/calendar"),
-  ...calendarClicks(date),
-  { click: { selector: `#day-bookings a[href='${BASE}/reservations/${id}']` } },
-  { click: { selector: "#add-to-calendar" } },
-];
-const icsRequest = (id: number): ConditionJson => ({
-  request: { method: "GET", path: { exact: `${BASE}/reservations/${id}/ics` }, status: 200 },
-});
+/** Every booking's .ics path. */
+const ICS_KIND = `^${esc(BASE)}/reservations/\\d+/ics$`;
+const icsPath = (id: number) => `${BASE}/reservations/${id}/ics`;
 
-const downloadIcs = template<IcsP>({
+/** The Calendar from the top menu, the booking `id` opened from its day's page (`date`), its .ics downloaded. */
+const icsChain = (id: number, date: string, sibling: number): Segment[] => [
+  navigateMenu("bookings", "Calendar", `${BASE}/calendar`),
+  openDetail(
+    `${BASE}/calendar/${date}`,
+    { click: { selector: `#day-bookings a[href='${BASE}/reservations/${id}']` } },
+    `${BASE}/reservations/${id}`,
+    calendarClicks(date),
+  ),
+  downloadFile({
+    control: "#add-to-calendar",
+    path: icsPath(id),
+    kind: ICS_KIND,
+    another: {
+      steps: [{ navigate: { url: `${BASE}/reservations/${sibling}` } }, { click: { selector: "#add-to-calendar" } }],
+      path: icsPath(sibling),
+    },
+  }),
+];
+
+const downloadIcs = layered<IcsP>({
   id: "bookings.download_file.calendar_ics",
   site: "bookings",
   macro: "download_file",
-  prefix: ["navigate_menu"],
-  summary: "menu to the Calendar, open the day of one of your bookings and download its .ics",
+  prefix: ["navigate_menu", "open_detail"],
+  summary: "menu to the Calendar, open the day of one of your bookings, open the booking and download its .ics",
   params: (db) => {
     const ok = mine(db).filter((b) => b.status === "confirmed");
     return ok.map((b, i) => {
@@ -1417,46 +1433,31 @@ const downloadIcs = template<IcsP>({
   },
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open the Calendar from the top menu, go to ${
         day(p.date)
-      }, open your "${p.purpose}" booking there and download its .ics file (Add to calendar).`,
-    (p) =>
-      `Through the app's Calendar menu entry, find ${p.date} and add your "${p.purpose}" booking in ${p.room} to your calendar by downloading its .ics.`,
+      }, open your "${p.purpose}" booking there and download its .ics file (Add to calendar).`
+    ),
+    procedure((p) =>
+      `Through the app's Calendar menu entry, find ${p.date} and add your "${p.purpose}" booking in ${p.room} to your calendar by downloading its .ics.`
+    ),
+    goal((p) =>
+      `Find your "${p.purpose}" booking on ${day(p.date)} in the bookings calendar and save its calendar file.`
+    ),
+    goal((p) =>
+      `I need the .ics of the ${p.room} booking "${p.purpose}" that the calendar shows on ${p.date}. Download it.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        icsRequest(p.id),
-        menuRecord("Calendar"),
-        visitedRe(`^${BASE}/calendar/${p.date}(\\?|$)`),
-        { no_writes: true },
-      ],
-    },
-    solution: icsSteps(p.id, p.date),
-  }),
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => icsChain(p.id, p.date, p.sibling),
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
     {
       name: "sibling_ics",
       category: "wrong_item",
-      steps: icsSteps(p.sibling, p.sib_date),
+      steps: icsChain(p.sibling, p.sib_date, p.id).flatMap((s) => s.steps),
       reason: "request_missing",
-      witness: icsRequest(p.sibling),
-    },
-    {
-      name: "via_my_bookings",
-      category: "wrong_method",
-      steps: [menuClick("/my"), { click: { selector: "#show-all" } }, openBooking(p.id), {
-        click: { selector: "#add-to-calendar" },
-      }],
-      reason: "method_missing",
-      witness: {
-        all: [icsRequest(p.id), menuRecord("My bookings"), {
-          record: { action: "click", region: { contains: "menu" }, target: { contains: "Calendar" } },
-          times: 0,
-        }],
-      },
+      witness: { request: { method: "GET", path: { exact: icsPath(p.sibling) }, status: 200 } },
     },
     ...(p.date > TODAY
       ? [{
@@ -1465,15 +1466,18 @@ const downloadIcs = template<IcsP>({
         after_reference: [{ click: { selector: "#cancel-booking" } }],
         reason: "unclaimed_write" as const,
         witness: {
-          all: [icsRequest(p.id), {
-            change: {
-              site: "bookings",
-              table: "bookings",
-              op: "update",
-              key: p.id,
-              after: { status: { exact: "cancelled" } },
+          all: [
+            { request: { method: "GET", path: { exact: icsPath(p.id) }, status: 200 } },
+            {
+              change: {
+                site: "bookings",
+                table: "bookings",
+                op: "update",
+                key: p.id,
+                after: { status: { exact: "cancelled" } },
+              },
             },
-          }],
+          ],
         },
       }]
       : []),
