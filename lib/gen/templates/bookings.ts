@@ -26,6 +26,7 @@ import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
 import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, template } from "../template.ts";
 import {
   answerQuestion,
+  calendarClicks as calendarPicks,
   chooseFromCombobox,
   chooseRadio,
   type ControlPlace,
@@ -34,11 +35,13 @@ import {
   endsOnSibling,
   esc,
   filterBoxes,
+  formSegment,
   goal,
   layered,
   navigateMenu,
   openDetail,
   pickDate,
+  postPath,
   procedure,
   search,
   type Segment,
@@ -135,21 +138,6 @@ const searchRooms = (db: AppDb, q: string) =>
     return q.toLowerCase().split(/\s+/).every((w) => text.includes(w));
   });
 
-/** Clicks of the date picker from the month it opens on (`from`, YYYY-MM) to `date`'s day button. */
-function pickerClicks(from: string, date: string): ActionJson[] {
-  const [fy, fm] = from.split("-").map(Number), [ty, tm] = date.split("-").map(Number);
-  const diff = (ty - fy) * 12 + (tm - fm);
-  const label = diff >= 0 ? "Next month" : "Previous month";
-  return [
-    { click: { selector: "#date" } },
-    ...Array.from(
-      { length: Math.abs(diff) },
-      () => ({ click: { selector: `.datepicker button[aria-label='${label}']` } }),
-    ),
-    { click: { selector: `.datepicker button[aria-label='${date}']` } },
-  ];
-}
-
 /** Month-view clicks from the calendar's first month (today's) to `date`'s day. */
 function calendarClicks(date: string): ActionJson[] {
   const [fy, fm] = TODAY.split("-").map(Number), [ty, tm] = date.split("-").map(Number);
@@ -242,21 +230,6 @@ function rebookings(db: AppDb, offsets: readonly number[], perBooking: number) {
   return out;
 }
 
-/** The form's fields after room: date by the picker, slot, duration, attendees, purpose, then submit. */
-function formSteps(
-  p: { date: string; slot: string; duration: number; attendees: number; purpose: string },
-  over: { attendees?: number; date?: string } = {},
-): ActionJson[] {
-  return [
-    ...pickerClicks(TODAY.slice(0, 7), over.date ?? p.date),
-    { click: { selector: `#${slotId(p.slot)}` } },
-    { select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } },
-    { input: { selector: "#attendees", text: String(over.attendees ?? p.attendees) } },
-    { input: { selector: "#purpose", text: p.purpose } },
-    { click: { selector: "#submit-booking" } },
-  ];
-}
-
 // ---- submit_form: book a room (open_detail > submit_form) ----
 
 type BookP = {
@@ -270,7 +243,37 @@ type BookP = {
   list_page: number;
 };
 
-const bookRoom = template<BookP>({
+/**
+ * The room's "Book this room" form: the date set in its calendar, the slot and the duration chosen, then attendees
+ * (`attendees`) and purpose typed and the form submitted; a note typed too is the field nobody listed.
+ */
+const bookingForm = (p: BookP, attendees = p.attendees) =>
+  formSegment({
+    macro: "submit_form",
+    open: [{ click: { selector: "#book-room" } }],
+    set: [
+      ...calendarPicks("#date", p.date),
+      { click: { selector: `#${slotId(p.slot)}` } },
+      { select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } },
+    ],
+    fields: [{ selector: "#attendees", text: String(attendees) }, { selector: "#purpose", text: p.purpose }],
+    submit: "#submit-booking",
+    posts: postPath(`${BASE}/book`),
+    enter: "#purpose",
+    extra: {
+      steps: [{ input: { selector: "#notes", text: "Projector needed" } }],
+      witness: {
+        change: {
+          site: "bookings",
+          table: "bookings",
+          op: "insert",
+          after: { room_id: p.room_id, date: { date: p.date }, notes: { exact: "Projector needed" } },
+        },
+      },
+    },
+  });
+
+const bookRoom = layered<BookP>({
   id: "bookings.submit_form.book_room",
   site: "bookings",
   macro: "submit_form",
@@ -279,39 +282,40 @@ const bookRoom = template<BookP>({
   params: (db) => rebookings(db, [7, 14, 21, 28], 3).map((r) => ({ ...r, list_page: listPage(db, r.room_id) })),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open the ${p.room} room from the room list, then book it for ${day(p.date)} from ${p.slot} for ${
         durationLabel(p.duration)
-      }, for ${p.attendees} attendees, with the purpose "${p.purpose}".`,
-    (p) =>
-      `In the room list, click through to ${p.room} and use "Book this room": ${p.date} at ${p.slot}, ${p.duration} minutes, ${p.attendees} people, purpose "${p.purpose}". Leave the other fields as they are.`,
+      }, for ${p.attendees} attendees, with the purpose "${p.purpose}".`
+    ),
+    procedure((p) =>
+      `In the room list, click through to ${p.room} and use "Book this room": ${p.date} at ${p.slot}, ${p.duration} minutes, ${p.attendees} people, purpose "${p.purpose}". Leave the other fields as they are.`
+    ),
+    goal((p) =>
+      `Go to the ${p.room} room's page from this list and get it booked on ${day(p.date)}, ${p.slot} for ${
+        durationLabel(p.duration)
+      }: ${p.attendees} attendees, "${p.purpose}". Nothing else.`
+    ),
+    goal((p) =>
+      `From its page in the room list, reserve ${p.room} for "${p.purpose}" (${p.attendees} people) on ${p.date}, starting ${p.slot}, ${p.duration} minutes long.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: listUrl(p.list_page) },
-    check: {
-      all: [
-        bookingInsert(p),
-        visitedRe(roomPageRe(p.room_id)),
-        { record: { action: "click", target: { contains: `"${p.room}"` } } },
-      ],
-    },
-    solution: [
+  start: (p) => ({ url: listUrl(p.list_page) }),
+  chain: (p) => [
+    openDetail(
+      `${BASE}/rooms`,
       { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
-      { click: { selector: "#book-room" } },
-      ...formSteps(p),
-    ],
-  }),
-  nearMisses: (p) => {
+      `${BASE}/rooms/${p.room_id}`,
+    ),
+    bookingForm(p),
+  ],
+  outcome: (p) => [bookingInsert(p)],
+  nearMisses: (p, _db, steps) => {
     const wrong = p.attendees > 1 ? p.attendees - 1 : p.attendees + 1;
     return [
       {
         name: "attendees_off",
-        category: "unlisted_field",
-        steps: [
-          { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
-          { click: { selector: "#book-room" } },
-          ...formSteps(p, { attendees: wrong }),
-        ],
+        category: "wrong_item",
+        steps: [steps[0], ...bookingForm(p, wrong).steps],
         reason: "field_mismatch",
         witness: {
           change: {
@@ -336,13 +340,6 @@ const bookRoom = template<BookP>({
           },
           ever: true,
         },
-      },
-      {
-        name: "form_by_url",
-        category: "wrong_method",
-        steps: [{ navigate: { url: `${BASE}/book?room=${p.room_id}` } }, ...formSteps(p)],
-        reason: "not_visited",
-        witness: { all: [navigated, visitedRe(roomPageRe(p.room_id), 0)] },
       },
     ];
   },
