@@ -157,7 +157,6 @@ const menuRecord = (label: string, bound = false): ConditionJson => ({
 const noMenu: ConditionJson = { record: { action: "click", region: { contains: "menu" } }, times: 0 };
 const navigated: ConditionJson = { event: { action: "navigate" } };
 const openBooking = (id: number): ActionJson => ({ click: { selector: `tr[data-booking-id='${id}'] a` } });
-const codeClick = (code: string): ConditionJson => ({ record: { action: "click", target: { contains: code } } });
 const visitedRe = (re: string, times?: number): ConditionJson => ({
   visited: { regex: re },
   ...(times === undefined ? {} : { times }),
@@ -1718,13 +1717,22 @@ type CateringP = {
   other: string;
 };
 
-const cateringSteps = (pkg: string, plus: number): ActionJson[] => [
-  // The catering panel is an iframe that loads after its page: a person waits for it to show.
-  { wait: { seconds: 2 } },
-  { click: { selector: `#catering-frame >>> #package-${pkg}` } },
-  ...Array.from({ length: plus }, () => ({ click: { selector: "#catering-frame >>> #people-plus" } })),
-  { click: { selector: "#catering-frame >>> #order-catering" } },
-];
+/**
+ * The booking `id`'s catering panel (an iframe that loads after its page: a person waits for it to show): the
+ * package `pkg` chosen, the people counter (which starts at the attendees) raised `plus` times, the order placed.
+ */
+const cateringForm = (id: number, pkg: string, plus: number) =>
+  formSegment({
+    macro: "submit_form",
+    open: [{ wait: { seconds: 2 } }],
+    set: [
+      { click: { selector: `#catering-frame >>> #package-${pkg}` } },
+      ...Array.from({ length: plus }, () => ({ click: { selector: "#catering-frame >>> #people-plus" } })),
+    ],
+    fields: [],
+    submit: "#catering-frame >>> #order-catering",
+    posts: postPath(`${BASE}/reservations/${id}/catering`),
+  });
 const cateringInsert = (id: number, pkg: string, people: number): ConditionJson => ({
   change: {
     site: "bookings",
@@ -1734,7 +1742,7 @@ const cateringInsert = (id: number, pkg: string, people: number): ConditionJson 
   },
 });
 
-const orderCatering = template<CateringP>({
+const orderCatering = layered<CateringP>({
   id: "bookings.submit_form.order_catering",
   site: "bookings",
   macro: "submit_form",
@@ -1758,48 +1766,39 @@ const orderCatering = template<CateringP>({
     ),
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open your "${p.purpose}" booking on ${
         day(p.date)
-      } from My bookings and order the ${p.label} catering for ${p.people} people in the catering panel on its page.`,
-    (p) =>
-      `For "${p.purpose}" (${p.date}), go to the booking from your list and use its catering panel: ${p.label}, ${p.people} people, then order.`,
+      } from My bookings and order the ${p.label} catering for ${p.people} people in the catering panel on its page.`
+    ),
+    procedure((p) =>
+      `For "${p.purpose}" (${p.date}), go to the booking from your list and use its catering panel: ${p.label}, ${p.people} people, then order.`
+    ),
+    goal((p) =>
+      `Make sure ${p.people} people get the ${p.label} catering at your "${p.purpose}" booking on ${day(p.date)}.`
+    ),
+    goal((p) => `Your "${p.purpose}" meeting (${p.date}) needs food: ${p.label} for ${p.people}. Get it ordered.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my` },
-    check: {
-      all: [
-        cateringInsert(p.id, p.package, p.people),
-        { only_writes: [{ site: "bookings", table: "catering" }] },
-        codeClick(p.code),
-      ],
-    },
-    solution: [openBooking(p.id), ...cateringSteps(p.package, p.people - p.attendees)],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/my` }),
+  chain: (p) => [openMyBooking(p.id), cateringForm(p.id, p.package, p.people - p.attendees)],
+  outcome: (p) => [
+    cateringInsert(p.id, p.package, p.people),
+    { only_writes: [{ site: "bookings", table: "catering" }] },
+  ],
+  nearMisses: (p, _db, steps) => [
     {
       name: "one_person_more",
       category: "overshoot",
-      steps: [openBooking(p.id), ...cateringSteps(p.package, p.people - p.attendees + 1)],
+      steps: [steps[0], ...cateringForm(p.id, p.package, p.people - p.attendees + 1).steps],
       reason: "field_mismatch",
       witness: cateringInsert(p.id, p.package, p.people + 1),
     },
     {
       name: "other_package",
       category: "wrong_item",
-      steps: [openBooking(p.id), ...cateringSteps(p.other, p.people - p.attendees)],
+      steps: [steps[0], ...cateringForm(p.id, p.other, p.people - p.attendees).steps],
       reason: "field_mismatch",
       witness: cateringInsert(p.id, p.other, p.people),
-    },
-    {
-      name: "booking_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/reservations/${p.id}` } },
-        ...cateringSteps(p.package, p.people - p.attendees),
-      ],
-      reason: "method_missing",
-      witness: { all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }] },
     },
   ],
 });
