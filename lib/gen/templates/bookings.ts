@@ -463,6 +463,19 @@ const bookingUpdated = (
   },
 });
 
+/** The booking moved to `at` (its day and start time), its room and length kept; `before`, what it had. */
+const bookingMoved = (
+  p: { id: number; room_id: number; duration: number },
+  at: { date: string; slot: string },
+  before: Record<string, unknown>,
+) =>
+  bookingUpdated(p.id, before, {
+    date: { date: at.date },
+    start_time: { exact: at.slot },
+    room_id: p.room_id,
+    duration_min: p.duration,
+  });
+
 type MoveDayP = {
   id: number;
   code: string;
@@ -528,12 +541,7 @@ const pickDateMoveDay = layered<MoveDayP>({
   start: () => ({ url: `${BASE}/my` }),
   chain: (p) => [openMyBooking(p.id), moveDate(p, p.to)],
   outcome: (p) => [
-    bookingUpdated(p.id, { date: { date: p.date } }, {
-      date: { date: p.to },
-      start_time: { exact: p.slot },
-      room_id: p.room_id,
-      duration_min: p.duration,
-    }),
+    bookingMoved(p, { date: p.to, slot: p.slot }, { date: { date: p.date } }),
   ],
   nearMisses: (p, _db, steps) => [
     {
@@ -1672,12 +1680,7 @@ const moveSlot = layered<SlotP>({
   start: () => ({ url: `${BASE}/my` }),
   chain: (p, db) => [openMyBooking(p.id), slotRadio(db, p, p.to)],
   outcome: (p) => [
-    bookingUpdated(p.id, { start_time: { exact: p.from } }, {
-      start_time: { exact: p.to },
-      date: { date: p.date },
-      room_id: p.room_id,
-      duration_min: p.duration,
-    }),
+    bookingMoved(p, { date: p.date, slot: p.to }, { start_time: { exact: p.from } }),
   ],
   nearMisses: (p, db, steps) => [
     {
