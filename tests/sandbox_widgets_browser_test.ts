@@ -104,6 +104,28 @@ Deno.test(
 );
 
 Deno.test(
+  {
+    name: "the guest autocomplete: a pick by mouse or Enter is a change of the box, with the colleague's name",
+    ...opts,
+  },
+  () =>
+    withPage(async (page, base) => {
+      await page.goto(`${base}/bookings/reservations/39`);
+      await page.evaluate(`(() => {
+        window.changes = [];
+        document.getElementById("guest-search").addEventListener("change", (e) => window.changes.push(e.target.value));
+      })()`);
+      await page.type("#guest-search", "okafor");
+      const at = await centre(page, `[document.getElementById("guest-option-0"), null, null]`);
+      await page.mouse.click(at.x, at.y);
+      await page.$eval("#guest-search", (e) => (e as HTMLInputElement).value = "");
+      await page.type("#guest-search", "lindq");
+      await page.keyboard.press("Enter");
+      assert.deepEqual(await page.evaluate("window.changes"), ["Daniel Okafor", "Emma Lindqvist"]);
+    }),
+);
+
+Deno.test(
   { name: "the Backlogs menu shows its items only while the pointer is on it", ...opts },
   () =>
     withPage(async (page, base) => {

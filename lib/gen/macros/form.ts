@@ -28,7 +28,7 @@ export interface FormOptions {
   open?: ActionJson[];
   /** The clicks that set the form's other controls first (a rating's radio button); the outcome checks their values. */
   set?: ActionJson[];
-  /** The fields to type, in the form's order. */
+  /** The fields to type, in the form's order (none: its `set` clicks fill it, and its POST is its submit's evidence). */
   fields: readonly FormField[];
   /** Files to choose: the file input's selector (an id) and the upload's name. */
   files?: readonly { selector: string; path: string }[];
@@ -65,32 +65,39 @@ const chosenIn = (f: { selector: string; path: string }): ConditionJson => ({
   bound: "last",
 });
 
-/** The form submitted: its button clicked, or Enter pressed in one of its fields. */
-const submitted = (o: FormOptions): ConditionJson => ({
-  any: [
-    { record: { action: "click", target: targetOf(o.submit) } },
-    {
-      record: {
-        action: "key",
-        value: "Enter",
-        target: { regex: o.fields.map((f) => targetOf(f.selector).regex).join("|") },
+/** The form's POST: only a submit of the form sends it (a typed URL cannot). */
+const posted = (o: FormOptions): ConditionJson => ({ request: { method: "POST", path: { regex: o.posts } } });
+
+/**
+ * The form submitted: its button clicked, or Enter pressed in one of its fields; a form with no field to type (a
+ * package and a counter set with clicks, in a frame the recorder does not see) is submitted when it posts.
+ */
+const submitted = (o: FormOptions): ConditionJson =>
+  o.fields.length === 0 ? posted(o) : ({
+    any: [
+      { record: { action: "click", target: targetOf(o.submit) } },
+      {
+        record: {
+          action: "key",
+          value: "Enter",
+          target: { regex: o.fields.map((f) => targetOf(f.selector).regex).join("|") },
+        },
       },
-    },
-  ],
-});
+    ],
+  });
 
 /** The form's attacks: left unsubmitted, and a field nobody listed filled too. */
 function formAttacks(o: FormOptions): Attack[] {
   const open = [...(o.open ?? []), ...(o.set ?? [])];
-  const last = o.fields[o.fields.length - 1];
+  const last = o.fields.at(-1);
   const attacks: Attack[] = [{
     kind: "unfinished",
     steps: [...open, ...filled(o.fields, o.files)],
     reason: o.unsent ?? "field_mismatch",
     witness: {
       all: [
-        { record: { action: "input", target: targetOf(last.selector) } },
-        { request: { method: "POST", path: { regex: o.posts } }, times: 0 },
+        ...(last ? [{ record: { action: "input", target: targetOf(last.selector) } }] : []),
+        { ...posted(o), times: 0 },
       ],
     },
     method: false,
@@ -130,11 +137,11 @@ function formAlternatives(o: FormOptions): Alternative[] {
 
 /** A form segment: the fields typed, the files chosen, the form submitted. */
 export function formSegment(o: FormOptions): Segment {
-  if (o.fields.length === 0) throw new Error(`a ${o.macro} segment needs a field to type`);
+  if (o.fields.length === 0 && !o.set?.length) throw new Error(`a ${o.macro} segment needs a field to type or set`);
   return {
     macro: o.macro,
     steps: [...(o.open ?? []), ...(o.set ?? []), ...filled(o.fields, o.files), { click: { selector: o.submit } }],
-    reached: [{ request: { method: "POST", path: { regex: o.posts } } }],
+    reached: [posted(o)],
     method: [...o.fields.map(typedInto), ...(o.files ?? []).map(chosenIn), submitted(o)],
     attacks: formAttacks(o),
     alternatives: formAlternatives(o),

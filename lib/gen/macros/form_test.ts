@@ -50,3 +50,23 @@ Deno.test("authenticate_by_form as a prefix: its unfinished attack ends the chai
     assert.ok(check.includes('"logged_in":true') && check.includes('"path":{"exact":"/login"}'), style);
   }
 });
+
+Deno.test("formSegment: a form with nothing to type is submitted when it posts; with nothing to type or set it is an error", () => {
+  const s = formSegment({
+    macro: "submit_form",
+    set: [{ click: { selector: "#package-lunch" } }],
+    fields: [],
+    submit: "#order",
+    posts: postPath("/x/orders"),
+  });
+  const post = { request: { method: "POST", path: { regex: "^/x/orders$" } } };
+  assert.deepEqual(s.method, [post]);
+  const unfinished = s.attacks.find((a) => a.kind === "unfinished")!;
+  assert.deepEqual(unfinished.steps, [{ click: { selector: "#package-lunch" } }]);
+  assert.deepEqual(unfinished.witness, { all: [{ ...post, times: 0 }] });
+  assert.deepEqual(s.alternatives, []);
+  assert.throws(
+    () => formSegment({ macro: "submit_form", fields: [], submit: "#order", posts: postPath("/x/orders") }),
+    /needs a field to type or set/,
+  );
+});

@@ -18,6 +18,7 @@ import {
   mondayOf,
   type Room,
   SLOTS,
+  takenSlots,
   toMinutes,
 } from "../../sites/apps/bookings/_data.ts";
 import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
@@ -25,17 +26,25 @@ import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
 import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, template } from "../template.ts";
 import {
   answerQuestion,
+  calendarClicks as calendarPicks,
   chooseFromCombobox,
+  chooseRadio,
+  type ControlPlace,
   copyToClipboard,
+  downloadFile,
   endsOnSibling,
   esc,
   filterBoxes,
+  formSegment,
   goal,
   layered,
   navigateMenu,
   openDetail,
+  pickDate,
+  postPath,
   procedure,
   search,
+  type Segment,
   selectOption,
   setSlider,
   switchTab,
@@ -129,21 +138,6 @@ const searchRooms = (db: AppDb, q: string) =>
     return q.toLowerCase().split(/\s+/).every((w) => text.includes(w));
   });
 
-/** Clicks of the date picker from the month it opens on (`from`, YYYY-MM) to `date`'s day button. */
-function pickerClicks(from: string, date: string): ActionJson[] {
-  const [fy, fm] = from.split("-").map(Number), [ty, tm] = date.split("-").map(Number);
-  const diff = (ty - fy) * 12 + (tm - fm);
-  const label = diff >= 0 ? "Next month" : "Previous month";
-  return [
-    { click: { selector: "#date" } },
-    ...Array.from(
-      { length: Math.abs(diff) },
-      () => ({ click: { selector: `.datepicker button[aria-label='${label}']` } }),
-    ),
-    { click: { selector: `.datepicker button[aria-label='${date}']` } },
-  ];
-}
-
 /** Month-view clicks from the calendar's first month (today's) to `date`'s day. */
 function calendarClicks(date: string): ActionJson[] {
   const [fy, fm] = TODAY.split("-").map(Number), [ty, tm] = date.split("-").map(Number);
@@ -163,7 +157,6 @@ const menuRecord = (label: string, bound = false): ConditionJson => ({
 const noMenu: ConditionJson = { record: { action: "click", region: { contains: "menu" } }, times: 0 };
 const navigated: ConditionJson = { event: { action: "navigate" } };
 const openBooking = (id: number): ActionJson => ({ click: { selector: `tr[data-booking-id='${id}'] a` } });
-const codeClick = (code: string): ConditionJson => ({ record: { action: "click", target: { contains: code } } });
 const visitedRe = (re: string, times?: number): ConditionJson => ({
   visited: { regex: re },
   ...(times === undefined ? {} : { times }),
@@ -236,21 +229,6 @@ function rebookings(db: AppDb, offsets: readonly number[], perBooking: number) {
   return out;
 }
 
-/** The form's fields after room: date by the picker, slot, duration, attendees, purpose, then submit. */
-function formSteps(
-  p: { date: string; slot: string; duration: number; attendees: number; purpose: string },
-  over: { attendees?: number; date?: string } = {},
-): ActionJson[] {
-  return [
-    ...pickerClicks(TODAY.slice(0, 7), over.date ?? p.date),
-    { click: { selector: `#${slotId(p.slot)}` } },
-    { select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } },
-    { input: { selector: "#attendees", text: String(over.attendees ?? p.attendees) } },
-    { input: { selector: "#purpose", text: p.purpose } },
-    { click: { selector: "#submit-booking" } },
-  ];
-}
-
 // ---- submit_form: book a room (open_detail > submit_form) ----
 
 type BookP = {
@@ -264,7 +242,37 @@ type BookP = {
   list_page: number;
 };
 
-const bookRoom = template<BookP>({
+/**
+ * The room's "Book this room" form: the date set in its calendar, the slot and the duration chosen, then attendees
+ * (`attendees`) and purpose typed and the form submitted; a note typed too is the field nobody listed.
+ */
+const bookingForm = (p: BookP, attendees = p.attendees) =>
+  formSegment({
+    macro: "submit_form",
+    open: [{ click: { selector: "#book-room" } }],
+    set: [
+      ...calendarPicks("#date", p.date),
+      { click: { selector: `#${slotId(p.slot)}` } },
+      { select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } },
+    ],
+    fields: [{ selector: "#attendees", text: String(attendees) }, { selector: "#purpose", text: p.purpose }],
+    submit: "#submit-booking",
+    posts: postPath(`${BASE}/book`),
+    enter: "#purpose",
+    extra: {
+      steps: [{ input: { selector: "#notes", text: "Projector needed" } }],
+      witness: {
+        change: {
+          site: "bookings",
+          table: "bookings",
+          op: "insert",
+          after: { room_id: p.room_id, date: { date: p.date }, notes: { exact: "Projector needed" } },
+        },
+      },
+    },
+  });
+
+const bookRoom = layered<BookP>({
   id: "bookings.submit_form.book_room",
   site: "bookings",
   macro: "submit_form",
@@ -273,39 +281,40 @@ const bookRoom = template<BookP>({
   params: (db) => rebookings(db, [7, 14, 21, 28], 3).map((r) => ({ ...r, list_page: listPage(db, r.room_id) })),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open the ${p.room} room from the room list, then book it for ${day(p.date)} from ${p.slot} for ${
         durationLabel(p.duration)
-      }, for ${p.attendees} attendees, with the purpose "${p.purpose}".`,
-    (p) =>
-      `In the room list, click through to ${p.room} and use "Book this room": ${p.date} at ${p.slot}, ${p.duration} minutes, ${p.attendees} people, purpose "${p.purpose}". Leave the other fields as they are.`,
+      }, for ${p.attendees} attendees, with the purpose "${p.purpose}".`
+    ),
+    procedure((p) =>
+      `In the room list, click through to ${p.room} and use "Book this room": ${p.date} at ${p.slot}, ${p.duration} minutes, ${p.attendees} people, purpose "${p.purpose}". Leave the other fields as they are.`
+    ),
+    goal((p) =>
+      `Go to the ${p.room} room's page from this list and get it booked on ${day(p.date)}, ${p.slot} for ${
+        durationLabel(p.duration)
+      }: ${p.attendees} attendees, "${p.purpose}". Nothing else.`
+    ),
+    goal((p) =>
+      `From its page in the room list, reserve ${p.room} for "${p.purpose}" (${p.attendees} people) on ${p.date}, starting ${p.slot}, ${p.duration} minutes long.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: listUrl(p.list_page) },
-    check: {
-      all: [
-        bookingInsert(p),
-        visitedRe(roomPageRe(p.room_id)),
-        { record: { action: "click", target: { contains: `"${p.room}"` } } },
-      ],
-    },
-    solution: [
+  start: (p) => ({ url: listUrl(p.list_page) }),
+  chain: (p) => [
+    openDetail(
+      `${BASE}/rooms`,
       { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
-      { click: { selector: "#book-room" } },
-      ...formSteps(p),
-    ],
-  }),
-  nearMisses: (p) => {
+      `${BASE}/rooms/${p.room_id}`,
+    ),
+    bookingForm(p),
+  ],
+  outcome: (p) => [bookingInsert(p)],
+  nearMisses: (p, _db, steps) => {
     const wrong = p.attendees > 1 ? p.attendees - 1 : p.attendees + 1;
     return [
       {
         name: "attendees_off",
-        category: "unlisted_field",
-        steps: [
-          { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
-          { click: { selector: "#book-room" } },
-          ...formSteps(p, { attendees: wrong }),
-        ],
+        category: "wrong_item",
+        steps: [steps[0], ...bookingForm(p, wrong).steps],
         reason: "field_mismatch",
         witness: {
           change: {
@@ -331,13 +340,6 @@ const bookRoom = template<BookP>({
           ever: true,
         },
       },
-      {
-        name: "form_by_url",
-        category: "wrong_method",
-        steps: [{ navigate: { url: `${BASE}/book?room=${p.room_id}` } }, ...formSteps(p)],
-        reason: "not_visited",
-        witness: { all: [navigated, visitedRe(roomPageRe(p.room_id), 0)] },
-      },
     ];
   },
 });
@@ -355,7 +357,15 @@ type PrefillP = {
   other: string;
 };
 
-const pickDatePrefilled = template<PrefillP>({
+/** The new booking form's Date, empty before, set to `date` in its calendar and the form submitted. */
+const newBookingDate = (date: string) =>
+  pickDate("#date", date, {
+    after: [{ click: { selector: "#submit-booking" } }],
+    saves: { method: "POST", path: `${BASE}/book` },
+    blur: "#purpose",
+  });
+
+const pickDatePrefilled = layered<PrefillP>({
   id: "bookings.pick_date.prefilled_form",
   site: "bookings",
   macro: "pick_date",
@@ -371,43 +381,32 @@ const pickDatePrefilled = template<PrefillP>({
     }),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `The booking form for the ${p.room} room at ${p.slot} is filled in except for the date. Pick ${
         day(p.date)
-      } in the date picker and confirm the booking.`,
-    (p) =>
-      `Finish this ${p.room} booking ("${p.purpose}"): choose ${p.date} with the calendar pop-up of the Date field, then confirm it.`,
+      } in the date picker and confirm the booking.`
+    ),
+    procedure((p) =>
+      `Finish this ${p.room} booking ("${p.purpose}"): choose ${p.date} with the calendar pop-up of the Date field, then confirm it.`
+    ),
+    goal((p) => `This ${p.room} booking at ${p.slot} only lacks its day: book it for ${day(p.date)}.`),
+    goal((p) => `Complete the "${p.purpose}" booking on screen so that it takes place on ${p.date}.`),
   ],
-  build: (p) => ({
-    start: {
-      url: `${BASE}/book?room=${p.room_id}&slot=${p.slot}`,
-      setup: [
-        ...(p.duration === 60 ? [] : [{ select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } }]),
-        { input: { selector: "#attendees", text: String(p.attendees) } },
-        { input: { selector: "#purpose", text: p.purpose } },
-      ],
-    },
-    check: {
-      all: [bookingInsert(p), { record: { action: "click", target: { contains: p.date } } }],
-    },
-    solution: [...pickerClicks(TODAY.slice(0, 7), p.date), { click: { selector: "#submit-booking" } }],
+  start: (p) => ({
+    url: `${BASE}/book?room=${p.room_id}&slot=${p.slot}`,
+    setup: [
+      ...(p.duration === 60 ? [] : [{ select_dropdown: { selector: "#duration", text: durationLabel(p.duration) } }]),
+      { input: { selector: "#attendees", text: String(p.attendees) } },
+      { input: { selector: "#purpose", text: p.purpose } },
+    ],
   }),
+  chain: (p) => [newBookingDate(p.date)],
+  outcome: (p) => [bookingInsert(p)],
   nearMisses: (p) => [
-    {
-      name: "date_typed",
-      category: "wrong_method",
-      steps: [
-        { input: { selector: "#date", text: p.date } },
-        { click: { selector: "#purpose" } },
-        { click: { selector: "#submit-booking" } },
-      ],
-      reason: "method_missing",
-      witness: { record: { action: "input", target: { contains: "#date" }, value: { contains: p.date } } },
-    },
     {
       name: "next_day",
       category: "wrong_item",
-      steps: [...pickerClicks(TODAY.slice(0, 7), p.other), { click: { selector: "#submit-booking" } }],
+      steps: newBookingDate(p.other).steps,
       reason: "field_mismatch",
       witness: {
         change: {
@@ -438,6 +437,45 @@ const pickDatePrefilled = template<PrefillP>({
 
 // ---- pick_date: move one of your bookings to another day (open_detail > pick_date) ----
 
+/** open_detail on My bookings: the booking's row link opens its page. */
+const openMyBooking = (id: number) => openDetail(`${BASE}/my`, openBooking(id), `${BASE}/reservations/${id}`);
+
+/** A control of a booking's edit form: the form opened with "Edit / reschedule" and saved with its submit button. */
+const bookingEditForm = (id: number): ControlPlace => ({
+  before: [{ click: { selector: "#edit-booking" } }],
+  after: [{ click: { selector: "#submit-booking" } }],
+  saves: { method: "POST", path: `${BASE}/reservations/${id}/edit` },
+});
+
+/** The booking `id` updated from `before` to `after`, still confirmed. */
+const bookingUpdated = (
+  id: number,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): ConditionJson => ({
+  change: {
+    site: "bookings",
+    table: "bookings",
+    op: "update",
+    key: id,
+    after: { ...after, status: { exact: "confirmed" } },
+    ...(Object.keys(before).length ? { before } : {}),
+  },
+});
+
+/** The booking moved to `at` (its day and start time), its room and length kept; `before`, what it had. */
+const bookingMoved = (
+  p: { id: number; room_id: number; duration: number },
+  at: { date: string; slot: string },
+  before: Record<string, unknown>,
+) =>
+  bookingUpdated(p.id, before, {
+    date: { date: at.date },
+    start_time: { exact: at.slot },
+    room_id: p.room_id,
+    duration_min: p.duration,
+  });
+
 type MoveDayP = {
   id: number;
   code: string;
@@ -451,7 +489,11 @@ type MoveDayP = {
   other: string;
 };
 
-const pickDateMoveDay = template<MoveDayP>({
+/** The edit form's Date set to `to` in its calendar (which opens on the booking's day) and saved. */
+const moveDate = (p: MoveDayP, to: string) =>
+  pickDate("#date", to, { ...bookingEditForm(p.id), shows: p.date, blur: "#purpose" });
+
+const pickDateMoveDay = layered<MoveDayP>({
   id: "bookings.pick_date.move_day",
   site: "bookings",
   macro: "pick_date",
@@ -479,84 +521,35 @@ const pickDateMoveDay = template<MoveDayP>({
     }),
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `In My bookings, open your "${p.purpose}" booking of ${day(p.date)}, then move it to ${
         day(p.to)
-      } with the date picker of its edit form, keeping the same time, room and duration.`,
-    (p) =>
-      `Reschedule "${p.purpose}" (${p.room}, ${p.date} ${p.slot}) to ${p.to}: open it from your bookings list, choose Edit and pick the new day in the calendar pop-up. Change nothing else.`,
+      } with the date picker of its edit form, keeping the same time, room and duration.`
+    ),
+    procedure((p) =>
+      `Reschedule "${p.purpose}" (${p.room}, ${p.date} ${p.slot}) to ${p.to}: open it from your bookings list, choose Edit and pick the new day in the calendar pop-up. Change nothing else.`
+    ),
+    goal((p) =>
+      `Your "${p.purpose}" booking of ${day(p.date)} has to happen on ${
+        day(p.to)
+      } instead, at the same time, in the same room and for as long.`
+    ),
+    goal((p) =>
+      `Move "${p.purpose}" (${p.room}, ${p.slot}) from ${p.date} to ${p.to} and leave everything else as it is.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my` },
-    check: {
-      all: [
-        {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            key: p.id,
-            after: {
-              date: { date: p.to },
-              start_time: { exact: p.slot },
-              room_id: p.room_id,
-              duration_min: p.duration,
-              status: { exact: "confirmed" },
-            },
-            before: { date: { date: p.date } },
-          },
-        },
-        { record: { action: "click", target: { contains: p.to } } },
-        codeClick(p.code),
-      ],
-    },
-    solution: [
-      openBooking(p.id),
-      { click: { selector: "#edit-booking" } },
-      ...pickerClicks(p.date.slice(0, 7), p.to),
-      { click: { selector: "#submit-booking" } },
-    ],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "date_typed",
-      category: "wrong_method",
-      steps: [
-        openBooking(p.id),
-        { click: { selector: "#edit-booking" } },
-        { input: { selector: "#date", text: p.to } },
-        { click: { selector: "#purpose" } },
-        { click: { selector: "#submit-booking" } },
-      ],
-      reason: "method_missing",
-      witness: { record: { action: "input", target: { contains: "#date" }, value: { contains: p.to } } },
-    },
+  start: () => ({ url: `${BASE}/my` }),
+  chain: (p) => [openMyBooking(p.id), moveDate(p, p.to)],
+  outcome: (p) => [
+    bookingMoved(p, { date: p.to, slot: p.slot }, { date: { date: p.date } }),
+  ],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_day",
       category: "wrong_item",
-      steps: [
-        openBooking(p.id),
-        { click: { selector: "#edit-booking" } },
-        ...pickerClicks(p.date.slice(0, 7), p.other),
-        { click: { selector: "#submit-booking" } },
-      ],
+      steps: [steps[0], ...moveDate(p, p.other).steps],
       reason: "field_mismatch",
-      witness: {
-        change: { site: "bookings", table: "bookings", op: "update", key: p.id, after: { date: { date: p.other } } },
-      },
-    },
-    {
-      name: "edit_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/reservations/${p.id}/edit` } },
-        ...pickerClicks(p.date.slice(0, 7), p.to),
-        { click: { selector: "#submit-booking" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }],
-      },
+      witness: bookingUpdated(p.id, {}, { date: { date: p.other } }),
     },
   ],
 });
@@ -674,13 +667,22 @@ type GuestP = {
   sibling_code: string;
 };
 
-const guestSteps = (name: string): ActionJson[] => [
-  { input: { selector: "#guest-search", text: name } },
-  { send_keys: { keys: "Enter" } },
-  { click: { selector: "#add-guest" } },
-];
+/** The guest panel's autocomplete (lib/sites/apps/bookings/_guests.ts): its box is named by its placeholder. */
+const GUEST_BOX = { box: "#guest-form", label: "Start typing a name…" };
 
-const inviteGuest = template<GuestP>({
+/** The colleague `name` picked in the booking `id`'s guest autocomplete and added with "Add guest". */
+const guestPick = (id: number, name: string) =>
+  chooseFromCombobox(GUEST_BOX, name, name, {
+    after: [{ click: { selector: "#add-guest" } }],
+    saves: { method: "POST", path: `${BASE}/reservations/${id}/guests` },
+  });
+
+/** The colleague with `email` added to the booking `id`'s guests. */
+const guestAdded = (id: number, email: string): ConditionJson => ({
+  change: { site: "bookings", table: "guests", op: "insert", after: { booking_id: id, email: { exact: email } } },
+});
+
+const inviteGuest = layered<GuestP>({
   id: "bookings.choose_from_combobox.invite_guest",
   site: "bookings",
   macro: "choose_from_combobox",
@@ -710,92 +712,42 @@ const inviteGuest = template<GuestP>({
   },
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open your "${p.purpose}" booking on ${
         day(p.date)
-      } from My bookings, then invite ${p.guest} (${p.team}) as a guest: pick them from the guest search's suggestions and add them.`,
-    (p) =>
-      `From your bookings list, go to "${p.purpose}" (${p.date}) and add ${p.guest} as a guest using the "Invite a colleague" search suggestions.`,
+      } from My bookings, then invite ${p.guest} (${p.team}) as a guest: pick them from the guest search's suggestions and add them.`
+    ),
+    procedure((p) =>
+      `From your bookings list, go to "${p.purpose}" (${p.date}) and add ${p.guest} as a guest using the "Invite a colleague" search suggestions.`
+    ),
+    goal((p) => `${p.guest} from ${p.team} should be a guest of your "${p.purpose}" booking on ${day(p.date)}.`),
+    goal((p) => `Invite ${p.guest} to "${p.purpose}" (${p.date}), one of your bookings. Add no one else.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my` },
-    check: {
-      all: [
-        {
-          change: {
-            site: "bookings",
-            table: "guests",
-            op: "insert",
-            after: { booking_id: p.id, email: { exact: p.email } },
-          },
-        },
-        { only_writes: [{ site: "bookings", table: "guests" }] },
-        codeClick(p.code),
-      ],
-    },
-    solution: [openBooking(p.id), ...guestSteps(p.guest)],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/my` }),
+  chain: (p) => [openMyBooking(p.id), guestPick(p.id, p.guest)],
+  outcome: (p) => [guestAdded(p.id, p.email), { only_writes: [{ site: "bookings", table: "guests" }] }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_colleague",
       category: "wrong_item",
-      steps: [openBooking(p.id), ...guestSteps(p.other)],
+      steps: [steps[0], ...guestPick(p.id, p.other).steps],
       reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "guests",
-          op: "insert",
-          after: { booking_id: p.id, email: { exact: p.other_email } },
-        },
-      },
+      witness: guestAdded(p.id, p.other_email),
     },
     {
       name: "two_guests",
       category: "collateral",
-      after_reference: guestSteps(p.other),
+      // The other colleague added first: the asked pick stays the box's last (its method holds), the extra row fails.
+      steps: [steps[0], ...guestPick(p.id, p.other).steps, ...guestPick(p.id, p.guest).steps],
       reason: "irreversible_extra",
-      witness: {
-        all: [
-          {
-            change: {
-              site: "bookings",
-              table: "guests",
-              op: "insert",
-              after: { booking_id: p.id, email: { exact: p.email } },
-            },
-          },
-          {
-            change: {
-              site: "bookings",
-              table: "guests",
-              op: "insert",
-              after: { booking_id: p.id, email: { exact: p.other_email } },
-            },
-          },
-        ],
-      },
+      witness: { all: [guestAdded(p.id, p.email), guestAdded(p.id, p.other_email)] },
     },
     {
       name: "other_booking",
       category: "wrong_item",
-      steps: [openBooking(p.sibling), ...guestSteps(p.guest)],
+      steps: [openMyBooking(p.sibling).steps[0], ...guestPick(p.sibling, p.guest).steps],
       reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "guests",
-          op: "insert",
-          after: { booking_id: p.sibling, email: { exact: p.email } },
-        },
-      },
-    },
-    {
-      name: "booking_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}/reservations/${p.id}` } }, ...guestSteps(p.guest)],
-      reason: "method_missing",
-      witness: { all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }] },
+      witness: guestAdded(p.sibling, p.email),
     },
   ],
 });
@@ -1385,7 +1337,7 @@ const copyCode = layered<CopyP>({
   ],
 });
 
-// ---- download_file: a booking's .ics from the calendar (navigate_menu > download_file) ----
+// ---- download_file: a booking's .ics from the calendar (navigate_menu > open_detail > download_file) ----
 
 type IcsP = {
   id: number;
@@ -1397,22 +1349,36 @@ type IcsP = {
   sib_date: string;
 };
 
-const icsSteps = (id: number, date: string): ActionJson[] => [
-  menuClick("/calendar"),
-  ...calendarClicks(date),
-  { click: { selector: `#day-bookings a[href='${BASE}/reservations/${id}']` } },
-  { click: { selector: "#add-to-calendar" } },
-];
-const icsRequest = (id: number): ConditionJson => ({
-  request: { method: "GET", path: { exact: `${BASE}/reservations/${id}/ics` }, status: 200 },
-});
+/** Every booking's .ics path. */
+const ICS_KIND = `^${esc(BASE)}/reservations/\\d+/ics$`;
+const icsPath = (id: number) => `${BASE}/reservations/${id}/ics`;
 
-const downloadIcs = template<IcsP>({
+/** The Calendar from the top menu, the booking `id` opened from its day's page (`date`), its .ics downloaded. */
+const icsChain = (id: number, date: string, sibling: number): Segment[] => [
+  navigateMenu("bookings", "Calendar", `${BASE}/calendar`),
+  openDetail(
+    `${BASE}/calendar/${date}`,
+    { click: { selector: `#day-bookings a[href='${BASE}/reservations/${id}']` } },
+    `${BASE}/reservations/${id}`,
+    calendarClicks(date),
+  ),
+  downloadFile({
+    control: "#add-to-calendar",
+    path: icsPath(id),
+    kind: ICS_KIND,
+    another: {
+      steps: [{ navigate: { url: `${BASE}/reservations/${sibling}` } }, { click: { selector: "#add-to-calendar" } }],
+      path: icsPath(sibling),
+    },
+  }),
+];
+
+const downloadIcs = layered<IcsP>({
   id: "bookings.download_file.calendar_ics",
   site: "bookings",
   macro: "download_file",
-  prefix: ["navigate_menu"],
-  summary: "menu to the Calendar, open the day of one of your bookings and download its .ics",
+  prefix: ["navigate_menu", "open_detail"],
+  summary: "menu to the Calendar, open the day of one of your bookings, open the booking and download its .ics",
   params: (db) => {
     const ok = mine(db).filter((b) => b.status === "confirmed");
     return ok.map((b, i) => {
@@ -1430,46 +1396,31 @@ const downloadIcs = template<IcsP>({
   },
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open the Calendar from the top menu, go to ${
         day(p.date)
-      }, open your "${p.purpose}" booking there and download its .ics file (Add to calendar).`,
-    (p) =>
-      `Through the app's Calendar menu entry, find ${p.date} and add your "${p.purpose}" booking in ${p.room} to your calendar by downloading its .ics.`,
+      }, open your "${p.purpose}" booking there and download its .ics file (Add to calendar).`
+    ),
+    procedure((p) =>
+      `Through the app's Calendar menu entry, find ${p.date} and add your "${p.purpose}" booking in ${p.room} to your calendar by downloading its .ics.`
+    ),
+    goal((p) =>
+      `Find your "${p.purpose}" booking on ${day(p.date)} in the bookings calendar and save its calendar file.`
+    ),
+    goal((p) =>
+      `I need the .ics of the ${p.room} booking "${p.purpose}" that the calendar shows on ${p.date}. Download it.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        icsRequest(p.id),
-        menuRecord("Calendar"),
-        visitedRe(`^${BASE}/calendar/${p.date}(\\?|$)`),
-        { no_writes: true },
-      ],
-    },
-    solution: icsSteps(p.id, p.date),
-  }),
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => icsChain(p.id, p.date, p.sibling),
+  outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
     {
       name: "sibling_ics",
       category: "wrong_item",
-      steps: icsSteps(p.sibling, p.sib_date),
+      steps: icsChain(p.sibling, p.sib_date, p.id).flatMap((s) => s.steps),
       reason: "request_missing",
-      witness: icsRequest(p.sibling),
-    },
-    {
-      name: "via_my_bookings",
-      category: "wrong_method",
-      steps: [menuClick("/my"), { click: { selector: "#show-all" } }, openBooking(p.id), {
-        click: { selector: "#add-to-calendar" },
-      }],
-      reason: "method_missing",
-      witness: {
-        all: [icsRequest(p.id), menuRecord("My bookings"), {
-          record: { action: "click", region: { contains: "menu" }, target: { contains: "Calendar" } },
-          times: 0,
-        }],
-      },
+      witness: { request: { method: "GET", path: { exact: icsPath(p.sibling) }, status: 200 } },
     },
     ...(p.date > TODAY
       ? [{
@@ -1478,15 +1429,18 @@ const downloadIcs = template<IcsP>({
         after_reference: [{ click: { selector: "#cancel-booking" } }],
         reason: "unclaimed_write" as const,
         witness: {
-          all: [icsRequest(p.id), {
-            change: {
-              site: "bookings",
-              table: "bookings",
-              op: "update",
-              key: p.id,
-              after: { status: { exact: "cancelled" } },
+          all: [
+            { request: { method: "GET", path: { exact: icsPath(p.id) }, status: 200 } },
+            {
+              change: {
+                site: "bookings",
+                table: "bookings",
+                op: "update",
+                key: p.id,
+                after: { status: { exact: "cancelled" } },
+              },
             },
-          }],
+          ],
         },
       }]
       : []),
@@ -1670,7 +1624,15 @@ type SlotP = {
   alt_duration: number;
 };
 
-const moveSlot = template<SlotP>({
+/** The slot radios of the booking's edit form that are not taken (its own slot is not), in the page's order. */
+const openSlots = (db: AppDb, p: SlotP) =>
+  SLOTS.filter((s) => !takenSlots(db, p.room_id, p.date, p.id).includes(s)).map((s) => `#${slotId(s)}`);
+
+/** The edit form's time slot radio `slot` checked and saved. */
+const slotRadio = (db: AppDb, p: SlotP, slot: string) =>
+  chooseRadio(openSlots(db, p), `#${slotId(slot)}`, slot, bookingEditForm(p.id));
+
+const moveSlot = layered<SlotP>({
   id: "bookings.choose_radio.move_slot",
   site: "bookings",
   macro: "choose_radio",
@@ -1698,98 +1660,49 @@ const moveSlot = template<SlotP>({
     }),
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open your "${p.purpose}" booking on ${
         day(p.date)
-      } from My bookings and move it to the ${p.to} slot, keeping the same day, room and duration.`,
-    (p) =>
-      `From your bookings list, reschedule "${p.purpose}" (${p.room}, ${p.date}, now at ${p.from}) to start at ${p.to} using the time slot choice of its edit form. Change nothing else.`,
+      } from My bookings, choose Edit / reschedule and tick the ${p.to} time slot, then save the change.`
+    ),
+    procedure((p) =>
+      `From your bookings list, reschedule "${p.purpose}" (${p.room}, ${p.date}, now at ${p.from}) to start at ${p.to} using the time slot choice of its edit form. Change nothing else.`
+    ),
+    goal((p) =>
+      `Your "${p.purpose}" meeting on ${
+        day(p.date)
+      } should start at ${p.to} instead of ${p.from}. Keep its day, room and length.`
+    ),
+    goal((p) =>
+      `Push the start of "${p.purpose}" (${p.room}, ${p.date}) from ${p.from} to ${p.to}; nothing else about it changes.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my` },
-    check: {
-      all: [
-        {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            key: p.id,
-            after: {
-              start_time: { exact: p.to },
-              date: { date: p.date },
-              room_id: p.room_id,
-              duration_min: p.duration,
-              status: { exact: "confirmed" },
-            },
-            before: { start_time: { exact: p.from } },
-          },
-        },
-        codeClick(p.code),
-      ],
-    },
-    solution: [
-      openBooking(p.id),
-      { click: { selector: "#edit-booking" } },
-      { click: { selector: `#${slotId(p.to)}` } },
-      { click: { selector: "#submit-booking" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/my` }),
+  chain: (p, db) => [openMyBooking(p.id), slotRadio(db, p, p.to)],
+  outcome: (p) => [
+    bookingMoved(p, { date: p.date, slot: p.to }, { start_time: { exact: p.from } }),
+  ],
+  nearMisses: (p, db, steps) => [
     {
       name: "other_slot",
       category: "wrong_item",
-      steps: [
-        openBooking(p.id),
-        { click: { selector: "#edit-booking" } },
-        { click: { selector: `#${slotId(p.other)}` } },
-        { click: { selector: "#submit-booking" } },
-      ],
+      steps: [steps[0], ...slotRadio(db, p, p.other).steps],
       reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "bookings",
-          op: "update",
-          key: p.id,
-          after: { start_time: { exact: p.other } },
-        },
-      },
+      witness: bookingUpdated(p.id, {}, { start_time: { exact: p.other } }),
     },
     ...(p.alt_duration
       ? [{
         name: "duration_changed",
         category: "unlisted_field" as const,
         steps: [
-          openBooking(p.id),
-          { click: { selector: "#edit-booking" } },
-          { click: { selector: `#${slotId(p.to)}` } },
+          ...steps.slice(0, -1),
           { select_dropdown: { selector: "#duration", text: durationLabel(p.alt_duration) } },
-          { click: { selector: "#submit-booking" } },
+          ...steps.slice(-1),
         ],
         reason: "field_mismatch" as const,
-        witness: {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            key: p.id,
-            after: { start_time: { exact: p.to }, duration_min: p.alt_duration },
-          },
-        },
+        witness: bookingUpdated(p.id, {}, { start_time: { exact: p.to }, duration_min: p.alt_duration }),
       }]
       : []),
-    {
-      name: "edit_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/reservations/${p.id}/edit` } },
-        { click: { selector: `#${slotId(p.to)}` } },
-        { click: { selector: "#submit-booking" } },
-      ],
-      reason: "method_missing",
-      witness: { all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }] },
-    },
   ],
 });
 
@@ -1807,13 +1720,22 @@ type CateringP = {
   other: string;
 };
 
-const cateringSteps = (pkg: string, plus: number): ActionJson[] => [
-  // The catering panel is an iframe that loads after its page: a person waits for it to show.
-  { wait: { seconds: 2 } },
-  { click: { selector: `#catering-frame >>> #package-${pkg}` } },
-  ...Array.from({ length: plus }, () => ({ click: { selector: "#catering-frame >>> #people-plus" } })),
-  { click: { selector: "#catering-frame >>> #order-catering" } },
-];
+/**
+ * The booking `id`'s catering panel (an iframe that loads after its page: a person waits for it to show): the
+ * package `pkg` chosen, the people counter (which starts at the attendees) raised `plus` times, the order placed.
+ */
+const cateringForm = (id: number, pkg: string, plus: number) =>
+  formSegment({
+    macro: "submit_form",
+    open: [{ wait: { seconds: 2 } }],
+    set: [
+      { click: { selector: `#catering-frame >>> #package-${pkg}` } },
+      ...Array.from({ length: plus }, () => ({ click: { selector: "#catering-frame >>> #people-plus" } })),
+    ],
+    fields: [],
+    submit: "#catering-frame >>> #order-catering",
+    posts: postPath(`${BASE}/reservations/${id}/catering`),
+  });
 const cateringInsert = (id: number, pkg: string, people: number): ConditionJson => ({
   change: {
     site: "bookings",
@@ -1823,7 +1745,7 @@ const cateringInsert = (id: number, pkg: string, people: number): ConditionJson 
   },
 });
 
-const orderCatering = template<CateringP>({
+const orderCatering = layered<CateringP>({
   id: "bookings.submit_form.order_catering",
   site: "bookings",
   macro: "submit_form",
@@ -1847,48 +1769,39 @@ const orderCatering = template<CateringP>({
     ),
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open your "${p.purpose}" booking on ${
         day(p.date)
-      } from My bookings and order the ${p.label} catering for ${p.people} people in the catering panel on its page.`,
-    (p) =>
-      `For "${p.purpose}" (${p.date}), go to the booking from your list and use its catering panel: ${p.label}, ${p.people} people, then order.`,
+      } from My bookings and order the ${p.label} catering for ${p.people} people in the catering panel on its page.`
+    ),
+    procedure((p) =>
+      `For "${p.purpose}" (${p.date}), go to the booking from your list and use its catering panel: ${p.label}, ${p.people} people, then order.`
+    ),
+    goal((p) =>
+      `Make sure ${p.people} people get the ${p.label} catering at your "${p.purpose}" booking on ${day(p.date)}.`
+    ),
+    goal((p) => `Your "${p.purpose}" meeting (${p.date}) needs food: ${p.label} for ${p.people}. Get it ordered.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/my` },
-    check: {
-      all: [
-        cateringInsert(p.id, p.package, p.people),
-        { only_writes: [{ site: "bookings", table: "catering" }] },
-        codeClick(p.code),
-      ],
-    },
-    solution: [openBooking(p.id), ...cateringSteps(p.package, p.people - p.attendees)],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/my` }),
+  chain: (p) => [openMyBooking(p.id), cateringForm(p.id, p.package, p.people - p.attendees)],
+  outcome: (p) => [
+    cateringInsert(p.id, p.package, p.people),
+    { only_writes: [{ site: "bookings", table: "catering" }] },
+  ],
+  nearMisses: (p, _db, steps) => [
     {
       name: "one_person_more",
       category: "overshoot",
-      steps: [openBooking(p.id), ...cateringSteps(p.package, p.people - p.attendees + 1)],
+      steps: [steps[0], ...cateringForm(p.id, p.package, p.people - p.attendees + 1).steps],
       reason: "field_mismatch",
       witness: cateringInsert(p.id, p.package, p.people + 1),
     },
     {
       name: "other_package",
       category: "wrong_item",
-      steps: [openBooking(p.id), ...cateringSteps(p.other, p.people - p.attendees)],
+      steps: [steps[0], ...cateringForm(p.id, p.other, p.people - p.attendees).steps],
       reason: "field_mismatch",
       witness: cateringInsert(p.id, p.other, p.people),
-    },
-    {
-      name: "booking_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/reservations/${p.id}` } },
-        ...cateringSteps(p.package, p.people - p.attendees),
-      ],
-      reason: "method_missing",
-      witness: { all: [navigated, { record: { action: "click", target: { contains: p.code } }, times: 0 }] },
     },
   ],
 });

@@ -58,6 +58,9 @@ export function guestAutocomplete(): void {
     box.value = p.name;
     email.value = p.email;
     close();
+    // A pick is the box's change, as the shared combobox reports one (lib/sites/page/widgets.ts): a value set by a
+    // script fires no event, so without it nothing on the page (the recorder) would know a colleague was picked.
+    box.dispatchEvent(new Event("change", { bubbles: true }));
   };
   const render = () => {
     const q = box.value.trim().toLowerCase();
