@@ -1321,37 +1321,37 @@ const menuSearch = layered<{ start: string; start_name: string; word: string; si
 // Navigation.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The tracker's menu entries: the top menu's and the Backlogs hover menu's, with where each ends. */
+/** The tracker's menu entries: the top menu's and the Backlogs hover menu's, with where each ends and what it shows. */
 function menuEntries(db: AppDb) {
+  const home = projectRows(db).find((r) => r.key === "WEB")!.name;
   const top = [
-    { label: "Projects", href: "/tracker/", path: "/tracker/" },
-    { label: "Issues", href: "/tracker/issues", path: "/tracker/issues" },
-    { label: "Board", href: "/tracker/board", path: "/tracker/projects/WEB/board" },
-    { label: "Backlog", href: "/tracker/backlog", path: "/tracker/projects/WEB/backlog" },
-    { label: "Sprints", href: "/tracker/sprints", path: "/tracker/sprints" },
-    { label: "New issue", href: "/tracker/issues/new", path: "/tracker/issues/new" },
-    { label: "Inbox", href: "/tracker/inbox", path: "/tracker/inbox" },
+    { label: "Projects", href: "/tracker/", path: "/tracker/", what: "the list of projects" },
+    { label: "Issues", href: "/tracker/issues", path: "/tracker/issues", what: "the list of all issues" },
+    { label: "Board", href: "/tracker/board", path: "/tracker/projects/WEB/board", what: `the ${home} board` },
+    { label: "Backlog", href: "/tracker/backlog", path: "/tracker/projects/WEB/backlog", what: `the ${home} backlog` },
+    { label: "Sprints", href: "/tracker/sprints", path: "/tracker/sprints", what: "the list of sprints" },
+    { label: "New issue", href: "/tracker/issues/new", path: "/tracker/issues/new", what: "the form for a new issue" },
+    { label: "Inbox", href: "/tracker/inbox", path: "/tracker/inbox", what: "your tracker inbox" },
   ].map((e) => ({ ...e, region: "nav.menu", menu: "the top menu" }));
   const hover = projectRows(db).map((r) => ({
     label: r.name,
     href: `/tracker/projects/${r.key}/backlog`,
     path: `/tracker/projects/${r.key}/backlog`,
+    what: `the ${r.name} backlog`,
     region: "backlogs-menu",
     menu: "the Backlogs menu of the top bar (it opens when you point at it)",
   }));
   return [...top, ...hover];
 }
 
-const menuSteps = (e: { region: string; href: string }) =>
-  e.region === "nav.menu" ? [topMenu(e.href)] : [
-    { hover: { selector: "#backlogs-menu .hovermenu-trigger" } },
-    { click: { selector: `#backlogs-menu a[href='${e.href}']` } },
-  ];
+/** The navigate_menu segment of a menu entry: the top menu's, or the Backlogs hover menu's. */
+const menuSegment = (e: { label: string; region: string; href: string; path: string }) =>
+  navigateMenu("tracker", e.label, e.href, e.path, e.region === "nav.menu" ? undefined : "backlogs");
 
 /** navigate_menu: from an issue page, open an entry of the top menu or of the Backlogs menu. */
-const menuEntry = template<
-  & { key: string; label: string; href: string; path: string; region: string; menu: string }
-  & { sibling_href: string; sibling_path: string; sibling_region: string }
+const menuEntry = layered<
+  & { key: string; label: string; href: string; path: string; region: string; menu: string; what: string }
+  & { sibling_label: string; sibling_href: string; sibling_path: string; sibling_region: string }
 >({
   id: "tracker.navigate_menu.menu_entry",
   site: "tracker",
@@ -1368,6 +1368,8 @@ const menuEntry = template<
         path: e.path,
         region: e.region,
         menu: e.menu,
+        what: e.what,
+        sibling_label: sib.label,
         sibling_href: sib.href,
         sibling_path: sib.path,
         sibling_region: sib.region,
@@ -1376,36 +1378,38 @@ const menuEntry = template<
   },
   entity: (p) => `menu:${p.label}`,
   phrasings: [
-    (p) => `You are on issue ${p.key}. Open "${p.label}" from ${p.menu}.`,
-    (p) => `From the ${p.key} page, go to ${p.label} by clicking it in ${p.menu}.`,
+    procedure((p) => `You are on issue ${p.key}. Open "${p.label}" from ${p.menu}.`),
+    procedure((p) => `From the ${p.key} page, go to ${p.label} by clicking it in ${p.menu}.`),
+    goal((p) => `You are looking at issue ${p.key}; go to ${p.what}.`),
+    goal((p) => `Leave the ${p.key} page and end on ${p.what}, changing nothing.`),
   ],
-  build: (p) => ({
-    start: { url: issuePath(p.key) },
-    check: {
-      all: [
-        { page: { path: p.path, query: {} } },
-        { ...menuClickOn(p.region, p.label, issuePath(p.key)), bound: "page" },
-        { no_writes: true },
-      ],
-    },
-    solution: menuSteps(p),
-  }),
-  nearMisses: (p) => [
-    {
-      name: "entry_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: p.href } }],
-      reason: "method_missing",
-      witness: { all: [...typedNotMenu.all, { page: { path: p.path } }] },
-    },
-    {
-      name: "neighbouring_entry",
-      category: "wrong_item",
-      steps: menuSteps({ region: p.sibling_region, href: p.sibling_href }),
-      reason: "final_page",
-      witness: { page: { path: p.sibling_path, query: {} } },
-    },
-  ],
+  start: (p) => ({ url: issuePath(p.key) }),
+  chain: (p) => [menuSegment(p)],
+  outcome: (p) => [{ page: { path: p.path, query: {} } }, { no_writes: true }],
+  nearMisses: (p) => {
+    const sibling = menuSegment({
+      label: p.sibling_label,
+      region: p.sibling_region,
+      href: p.sibling_href,
+      path: p.sibling_path,
+    }).steps;
+    return [
+      {
+        name: "neighbouring_entry",
+        category: "wrong_item",
+        steps: sibling,
+        reason: "final_page",
+        witness: { page: { path: p.sibling_path, query: {} } },
+      },
+      {
+        name: "then_next_entry",
+        category: "overshoot",
+        after_reference: sibling,
+        reason: "final_page",
+        witness: { all: [visitedPath(p.path), { page: { path: p.sibling_path, query: {} } }] },
+      },
+    ];
+  },
 });
 
 /** open_detail after search: search the issue list for a word, then open one of the results. */
