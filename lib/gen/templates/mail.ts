@@ -765,7 +765,11 @@ function sideItems(db: AppDb): SideItem[] {
   return [...folders, ...labels];
 }
 
-const sideMenu = template<SideItem & { start: string; sibling: string; siblingPath: string }>({
+/** The navigate_menu segment of a folder or label of the menu on the left. */
+const sideEntry = (it: { kind: string; name: string; path: string }) =>
+  navigateMenu("mail", it.name, it.path, it.path, it.kind === "folder" ? "folders" : "labels");
+
+const sideMenu = layered<SideItem & { start: string; sibling: string; siblingPath: string; siblingKind: string }>({
   id: "mail.navigate_menu.side_menu",
   site: "mail",
   macro: "navigate_menu",
@@ -780,49 +784,41 @@ const sideMenu = template<SideItem & { start: string; sibling: string; siblingPa
         start: it.kind === "folder" ? "/mail/contacts" : "/mail/settings",
         sibling: sib.name,
         siblingPath: sib.path,
+        siblingKind: sib.kind,
       };
     });
   },
   entity: (p) => `${p.kind}:${p.name}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       p.start === "/mail/contacts"
-        ? `From your contacts, use the ${p.kind === "folder" ? "folder" : "Labels"} menu on the left to open ${
-          p.kind === "folder" ? `the ${p.name} folder` : `the ${p.name} label`
-        }.`
-        : `From the Settings page, open ${
-          p.kind === "folder" ? `the ${p.name} folder` : `the messages labelled ${p.name}`
-        } with the menu on the left side.`,
-    (p) =>
+        ? `From your contacts, use the folder menu on the left to open the ${p.name} folder.`
+        : `From the Settings page, open the messages labelled ${p.name} with the Labels menu on the left side.`
+    ),
+    procedure((p) =>
       `Click ${p.name} in the left-hand ${p.kind === "folder" ? "folder list" : "Labels list"} to show ${
         p.kind === "folder" ? "that folder" : "that label's messages"
-      } (you start on ${p.start === "/mail/contacts" ? "Contacts" : "Settings"}).`,
+      } (you start on ${p.start === "/mail/contacts" ? "Contacts" : "Settings"}).`
+    ),
+    goal((p) =>
+      p.kind === "folder"
+        ? `Show the messages of your ${p.name} folder.`
+        : `Show the list of every message labelled ${p.name}.`
+    ),
+    goal((p) =>
+      `Leave ${p.start === "/mail/contacts" ? "Contacts" : "Settings"} and end on ${
+        p.kind === "folder" ? `your ${p.name} folder` : `the ${p.name} label's messages`
+      }.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: p.start },
-    check: {
-      all: [
-        { page: { path: p.path, query: {} } },
-        { record: { action: "click", region: { contains: p.region }, target: { contains: p.name } }, bound: "page" },
-        NO_WRITES,
-      ],
-    },
-    solution: [{ click: { selector: `nav#${p.region} a[href='${p.path}']` } }],
-  }),
+  start: (p) => ({ url: p.start }),
+  chain: (p) => [sideEntry(p)],
+  outcome: (p) => [{ page: { path: p.path, query: {} } }, NO_WRITES],
   nearMisses: (p) => [
-    {
-      name: "typed_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: p.path } }],
-      reason: "method_missing",
-      witness: { all: [{ event: { action: "navigate" } }, { record: { action: "click" }, times: 0 }] },
-    },
     {
       name: "neighbour_entry",
       category: "wrong_item",
-      steps: [{
-        click: { selector: `nav#folders a[href='${p.siblingPath}'], nav#labels-nav a[href='${p.siblingPath}']` },
-      }],
+      steps: sideEntry({ kind: p.siblingKind, name: p.sibling, path: p.siblingPath }).steps,
       reason: "final_page",
       witness: { page: { path: p.siblingPath } },
     },
