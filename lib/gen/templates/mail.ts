@@ -21,6 +21,7 @@ import {
   layered,
   navigateMenu,
   openDetail,
+  openNewTab,
   paginate,
   postPath,
   procedure,
@@ -1513,7 +1514,7 @@ const downloadAfterSearch = layered<{ att: number; file: string; msg: number; su
   },
 });
 
-const openAttachmentTab = template<{ att: number; file: string; msg: number; subject: string; folder: string }>({
+const openAttachmentTab = layered<{ att: number; file: string; msg: number; subject: string; folder: string }>({
   id: "mail.open_new_tab.open_attachment",
   site: "mail",
   macro: "open_new_tab",
@@ -1526,23 +1527,28 @@ const openAttachmentTab = template<{ att: number; file: string; msg: number; sub
     }),
   entity: (p) => `attachment:${p.att}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open the message "${p.subject}" from your ${
         title(p.folder)
-      } folder, then open its attachment ${p.file} (it opens in a new tab).`,
-    (p) => `In ${title(p.folder)}, open "${p.subject}" and view the attached ${p.file} with Open attachment.`,
+      } folder, then open its attachment ${p.file} (it opens in a new tab).`
+    ),
+    procedure((p) =>
+      `In ${title(p.folder)}, open "${p.subject}" and view the attached ${p.file} with Open attachment.`
+    ),
+    goal((p) => `Show the file ${p.file} that came attached to "${p.subject}" in your ${title(p.folder)} folder.`),
+    goal((p) => `The message "${p.subject}" (${title(p.folder)}) has ${p.file} attached: have a look at that file.`),
   ],
-  build: (p, db) => ({
-    start: { url: `/mail/${p.folder}` },
-    check: {
-      all: [
-        { page: { path: `/mail/attachments/${p.att}`, query: {}, tab: "any" } },
-        { visited: { exact: `/mail/messages/${p.msg}` } },
-        NO_WRITES,
-      ],
-    },
-    solution: [...openFromFolder(db, message(db, p.msg)), { click: { selector: `#open-attachment-${p.att}` } }],
-  }),
+  start: (p) => ({ url: `/mail/${p.folder}` }),
+  chain: (p, db) => [
+    folderOpen(db, message(db, p.msg)),
+    openNewTab(
+      { click: { selector: `#open-attachment-${p.att}` } },
+      "Open attachment",
+      `/mail/attachments/${p.att}`,
+      `/mail/messages/${p.msg}`,
+    ),
+  ],
+  outcome: (p) => [{ page: { path: `/mail/attachments/${p.att}`, query: {}, tab: "any" } }, NO_WRITES],
   nearMisses: (p, db) => {
     const all = attachments(db);
     const sib = all[(all.findIndex((a) => a.id === p.att) + 1) % all.length];
