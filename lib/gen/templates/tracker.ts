@@ -15,6 +15,7 @@ import { DEFAULT_NOW } from "../../sites/clock.ts";
 import {
   chooseFromCombobox,
   chooseRadio,
+  confirmDialog,
   type ControlPlace,
   endsOnSibling,
   esc,
@@ -1844,7 +1845,7 @@ function deleteStarts(i: IssueRow) {
 }
 
 /** confirm_dialog after open_detail: open an issue from a list of it, delete it and confirm. */
-const openDelete = template<
+const openDelete = layered<
   & { key: string; id: number; title: string; from: string; path: string; query: string; name: string; link: string }
   & { sibling: string; sibling_link: string }
 >({
@@ -1874,59 +1875,52 @@ const openDelete = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `On ${p.name}, open ${p.key} "${p.title}" and delete it, confirming when the page asks. Change nothing else.`,
-    (p) => `From ${p.name}, go to issue ${p.key} and remove it with its Delete button (confirm the dialog).`,
+    procedure((p) =>
+      `On ${p.name}, open ${p.key} "${p.title}" and delete it, confirming when the page asks. Change nothing else.`
+    ),
+    procedure((p) => `From ${p.name}, go to issue ${p.key} and remove it with its Delete button (confirm the dialog).`),
+    goal((p) => `Issue ${p.key} "${p.title}" should no longer exist in the tracker. You start on ${p.name}.`),
+    goal((p) => `Get rid of ${p.key} for good, starting from ${p.name}, and leave every other issue as it is.`),
   ],
-  build: (p, db) => ({
-    start: { url: p.path + p.query },
-    check: {
-      all: [
-        {
-          change: { site: "tracker", table: "issues", op: "delete", key: p.id, before: { key: { exact: p.key } } },
-        },
-        ...db.all<{ id: number }>("SELECT id FROM issues WHERE blocked_by_id = ? ORDER BY id", p.id).map((b) => ({
-          change: {
-            site: "tracker",
-            table: "issues",
-            op: "update",
-            key: b.id,
-            after: { blocked_by_id: { present: false } },
-          },
-        })),
-        keyLinkClickOn(p.key, p.path),
-      ],
-    },
-    solution: [{ click: { selector: p.link } }, { click: { selector: "#delete-issue" } }],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "neighbour_deleted",
-      category: "wrong_item",
-      steps: [{ click: { selector: p.sibling_link } }, { click: { selector: "#delete-issue" } }],
-      reason: "field_mismatch",
-      witness: {
-        change: { site: "tracker", table: "issues", op: "delete", before: { key: { exact: p.sibling } } },
-        ever: true,
-      },
-    },
-    {
-      name: "issue_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: issuePath(p.key) } }, { click: { selector: "#delete-issue" } }],
-      reason: "method_missing",
-      witness: {
-        all: [
-          { event: { action: "navigate" } },
-          {
-            change: { site: "tracker", table: "issues", op: "delete", before: { key: { exact: p.key } } },
-            ever: true,
-          },
-          { record: { action: "click", target: { contains: `"${p.key}"` } }, times: 0 },
-        ],
-      },
-    },
+  start: (p) => ({ url: p.path + p.query }),
+  chain: (p) => [
+    openDetail(p.path, { click: { selector: p.link } }, issuePath(p.key)),
+    confirmDialog({ control: "#delete-issue", posts: `${issuePath(p.key)}/delete` }),
   ],
+  outcome: (p, db) => [
+    { change: { site: "tracker", table: "issues", op: "delete", key: p.id, before: { key: { exact: p.key } } } },
+    ...db.all<{ id: number }>("SELECT id FROM issues WHERE blocked_by_id = ? ORDER BY id", p.id).map((b) => ({
+      change: {
+        site: "tracker",
+        table: "issues",
+        op: "update",
+        key: b.id,
+        after: { blocked_by_id: { present: false } },
+      },
+    })),
+  ],
+  nearMisses: (p) => {
+    const gone = (key: string) => ({
+      change: { site: "tracker", table: "issues", op: "delete", before: { key: { exact: key } } },
+      ever: true,
+    });
+    return [
+      {
+        name: "neighbour_deleted",
+        category: "wrong_item",
+        steps: [{ click: { selector: p.sibling_link } }, { click: { selector: "#delete-issue" } }],
+        reason: "field_mismatch",
+        witness: gone(p.sibling),
+      },
+      {
+        name: "deletes_both",
+        category: "collateral",
+        after_reference: [{ navigate: { url: issuePath(p.sibling) } }, { click: { selector: "#delete-issue" } }],
+        reason: "irreversible_extra",
+        witness: gone(p.sibling),
+      },
+    ];
+  },
 });
 
 /** open_new_tab after the menu: from an issue, Issues or Projects from the top menu, then Docs in a new tab. */
