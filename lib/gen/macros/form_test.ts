@@ -50,3 +50,25 @@ Deno.test("authenticate_by_form as a prefix: its unfinished attack ends the chai
     assert.ok(check.includes('"logged_in":true') && check.includes('"path":{"exact":"/login"}'), style);
   }
 });
+
+Deno.test("formSegment: another form writing the value is a method attack whose witness needs the field untouched", () => {
+  const s = formSegment({
+    macro: "edit_inline",
+    open: [{ click: { selector: "#edit-title" } }],
+    fields: [{ selector: "#title-input", text: "New" }],
+    submit: "#save-title",
+    posts: postPath("/tracker/issues/WEB-1/title"),
+    equivalent: { steps: [{ click: { selector: "#save-issue" } }], witness: { logged_in: true } },
+  });
+  const other = s.attacks.find((a) => a.kind === "equivalent_control")!;
+  assert.equal(other.method, true);
+  assert.equal(other.reason, "method_missing");
+  assert.deepEqual(other.steps, [{ click: { selector: "#save-issue" } }]);
+  assert.deepEqual(other.witness, {
+    all: [{ logged_in: true }, {
+      record: { action: "input", target: { regex: "#title-input(?![\\w-])" } },
+      times: 0,
+    }],
+  });
+  assert.ok(!contact().attacks.some((a) => a.kind === "equivalent_control"));
+});

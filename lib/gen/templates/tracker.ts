@@ -261,15 +261,6 @@ const searchResults = (db: AppDb, q: string) =>
     `%${q}%`,
   ).map((r) => r.key);
 
-/** A click on a link that names issue `key` (its text is the key), on a page whose path is `from`. */
-const keyLinkClickOn = (key: string, from: string) => ({
-  record: {
-    action: "click",
-    target: { contains: `"${key}"` },
-    url: { regex: `${esc(from)}([?#]|$)` },
-  },
-});
-
 /** The user clicked an entry of the menu `region` whose text holds `label`, on the page `from` (a path). */
 const menuClickOn = (region: string, label: string, from: string) => ({
   record: {
@@ -1162,8 +1153,30 @@ const sprintType = layered<
 // Text entry.
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * The edit_inline segment of an issue's title: Edit beside the title, the text, Save; the issue's full edit form
+ * writing the title is its equivalent control.
+ */
+const titleForm = (key: string, title: string, id: number) =>
+  formSegment({
+    macro: "edit_inline",
+    open: [{ click: { selector: "#edit-title" } }],
+    fields: [{ selector: "#title-input", text: title }],
+    submit: "#save-title",
+    posts: postPath(`${issuePath(key)}/title`),
+    enter: "#title-input",
+    equivalent: {
+      steps: [
+        { click: { selector: "#edit-issue" } },
+        { input: { selector: "#title", text: title } },
+        { click: { selector: "#save-issue" } },
+      ],
+      witness: everUpdate({ title: { text: title } }, id),
+    },
+  });
+
 /** edit_inline after open_detail: from a board, open an issue and rename it with the Edit button by its title. */
-const boardRename = template<
+const boardRename = layered<
   & { key: string; id: number; title: string; project: string; project_name: string; new_title: string; how: string }
   & { sibling: string; sibling_id: number }
 >({
@@ -1194,63 +1207,36 @@ const boardRename = template<
     }),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `On the ${p.project_name} board, open ${p.key}, click Edit next to its title and rename it to "${p.new_title}", then save.`,
-    (p) =>
-      `Open the card ${p.key} "${p.title}" from this board and change its title in place (the Edit button beside the title) to "${p.new_title}".`,
+    procedure((p) =>
+      `On the ${p.project_name} board, open ${p.key}, click Edit next to its title and rename it to "${p.new_title}", then save.`
+    ),
+    procedure((p) =>
+      `Open the card ${p.key} "${p.title}" from this board and change its title in place (the Edit button beside the title) to "${p.new_title}".`
+    ),
+    goal((p) => `Issue ${p.key} on the ${p.project_name} board should be titled "${p.new_title}" from now on.`),
+    goal((p) => `Give ${p.key}, now called "${p.title}", the new title "${p.new_title}"; nothing else of it changes.`),
   ],
-  build: (p) => ({
-    start: { url: boardPath(p.project) },
-    check: {
-      all: [
-        issueUpdate(p.id, { title: { exact: p.title } }, { title: { text: p.new_title } }),
-        { record: { action: "click", target: { contains: "#edit-title" } } },
-        {
-          request: {
-            method: "POST",
-            path: { exact: `${issuePath(p.key)}/title` },
-            body: { title: { text: p.new_title } },
-          },
-        },
-        keyLinkClickOn(p.key, boardPath(p.project)),
-      ],
-    },
-    solution: [
-      { click: { selector: `#card-${p.key} a` } },
-      { click: { selector: "#edit-title" } },
-      { input: { selector: "#title-input", text: p.new_title } },
-      { click: { selector: "#save-title" } },
-    ],
-  }),
+  start: (p) => ({ url: boardPath(p.project) }),
+  chain: (p) => [openFromBoard(p.project, p.key), titleForm(p.key, p.new_title, p.id)],
+  outcome: (p) => [issueUpdate(p.id, { title: { exact: p.title } }, { title: { text: p.new_title } })],
   nearMisses: (p) => [
-    {
-      name: "edit_form_not_inline",
-      category: "wrong_method",
-      steps: [
-        { click: { selector: `#card-${p.key} a` } },
-        { click: { selector: "#edit-issue" } },
-        { input: { selector: "#title", text: p.new_title } },
-        { click: { selector: "#save-issue" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [everUpdate({ title: { text: p.new_title } }, p.id), {
-          record: { action: "click", target: { contains: "#edit-title" } },
-          times: 0,
-        }],
-      },
-    },
     {
       name: "neighbour_renamed",
       category: "wrong_item",
-      steps: [
-        { click: { selector: `#card-${p.sibling} a` } },
-        { click: { selector: "#edit-title" } },
-        { input: { selector: "#title-input", text: p.new_title } },
-        { click: { selector: "#save-title" } },
-      ],
+      steps: [openFromBoard(p.project, p.sibling), titleForm(p.sibling, p.new_title, p.sibling_id)].flatMap((s) =>
+        s.steps
+      ),
       reason: "field_mismatch",
       witness: everUpdate({ title: { text: p.new_title } }, p.sibling_id),
+    },
+    {
+      name: "words_added",
+      category: "unlisted_field",
+      steps: [openFromBoard(p.project, p.key), titleForm(p.key, `${p.new_title} (renamed)`, p.id)].flatMap((s) =>
+        s.steps
+      ),
+      reason: "field_mismatch",
+      witness: everUpdate({ title: { contains: "(renamed)" } }, p.id),
     },
   ],
 });
