@@ -107,6 +107,7 @@ const typedNotMenu = {
 
 export const issuePath = (key: string) => `/tracker/issues/${key}`;
 const boardPath = (project: string) => `/tracker/projects/${project}/board`;
+const backlogPath = (project: string) => `/tracker/projects/${project}/backlog`;
 
 const dragCard = (key: string, status: string) => ({
   drag: { source: { selector: `#card-${key}` }, target: { selector: `#col-${status}` } },
@@ -502,7 +503,7 @@ const backlogNextTo = layered<
 });
 
 /** reorder_list after the hover menu: a backlog from the Backlogs menu, then an issue to the top or bottom. */
-const backlogsMenuEnd = template<
+const backlogsMenuEnd = layered<
   & { start: string; start_name: string; project: string; project_name: string; key: string; title: string }
   & { end: string; onto: string; from: number; to: number; other: string }
 >({
@@ -540,51 +541,53 @@ const backlogsMenuEnd = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `From ${p.start_name}, open the ${p.project_name} backlog with the Backlogs menu in the top bar (it opens when you point at it), then drag ${p.key} "${p.title}" to the ${p.end} of the list.`,
-    (p) =>
-      `You are on ${p.start_name}. Point at "Backlogs" in the top bar, pick ${p.project_name}, and drag ${p.key} to the very ${p.end} of that backlog.`,
+    procedure((p) =>
+      `From ${p.start_name}, open the ${p.project_name} backlog with the Backlogs menu in the top bar (it opens when you point at it), then drag ${p.key} "${p.title}" to the ${p.end} of the list.`
+    ),
+    procedure((p) =>
+      `You are on ${p.start_name}. Point at "Backlogs" in the top bar, pick ${p.project_name}, and drag ${p.key} to the very ${p.end} of that backlog.`
+    ),
+    goal((p) =>
+      `${p.key} "${p.title}" should sit at the ${p.end} of the ${p.project_name} backlog. You start on ${p.start_name}.`
+    ),
+    goal((p) =>
+      `Starting from ${p.start_name}, make ${p.key} the ${
+        p.end === "top" ? "first" : "last"
+      } issue of the ${p.project_name} backlog, keeping the others in their order.`
+    ),
   ],
-  build: (p, db) => {
-    const pr = projectRows(db).find((r) => r.key === p.project)!;
-    return {
-      start: { url: p.start },
-      check: {
-        all: [
-          ...rankChanges(backlog(db, pr.id), p.from, p.to),
-          menuClickOn("backlogs-menu", p.project_name, p.start),
-          { record: { action: "drag", target: { contains: p.key } } },
-        ],
-      },
-      solution: [
-        { hover: { selector: "#backlogs-menu .hovermenu-trigger" } },
-        { click: { selector: `#backlogs-menu a[href='/tracker/projects/${p.project}/backlog']` } },
-        dragItem(p.key, p.onto),
-      ],
-    };
-  },
-  nearMisses: (p) => [
-    {
-      name: "backlog_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `/tracker/projects/${p.project}/backlog` } }, dragItem(p.key, p.onto)],
-      reason: "method_missing",
-      witness: {
-        all: [...typedNotMenu.all, { record: { action: "drag", target: { contains: p.key } } }],
-      },
-    },
-    {
+  start: (p) => ({ url: p.start }),
+  chain: (p) => [
+    navigateMenu("tracker", p.project_name, backlogPath(p.project), backlogPath(p.project), "backlogs"),
+    reorderList("tracker", p.key, p.onto, p.from, p.to),
+  ],
+  outcome: (p, db) => rankChanges(backlog(db, projectRows(db).find((r) => r.key === p.project)!.id), p.from, p.to),
+  nearMisses: (p, db, steps) => {
+    const list = backlog(db, projectRows(db).find((r) => r.key === p.project)!.id);
+    const menu = steps.slice(0, -1);
+    // The other end of the list; when the issue is already there, one place short of the asked end.
+    const far = p.end === "top" ? list.length - 1 : 0;
+    const wrong = far !== p.from ? far : p.end === "top" ? 1 : list.length - 2;
+    const moved = list.find((r) => r.key === p.key)!;
+    const rank = rankChanges(list, p.from, wrong).find((c) => c.change.key === moved.id);
+    const misses: NearMiss[] = [{
       name: "other_issue_moved",
       category: "wrong_item",
-      steps: [
-        { hover: { selector: "#backlogs-menu .hovermenu-trigger" } },
-        { click: { selector: `#backlogs-menu a[href='/tracker/projects/${p.project}/backlog']` } },
-        dragItem(p.other, p.onto),
-      ],
+      steps: [...menu, dragItem(p.other, p.onto)],
       reason: "field_mismatch",
       witness: { record: { action: "drag", target: { contains: p.other } } },
-    },
-  ],
+    }];
+    if (wrong !== p.from && wrong !== p.to && rank) {
+      misses.push({
+        name: "wrong_place",
+        category: "wrong_item",
+        steps: [...menu, dragItem(p.key, list[wrong].key)],
+        reason: "field_mismatch",
+        witness: { ...rank, ever: true },
+      });
+    }
+    return misses;
+  },
 });
 
 const ESTIMATES = [1, 2, 3, 5, 8, 13];
