@@ -48,3 +48,4 @@ export { type CopyOptions, copyToClipboard } from "./copy_to_clipboard.ts";
 export { switchTab, type TabPage } from "./switch_tab.ts";
 export { dragAndDrop, type DragOptions } from "./drag_and_drop.ts";
 export type { BoardModel, TabStripModel } from "./pages.ts";
+export { toggleButton, type ToggleButtonOptions } from "./toggle.ts";
