@@ -1,6 +1,6 @@
 /** Templates on the tracker app (lib/sites/apps/tracker): its board, backlog, issue pages, forms, lists and inbox. */
 import type { AppDb } from "../../sites/db.ts";
-import { type ActionJson, type AnyTemplate, type NearMiss, template } from "../template.ts";
+import type { ActionJson, AnyTemplate, NearMiss } from "../template.ts";
 import {
   LABELS,
   PAGE_SIZE,
@@ -17,6 +17,7 @@ import {
   chooseRadio,
   confirmDialog,
   type ControlPlace,
+  downloadFile,
   endsOnSibling,
   esc,
   formSegment,
@@ -261,16 +262,6 @@ const searchResults = (db: AppDb, q: string) =>
     `%${q}%`,
     `%${q}%`,
   ).map((r) => r.key);
-
-/** The user clicked an entry of the menu `region` whose text holds `label`, on the page `from` (a path). */
-const menuClickOn = (region: string, label: string, from: string) => ({
-  record: {
-    action: "click",
-    region: { contains: region },
-    target: { contains: label },
-    url: { regex: `${esc(from)}([?#]|$)` },
-  },
-});
 
 const issueUpdate = (id: number, before: Record<string, unknown>, after: Record<string, unknown>) => ({
   change: { site: "tracker", table: "issues", op: "update", key: id, before, after },
@@ -1672,34 +1663,17 @@ const searchCopy = layered<{ key: string; title: string; what: string; sibling: 
 const copied = (key: string, what: string) =>
   what === "key" ? { exact: key } : { regex: `/tracker/issues/${esc(key)}$` };
 
-/** The filters the issue list offers besides the project, each value with how to set it. */
+/** The list filters of a select the issue list offers besides the project: each value, its option and its words. */
 function exportFilters(db: AppDb) {
-  const sel = (selector: string, text: string) => ({ select_dropdown: { selector, text } });
   return [
-    ...PRIORITIES.map((x) => ({
-      key: "priority",
-      value: x.value,
-      words: `${x.label}-priority`,
-      step: sel("#priority", x.label),
-    })),
-    ...TYPES.map((x) => ({
-      key: "type",
-      value: x.value,
-      words: `${x.label.toLowerCase()}-type`,
-      step: sel("#type", x.label),
-    })),
-    ...LABELS.map((l) => ({ key: "label", value: l, words: `"${l}"-labelled`, step: sel("#label", l) })),
-    ...STATUSES.map((s) => ({
-      key: "status",
-      value: s.value,
-      words: `"${s.label}"-status`,
-      step: { click: { selector: `#status-${s.value}` } },
-    })),
+    ...PRIORITIES.map((x) => ({ key: "priority", value: x.value, text: x.label, words: `${x.label}-priority` })),
+    ...TYPES.map((x) => ({ key: "type", value: x.value, text: x.label, words: `${x.label.toLowerCase()}-type` })),
+    ...LABELS.map((l) => ({ key: "label", value: l, text: l, words: `"${l}"-labelled` })),
     ...db.all<{ name: string }>("SELECT name FROM sprints ORDER BY start_date").map((s) => ({
       key: "sprint",
       value: s.name,
+      text: s.name,
       words: `${s.name}`,
-      step: sel("#sprint", s.name),
     })),
   ];
 }
@@ -1709,19 +1683,37 @@ function filterHolds(i: IssueRow, key: string, value: string): boolean {
   if (key === "priority") return i.priority === value;
   if (key === "type") return i.type === value;
   if (key === "label") return i.labels.split(",").includes(value);
-  if (key === "status") return i.status === value;
   return i.sprint === value;
 }
 
-/** download_file after the project menu: a project's issue list, one more filter, then Export CSV. */
-const projectExport = template<
-  & { project: string; project_name: string; key: string; value: string; words: string; n: number }
-  & { other: string }
+const EXPORT = "/tracker/issues/export.csv";
+
+/** The options of the list's selects whose order is the model's (the sprints' is the seed's), for the arrow keys. */
+const LIST_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  priority: ["Any priority", ...PRIORITIES.map((x) => x.label)],
+  type: ["Any type", ...TYPES.map((x) => x.label)],
+  label: ["Any label", ...LABELS],
+};
+
+/** The project's issue list from its menu, its select `key` set to `text` and applied, then Export CSV. */
+const exportChain = (p: { project: string; key: string; value: string }, text: string) => [
+  navigateMenu("tracker", "Issues", `/tracker/issues?project=${p.project}`, "/tracker/issues", "project"),
+  selectOption(`#${p.key}`, text, {
+    list: { path: "/tracker/issues", query: { project: p.project, [p.key]: p.value }, submit: "#apply-filters" },
+    unsent: "request_missing",
+  }, LIST_OPTIONS[p.key] && { options: LIST_OPTIONS[p.key], from: LIST_OPTIONS[p.key][0] }),
+  downloadFile({ control: "#export-csv", path: EXPORT, kind: `^${esc(EXPORT)}$` }),
+];
+
+/** download_file after the project menu and a filter: a project's issue list, one more filter, then Export CSV. */
+const projectExport = layered<
+  & { project: string; project_name: string; key: string; value: string; text: string; words: string; n: number }
+  & { other: string; other_text: string }
 >({
   id: "tracker.download_file.project_menu_export",
   site: "tracker",
   macro: "download_file",
-  prefix: ["navigate_menu"],
+  prefix: ["navigate_menu", "select_option"],
   summary: "from a project's overview, its Issues tab, one more filter, then Export CSV",
   params: (db) => {
     const all = exportFilters(db);
@@ -1735,81 +1727,53 @@ const projectExport = template<
           project_name: pr.name,
           key: f.key,
           value: f.value,
+          text: f.text,
           words: f.words,
           n,
           other: other.value,
+          other_text: other.text,
         };
       }).filter((r) => r.n > 0)
     );
   },
   entity: (p) => `filter:${p.project}:${p.key}`,
   phrasings: [
-    (p) =>
-      `On the ${p.project_name} overview, open the project's Issues from its menu, filter them to the ${p.words} ones and export them as a CSV file.`,
-    (p) =>
-      `Use the ${p.project_name} project menu to open its issue list, narrow it to ${p.words} issues, and download the CSV export.`,
+    procedure((p) =>
+      `On the ${p.project_name} overview, open the project's Issues from its menu, filter them to the ${p.words} ones and export them as a CSV file.`
+    ),
+    procedure((p) =>
+      `Use the ${p.project_name} project menu to open its issue list, narrow it to ${p.words} issues, and download the CSV export.`
+    ),
+    goal((p) => `Download a CSV file of the ${p.project_name} project's ${p.words} issues, and of no others.`),
+    goal((p) => `Export the ${p.words} issues of ${p.project_name} (only those) to a CSV file, starting here.`),
   ],
-  build: (p, db) => ({
-    start: { url: `/tracker/projects/${p.project}` },
-    check: {
-      all: [
-        {
-          request: {
-            method: "GET",
-            path: { exact: "/tracker/issues/export.csv" },
-            query: { project: p.project, [p.key]: p.value },
-            status: 200,
-          },
-        },
-        menuClickOn("project-menu", "Issues", `/tracker/projects/${p.project}`),
-        { no_writes: true },
-      ],
+  start: (p) => ({ url: `/tracker/projects/${p.project}` }),
+  chain: (p) => exportChain(p, p.text),
+  outcome: (p) => [
+    {
+      request: { method: "GET", path: { exact: EXPORT }, query: { project: p.project, [p.key]: p.value }, status: 200 },
     },
-    solution: exportSteps(p.key, p.value, true, db),
-  }),
-  nearMisses: (p, db) => {
-    const misses: NearMiss[] = [
-      {
-        name: "list_by_url",
-        category: "wrong_method",
-        steps: [
-          { navigate: { url: `/tracker/issues?project=${p.project}` } },
-          ...exportSteps(p.key, p.value, false, db),
-        ],
-        reason: "method_missing",
-        witness: {
-          all: [...typedNotMenu.all, {
-            request: { method: "GET", path: { exact: "/tracker/issues/export.csv" } },
-          }],
-        },
+    { no_writes: true },
+  ],
+  nearMisses: (p) => [
+    {
+      name: "other_value",
+      category: "wrong_item",
+      steps: exportChain({ ...p, value: p.other }, p.other_text).flatMap((s) => s.steps),
+      reason: "request_missing",
+      witness: {
+        request: { method: "GET", path: { exact: EXPORT }, query: { project: p.project, [p.key]: p.other } },
       },
-      {
-        name: "other_value",
-        category: "wrong_item",
-        steps: exportSteps(p.key, p.other, true, db),
-        reason: "request_missing",
-        witness: {
-          request: {
-            method: "GET",
-            path: { exact: "/tracker/issues/export.csv" },
-            query: { project: p.project, [p.key]: p.other },
-          },
-        },
-      },
-    ];
-    return misses;
-  },
+    },
+    {
+      name: "export_unfiltered",
+      category: "unlisted_field",
+      steps: [exportChain(p, p.text)[0], exportChain(p, p.text)[2]].flatMap((s) => s.steps),
+      reason: "request_missing",
+      witness: { request: { method: "GET", path: { exact: EXPORT }, query: { project: p.project } } },
+    },
+  ],
 });
-
-function exportSteps(key: string, value: string, menu: boolean, db: AppDb) {
-  const f = exportFilters(db).find((g) => g.key === key && g.value === value)!;
-  return [
-    ...(menu ? [{ click: { selector: "#project-issues" } }] : []),
-    f.step,
-    { click: { selector: "#apply-filters" } },
-    { click: { selector: "#export-csv" } },
-  ];
-}
 
 /** Where an issue can be opened from before it is deleted: its board, its sprint's page, its project's list. */
 function deleteStarts(i: IssueRow) {
