@@ -11,7 +11,7 @@
 import type { ReasonCode } from "../../grading/mod.ts";
 import type { Macro } from "../../tasks/mod.ts";
 import type { ActionJson, ConditionJson } from "../template.ts";
-import { esc } from "./evidence.ts";
+import { equivalentControl, esc } from "./evidence.ts";
 import type { Alternative, Attack, Segment } from "./macro.ts";
 import { targetOf } from "./search.ts";
 
@@ -103,15 +103,8 @@ function formAttacks(o: FormOptions): Attack[] {
     method: false,
   }];
   if (o.equivalent) {
-    attacks.push({
-      kind: "equivalent_control",
-      steps: o.equivalent.steps,
-      reason: "method_missing",
-      witness: {
-        all: [o.equivalent.witness, { record: { action: "input", target: targetOf(last.selector) }, times: 0 }],
-      },
-      method: true,
-    });
+    const untouched = { record: { action: "input", target: targetOf(last.selector) }, times: 0 };
+    attacks.push(equivalentControl(o.equivalent.steps, o.equivalent.witness, untouched));
   }
   if (o.extra) {
     attacks.push({

@@ -4,6 +4,7 @@
  */
 import type { ActionJson, ConditionJson } from "../template.ts";
 import { type ControlPlace, controlSegment } from "./control.ts";
+import { equivalentControl } from "./evidence.ts";
 import type { Attack, Segment } from "./macro.ts";
 import { targetOf } from "./search.ts";
 
@@ -51,13 +52,7 @@ export function toggleButton(button: string, o: ToggleButtonOptions): Segment {
     method: false,
   }];
   if (o.equivalent) {
-    attacks.push({
-      kind: "equivalent_control",
-      steps: o.equivalent.steps,
-      reason: "method_missing",
-      witness: { all: [o.equivalent.witness, { record: clicked, times: 0 }] },
-      method: true,
-    });
+    attacks.push(equivalentControl(o.equivalent.steps, o.equivalent.witness, { record: clicked, times: 0 }));
   }
   return {
     macro: "toggle_checkbox",

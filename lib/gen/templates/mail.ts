@@ -168,6 +168,10 @@ const changed = (
   },
   ever: true,
 });
+/** Message `id`'s row as the asked write leaves it at the end: updated from `before` to `after`. */
+const messageUpdated = (id: number, after: Record<string, unknown>, before: Record<string, unknown>) => ({
+  change: { site: "mail", table: "messages", op: "update", key: id, after, before },
+});
 /** A collateral star of a message (a write nobody asked for). */
 const starWitness = (m: Msg) => changed("messages", m.id, { starred: m.starred ? 0 : 1 });
 
@@ -307,16 +311,7 @@ const loginStar = layered<{ id: number; subject: string; from: string; folder: s
   start: (p) => ({ url: `/mail/${p.folder}`, logged_out: true }),
   // The outcome is a write: a form filled and left unsent fails for the write missing.
   chain: (p, db) => [authenticateByForm({ unsent: "field_mismatch" }), listStar(db, message(db, p.id))],
-  outcome: (p) => [{
-    change: {
-      site: "mail",
-      table: "messages",
-      op: "update",
-      key: p.id,
-      after: { starred: p.star ? 1 : 0 },
-      before: { starred: p.star ? 0 : 1 },
-    },
-  }],
+  outcome: (p) => [messageUpdated(p.id, { starred: p.star ? 1 : 0 }, { starred: p.star ? 0 : 1 })],
   nearMisses: (p, db) => {
     const sib = folderSibling(db, message(db, p.id));
     return [
@@ -479,16 +474,9 @@ const openLabel = layered<
   chain: (p, db) => [folderOpen(db, message(db, p.id)), labelToggle(p.id, p.label, p.add)],
   outcome: (p, db) => {
     const m = message(db, p.id);
-    return [{
-      change: {
-        site: "mail",
-        table: "messages",
-        op: "update",
-        key: p.id,
-        after: { labels: { exact: toggleLabel(m.labels, p.label) } },
-        before: { labels: { exact: m.labels } },
-      },
-    }];
+    return [
+      messageUpdated(p.id, { labels: { exact: toggleLabel(m.labels, p.label) } }, { labels: { exact: m.labels } }),
+    ];
   },
   nearMisses: (p, db) => {
     const m = message(db, p.id);
@@ -1726,16 +1714,7 @@ const moveAfterSearch = layered<{ id: number; subject: string; folder: string; t
   ],
   start: () => ({ url: "/mail/inbox" }),
   chain: (p) => [search("mail", p.term), moveSelect(p)],
-  outcome: (p) => [{
-    change: {
-      site: "mail",
-      table: "messages",
-      op: "update",
-      key: p.id,
-      after: { folder: { exact: p.target } },
-      before: { folder: { exact: p.folder } },
-    },
-  }],
+  outcome: (p) => [messageUpdated(p.id, { folder: { exact: p.target } }, { folder: { exact: p.folder } })],
   nearMisses: (p, db, steps) => {
     const other = ["inbox", "archive", "trash"].find((t) => t !== p.folder && t !== p.target)!;
     const searched = steps.slice(0, 2);
