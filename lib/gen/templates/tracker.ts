@@ -1314,7 +1314,8 @@ function menuEntries(db: AppDb) {
     { label: "New issue", href: "/tracker/issues/new", path: "/tracker/issues/new", what: "the form for a new issue" },
     { label: "Inbox", href: "/tracker/inbox", path: "/tracker/inbox", what: "your tracker inbox" },
   ].map((e) => ({ ...e, region: "nav.menu", menu: "the top menu" }));
-  const hover = projectRows(db).map((r) => ({
+  // One entry per page: the Backlogs menu's entry for the backlog the top menu's Backlog opens would be the same task.
+  const hover = projectRows(db).filter((r) => !top.some((e) => e.path === backlogPath(r.key))).map((r) => ({
     label: r.name,
     href: `/tracker/projects/${r.key}/backlog`,
     path: `/tracker/projects/${r.key}/backlog`,
