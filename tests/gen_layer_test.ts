@@ -129,5 +129,11 @@ Deno.test("the macro layer: attacks fail for their reason on two apps, alternati
   assert.ok(apps.get("procedure drag_and_drop attack equivalent_control")?.has("tracker")); // the status form
   assert.ok(apps.get("goal drag_and_drop alternative other_route")?.has("tracker")); // a goal names no drag
   assert.ok(apps.get("goal answer_question alternative other_route")?.has("mail")); // read on another page
+  // A toggle button (the list's star) clicked twice undoes the write; the message page's star is another control.
+  assert.ok(apps.get("procedure toggle_checkbox attack undo")?.has("mail"));
+  assert.ok(apps.get("procedure toggle_checkbox attack equivalent_control")?.has("mail"));
+  // The title's inline editor, not the issue's full edit form; under a goal that form is a route.
+  assert.ok(apps.get("procedure edit_inline attack equivalent_control")?.has("tracker"));
+  assert.ok(apps.get("goal edit_inline alternative other_route")?.has("tracker"));
   assert.equal(recordings.problem(), undefined);
 });

@@ -5,6 +5,7 @@
  * a slider filter) the change or the form's apply button opening the list with it. Not a typed URL, not a field filled
  * in by another control or link (a prefilled To field), not an equivalent control.
  */
+import type { ReasonCode } from "../../grading/mod.ts";
 import type { Macro } from "../../tasks/mod.ts";
 import type { ActionJson, ConditionJson } from "../template.ts";
 import { queryString, typed } from "./evidence.ts";
@@ -55,10 +56,15 @@ export interface ControlOptions {
   keyboard?: ActionJson[];
   /** A link or another control filling the field instead (an equivalent-control attack). */
   prefill?: Prefill;
+  /**
+   * Why the chain fails when a list form's value is set and never applied (default: the final page, the list without
+   * it); a later segment acting on the list (an export) fails first for its request.
+   */
+  unsent?: ReasonCode;
 }
 
 /** Where a control sits in a chain: the steps around it, its save, the list it applies to, a prefill route. */
-export type ControlPlace = Pick<ControlOptions, "before" | "after" | "saves" | "list" | "prefill">;
+export type ControlPlace = Pick<ControlOptions, "before" | "after" | "saves" | "list" | "prefill" | "unsent">;
 
 /** The recorder event of the control holding its value. */
 const setTo = (o: ControlOptions) => ({ action: o.action, target: o.target, value: o.value });
@@ -88,7 +94,7 @@ function attacksOf(o: ControlOptions, untouched: ConditionJson): Attack[] {
     out.push({
       kind: "unfinished",
       steps: [...(o.before ?? []), ...o.steps],
-      reason: "final_page",
+      reason: o.unsent ?? "final_page",
       witness: {
         all: [{ record: setTo(o) }, { request: { method: "GET", path: o.list.path, query: o.list.query }, times: 0 }],
       },

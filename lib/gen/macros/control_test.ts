@@ -120,3 +120,12 @@ Deno.test("a chain holding a macro twice names each segment's routes by its plac
     "choose_radio_3_keyboard",
   ]);
 });
+
+Deno.test("a list form's value never applied: unfinished fails for the final page, or for `unsent` when given", () => {
+  const list = { path: "/tracker/issues", query: { project: "WEB", priority: "high" }, submit: "#apply-filters" };
+  const unfinished = (s: Segment) => s.attacks.find((a) => a.kind === "unfinished")!;
+  assert.equal(unfinished(selectOption("#priority", "High", { list })).reason, "final_page");
+  const export_ = unfinished(selectOption("#priority", "High", { list, unsent: "request_missing" }));
+  assert.equal(export_.reason, "request_missing");
+  assert.ok(!json(export_.steps).includes("#apply-filters")); // the apply button is never clicked
+});

@@ -4,6 +4,7 @@
  * `visited` conditions built on them; and the near miss every chain that ends on a page shares.
  */
 import type { ActionJson, ConditionJson, NearMiss } from "../template.ts";
+import type { Attack } from "./macro.ts";
 
 /** A regular expression's literal form of `s`. */
 export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -54,4 +55,16 @@ export const endsOnSibling = (
   steps: [...steps.slice(0, -1), last],
   reason: "final_page",
   witness: { page: { path } },
+});
+
+/**
+ * The equivalent-control attack: another control's `steps` reach the same end (`witness` holds), the named control
+ * `untouched`. A method attack: `method_missing` under a procedure, another route under a goal.
+ */
+export const equivalentControl = (steps: ActionJson[], witness: ConditionJson, untouched: ConditionJson): Attack => ({
+  kind: "equivalent_control",
+  steps,
+  reason: "method_missing",
+  witness: { all: [witness, untouched] },
+  method: true,
 });

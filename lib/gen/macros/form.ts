@@ -4,13 +4,14 @@
  * produced it, not another control or a pre-filled value), each file input's own last choice naming its file, and the
  * submit (its button, or Enter in a field). Their
  * attacks: the form left unsubmitted (`unfinished`) and a field nobody listed filled too (`extra_wrong`), both outcome
- * attacks; a typed URL cannot send a form's POST, so `typed_url` does not apply. Their alternatives: Enter in a
+ * attacks; another form writing the same value (`equivalent_control`, a method attack); a typed URL cannot send a
+ * form's POST, so `typed_url` does not apply. Their alternatives: Enter in a
  * one-line field for the button, and the fields filled in another order (the order the Tab key would not take).
  */
 import type { ReasonCode } from "../../grading/mod.ts";
 import type { Macro } from "../../tasks/mod.ts";
 import type { ActionJson, ConditionJson } from "../template.ts";
-import { esc } from "./evidence.ts";
+import { equivalentControl, esc } from "./evidence.ts";
 import type { Alternative, Attack, Segment } from "./macro.ts";
 import { targetOf } from "./search.ts";
 
@@ -45,6 +46,12 @@ export interface FormOptions {
   extra?: { steps: ActionJson[]; witness: ConditionJson };
   /** The reason a check fails when the form was not submitted (default: its write is missing, field_mismatch). */
   unsent?: ReasonCode;
+  /**
+   * Another form writing the same value (an issue's full edit form for its inline title editor): its steps instead of
+   * this form's, and the condition that shows the value written. An equivalent-control attack: under a goal phrasing,
+   * another route.
+   */
+  equivalent?: { steps: ActionJson[]; witness: ConditionJson };
 }
 
 /** The steps that type `fields` and choose `files`. */
@@ -102,6 +109,10 @@ function formAttacks(o: FormOptions): Attack[] {
     },
     method: false,
   }];
+  if (o.equivalent) {
+    const untouched = { record: { action: "input", target: targetOf(last.selector) }, times: 0 };
+    attacks.push(equivalentControl(o.equivalent.steps, o.equivalent.witness, untouched));
+  }
   if (o.extra) {
     attacks.push({
       kind: "extra_wrong",

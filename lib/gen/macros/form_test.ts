@@ -70,3 +70,25 @@ Deno.test("formSegment: a form with nothing to type is submitted when it posts; 
     /needs a field to type or set/,
   );
 });
+
+Deno.test("formSegment: another form writing the value is a method attack whose witness needs the field untouched", () => {
+  const s = formSegment({
+    macro: "edit_inline",
+    open: [{ click: { selector: "#edit-title" } }],
+    fields: [{ selector: "#title-input", text: "New" }],
+    submit: "#save-title",
+    posts: postPath("/tracker/issues/WEB-1/title"),
+    equivalent: { steps: [{ click: { selector: "#save-issue" } }], witness: { logged_in: true } },
+  });
+  const other = s.attacks.find((a) => a.kind === "equivalent_control")!;
+  assert.equal(other.method, true);
+  assert.equal(other.reason, "method_missing");
+  assert.deepEqual(other.steps, [{ click: { selector: "#save-issue" } }]);
+  assert.deepEqual(other.witness, {
+    all: [{ logged_in: true }, {
+      record: { action: "input", target: { regex: "#title-input(?![\\w-])" } },
+      times: 0,
+    }],
+  });
+  assert.ok(!contact().attacks.some((a) => a.kind === "equivalent_control"));
+});

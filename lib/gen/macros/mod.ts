@@ -50,3 +50,4 @@ export { dragAndDrop, type DragOptions } from "./drag_and_drop.ts";
 export type { BoardModel, TabStripModel } from "./pages.ts";
 export { chooseStars } from "./radio.ts";
 export type { StarsModel } from "./pages.ts";
+export { toggleButton, type ToggleButtonOptions } from "./toggle.ts";

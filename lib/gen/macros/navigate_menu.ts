@@ -17,7 +17,11 @@ export function navigateMenu(site: string, label: string, href: string, path = h
   const entry = { action: "click", region: { contains: menu.region }, target: { contains: label } };
   return {
     macro: "navigate_menu",
-    steps: [...(menu.open ? [{ click: { selector: menu.open } }] : []), { click: { selector: menu.link(href) } }],
+    steps: [
+      ...(menu.open ? [{ click: { selector: menu.open } }] : []),
+      ...(menu.hover ? [{ hover: { selector: menu.hover } }] : []),
+      { click: { selector: menu.link(href) } },
+    ],
     reached: [visitedPath(path)],
     method: [{ record: entry, opened: { path } }],
     attacks: [{

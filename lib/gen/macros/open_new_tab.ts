@@ -6,14 +6,21 @@ import type { ActionJson } from "../template.ts";
 import { typed, visitedPath } from "./evidence.ts";
 import type { Segment } from "./macro.ts";
 
-/** The open_new_tab segment: `click` on the link whose text holds `label` opens `page` (a path) in a new tab. */
-export function openNewTab(click: ActionJson, label: string, page: string): Segment {
+/**
+ * The open_new_tab segment: `click` on the link whose text holds `label` opens `page` (a path) in a new tab. `from`:
+ * the page is not HTML (a plain-text file), so no recorder runs in it and no load of it can bind the click; its
+ * method evidence is then the click on the link, and the page `from` (its link's page) still open in a tab beside it,
+ * which a link opened in the same tab would have replaced.
+ */
+export function openNewTab(click: ActionJson, label: string, page: string, from?: string): Segment {
   const named = { action: "click", target: { contains: label } };
   return {
     macro: "open_new_tab",
     steps: [click, { wait: { seconds: 1 } }],
     reached: [visitedPath(page)],
-    method: [{ record: named, opened: { path: page, tab: "new" } }],
+    method: from === undefined
+      ? [{ record: named, opened: { path: page, tab: "new" } }]
+      : [{ record: named }, { page: { path: from, query: {}, tab: "any" } }],
     attacks: [
       {
         kind: "same_tab",

@@ -36,6 +36,8 @@ export interface MenuModel {
   region: string;
   /** The selector that opens the menu first (a drop-down's summary), when it is folded. */
   open?: string;
+  /** The selector pointed at to unfold the menu (a hover menu's trigger), when it opens on hover. */
+  hover?: string;
 }
 
 /** An ordered list whose items are dragged (and moved with arrow buttons). */
@@ -153,6 +155,11 @@ export const PAGES: Readonly<Record<string, PageModel>> = {
         region: "ul",
         open: "#project-switcher summary",
       },
+      backlogs: {
+        link: (href) => `#backlogs-menu a[href='${href}']`,
+        region: "backlogs-menu",
+        hover: "#backlogs-menu .hovermenu-trigger",
+      },
     },
     board: {
       card: (k) => `#card-${k}`,
@@ -169,6 +176,10 @@ export const PAGES: Readonly<Record<string, PageModel>> = {
   mail: {
     site: "mail",
     menu: TOP_MENU,
+    menus: {
+      folders: { link: (href) => `nav#folders a[href='${href}']`, region: "folders" },
+      labels: { link: (href) => `nav#labels-nav a[href='${href}']`, region: "labels-nav" },
+    },
     search: { box: "#search-q", submit: "#search-button", path: "/mail/search", key: "q" },
     pager: PAGER,
   },

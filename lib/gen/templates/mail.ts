@@ -21,22 +21,17 @@ import {
   layered,
   navigateMenu,
   openDetail,
+  openNewTab,
   paginate,
   postPath,
   procedure,
   search,
   selectOption,
   signedOutAfter,
+  toggleButton,
   toggleCheckbox,
 } from "../macros/mod.ts";
-import {
-  type ActionJson,
-  type AnyTemplate,
-  type ConditionJson,
-  type NearMiss,
-  type Params,
-  template,
-} from "../template.ts";
+import type { ActionJson, AnyTemplate, ConditionJson, NearMiss, Params } from "../template.ts";
 import { greeting, period } from "../text.ts";
 import { messageTrashed } from "./_common.ts";
 
@@ -130,23 +125,6 @@ const subjectWords = (s: string) => [...new Set(s.match(/\b[A-Za-z]{5,}\b/g) ?? 
 // Shared steps and conditions
 
 const MENU = (path: string) => ({ click: { selector: `.topbar .menu a[href='/mail/${path}']` } });
-const LOGIN: ActionJson[] = [
-  { input: { selector: "#username", text: DEFAULT_USER.username } },
-  { input: { selector: "#password", text: DEFAULT_USER.password } },
-  { click: { selector: "#login-form button[type=submit]" } },
-];
-const SIGN_OUT: ActionJson = { click: { selector: ".account form[action='/logout'] button" } };
-const LOGGED_IN: ConditionJson[] = [
-  {
-    request: {
-      method: "POST",
-      path: { exact: "/login" },
-      body: { username: { exact: DEFAULT_USER.username } },
-      status: 303,
-    },
-  },
-  { logged_in: true },
-];
 const NO_WRITES: ConditionJson = { no_writes: true };
 const SEARCH = (q: string): ActionJson[] => [
   { input: { selector: "#search-q", text: q } },
@@ -189,6 +167,10 @@ const changed = (
     ...(before ? { before } : {}),
   },
   ever: true,
+});
+/** Message `id`'s row as the asked write leaves it at the end: updated from `before` to `after`. */
+const messageUpdated = (id: number, after: Record<string, unknown>, before: Record<string, unknown>) => ({
+  change: { site: "mail", table: "messages", op: "update", key: id, after, before },
 });
 /** A collateral star of a message (a write nobody asked for). */
 const starWitness = (m: Msg) => changed("messages", m.id, { starred: m.starred ? 0 : 1 });
@@ -282,7 +264,20 @@ const loginOpen = layered<{ id: number; subject: string; from: string; folder: s
   },
 });
 
-const loginStar = template<{ id: number; subject: string; from: string; folder: string; star: boolean }>({
+/** The star of message `m` in its folder's list (its page of the list first); the message page's star is the other. */
+const listStar = (db: AppDb, m: Msg) => {
+  const page = openFromFolder(db, m).slice(0, -1);
+  return toggleButton(`#star-${m.id}`, {
+    posts: `/mail/messages/${m.id}/star`,
+    before: page,
+    equivalent: {
+      steps: [...page, { click: { selector: `#msg-${m.id}` } }, { click: { selector: "#star-toggle" } }],
+      witness: starWitness(m),
+    },
+  });
+};
+
+const loginStar = layered<{ id: number; subject: string; from: string; folder: string; star: boolean }>({
   id: "mail.toggle_checkbox.login_star",
   site: "mail",
   macro: "toggle_checkbox",
@@ -292,63 +287,42 @@ const loginStar = template<{ id: number; subject: string; from: string; folder: 
     live(db).map((m) => ({ id: m.id, subject: m.subject, from: m.from_name, folder: m.folder, star: !m.starred })),
   entity: (p) => `message:${p.id}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Sign in to Mail (username ${DEFAULT_USER.username}, password ${DEFAULT_USER.password}), then ${
         p.star ? "star" : "remove the star from"
-      } the message "${p.subject}" (from ${p.from}) in your ${title(p.folder)} folder.`,
-    (p) =>
-      `First sign in with ${DEFAULT_USER.username} / ${DEFAULT_USER.password}. Then, in ${title(p.folder)}, ${
-        p.star ? 'mark "' + p.subject + '" with a star' : 'unstar "' + p.subject + '"'
-      }.`,
+      } the message "${p.subject}" (from ${p.from}) with its star in your ${title(p.folder)} folder's list.`
+    ),
+    procedure((p) =>
+      `First sign in with ${DEFAULT_USER.username} / ${DEFAULT_USER.password}. Then, in the ${
+        title(p.folder)
+      } list, click the star beside "${p.subject}" to ${p.star ? "mark it" : "unmark it"}.`
+    ),
+    goal((p) =>
+      `Sign in to Mail as ${DEFAULT_USER.username} (password ${DEFAULT_USER.password}) and make sure "${p.subject}" in ${
+        title(p.folder)
+      } is ${p.star ? "starred" : "no longer starred"}.`
+    ),
+    goal((p) =>
+      `Once signed in (${DEFAULT_USER.username}, password ${DEFAULT_USER.password}), ${p.from}'s message "${p.subject}" should ${
+        p.star ? "carry a star" : "lose its star"
+      }.`
+    ),
   ],
-  build: (p, db) => ({
-    start: { url: `/mail/${p.folder}`, logged_out: true },
-    check: {
-      all: [
-        ...LOGGED_IN,
-        {
-          change: {
-            site: "mail",
-            table: "messages",
-            op: "update",
-            key: p.id,
-            after: { starred: p.star ? 1 : 0 },
-            before: { starred: p.star ? 0 : 1 },
-          },
-        },
-      ],
-    },
-    solution: [
-      ...LOGIN,
-      ...openFromFolder(db, message(db, p.id)).slice(0, -1),
-      { click: { selector: `#star-${p.id}` } },
-    ],
-  }),
+  start: (p) => ({ url: `/mail/${p.folder}`, logged_out: true }),
+  // The outcome is a write: a form filled and left unsent fails for the write missing.
+  chain: (p, db) => [authenticateByForm({ unsent: "field_mismatch" }), listStar(db, message(db, p.id))],
+  outcome: (p) => [messageUpdated(p.id, { starred: p.star ? 1 : 0 }, { starred: p.star ? 0 : 1 })],
   nearMisses: (p, db) => {
-    const m = message(db, p.id);
-    const sib = folderSibling(db, m);
+    const sib = folderSibling(db, message(db, p.id));
     return [
       {
         name: "stars_neighbour",
         category: "wrong_item",
-        steps: [...LOGIN, ...openFromFolder(db, sib).slice(0, -1), { click: { selector: `#star-${sib.id}` } }],
+        steps: [...authenticateByForm().steps, ...listStar(db, sib).steps],
         reason: "field_mismatch",
         witness: starWitness(sib),
       },
-      {
-        name: "toggle_twice",
-        category: "reverted",
-        after_reference: [{ click: { selector: `#star-${p.id}` } }],
-        reason: "field_mismatch",
-        witness: changed("messages", p.id, { starred: p.star ? 0 : 1 }, { starred: p.star ? 1 : 0 }),
-      },
-      {
-        name: "then_sign_out",
-        category: "overshoot",
-        after_reference: [SIGN_OUT],
-        reason: "login_state",
-        witness: { all: [{ request: { method: "POST", path: { exact: "/logout" } } }, { logged_in: false }] },
-      },
+      signedOutAfter({ endsOnPage: false }),
     ];
   },
 });
@@ -500,16 +474,9 @@ const openLabel = layered<
   chain: (p, db) => [folderOpen(db, message(db, p.id)), labelToggle(p.id, p.label, p.add)],
   outcome: (p, db) => {
     const m = message(db, p.id);
-    return [{
-      change: {
-        site: "mail",
-        table: "messages",
-        op: "update",
-        key: p.id,
-        after: { labels: { exact: toggleLabel(m.labels, p.label) } },
-        before: { labels: { exact: m.labels } },
-      },
-    }];
+    return [
+      messageUpdated(p.id, { labels: { exact: toggleLabel(m.labels, p.label) } }, { labels: { exact: m.labels } }),
+    ];
   },
   nearMisses: (p, db) => {
     const m = message(db, p.id);
@@ -765,7 +732,11 @@ function sideItems(db: AppDb): SideItem[] {
   return [...folders, ...labels];
 }
 
-const sideMenu = template<SideItem & { start: string; sibling: string; siblingPath: string }>({
+/** The navigate_menu segment of a folder or label of the menu on the left. */
+const sideEntry = (it: { kind: string; name: string; path: string }) =>
+  navigateMenu("mail", it.name, it.path, it.path, it.kind === "folder" ? "folders" : "labels");
+
+const sideMenu = layered<SideItem & { start: string; sibling: string; siblingPath: string; siblingKind: string }>({
   id: "mail.navigate_menu.side_menu",
   site: "mail",
   macro: "navigate_menu",
@@ -780,49 +751,41 @@ const sideMenu = template<SideItem & { start: string; sibling: string; siblingPa
         start: it.kind === "folder" ? "/mail/contacts" : "/mail/settings",
         sibling: sib.name,
         siblingPath: sib.path,
+        siblingKind: sib.kind,
       };
     });
   },
   entity: (p) => `${p.kind}:${p.name}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       p.start === "/mail/contacts"
-        ? `From your contacts, use the ${p.kind === "folder" ? "folder" : "Labels"} menu on the left to open ${
-          p.kind === "folder" ? `the ${p.name} folder` : `the ${p.name} label`
-        }.`
-        : `From the Settings page, open ${
-          p.kind === "folder" ? `the ${p.name} folder` : `the messages labelled ${p.name}`
-        } with the menu on the left side.`,
-    (p) =>
+        ? `From your contacts, use the folder menu on the left to open the ${p.name} folder.`
+        : `From the Settings page, open the messages labelled ${p.name} with the Labels menu on the left side.`
+    ),
+    procedure((p) =>
       `Click ${p.name} in the left-hand ${p.kind === "folder" ? "folder list" : "Labels list"} to show ${
         p.kind === "folder" ? "that folder" : "that label's messages"
-      } (you start on ${p.start === "/mail/contacts" ? "Contacts" : "Settings"}).`,
+      } (you start on ${p.start === "/mail/contacts" ? "Contacts" : "Settings"}).`
+    ),
+    goal((p) =>
+      p.kind === "folder"
+        ? `Show the messages of your ${p.name} folder.`
+        : `Show the list of every message labelled ${p.name}.`
+    ),
+    goal((p) =>
+      `Leave ${p.start === "/mail/contacts" ? "Contacts" : "Settings"} and end on ${
+        p.kind === "folder" ? `your ${p.name} folder` : `the ${p.name} label's messages`
+      }.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: p.start },
-    check: {
-      all: [
-        { page: { path: p.path, query: {} } },
-        { record: { action: "click", region: { contains: p.region }, target: { contains: p.name } }, bound: "page" },
-        NO_WRITES,
-      ],
-    },
-    solution: [{ click: { selector: `nav#${p.region} a[href='${p.path}']` } }],
-  }),
+  start: (p) => ({ url: p.start }),
+  chain: (p) => [sideEntry(p)],
+  outcome: (p) => [{ page: { path: p.path, query: {} } }, NO_WRITES],
   nearMisses: (p) => [
-    {
-      name: "typed_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: p.path } }],
-      reason: "method_missing",
-      witness: { all: [{ event: { action: "navigate" } }, { record: { action: "click" }, times: 0 }] },
-    },
     {
       name: "neighbour_entry",
       category: "wrong_item",
-      steps: [{
-        click: { selector: `nav#folders a[href='${p.siblingPath}'], nav#labels-nav a[href='${p.siblingPath}']` },
-      }],
+      steps: sideEntry({ kind: p.siblingKind, name: p.sibling, path: p.siblingPath }).steps,
       reason: "final_page",
       witness: { page: { path: p.siblingPath } },
     },
@@ -1517,7 +1480,7 @@ const downloadAfterSearch = layered<{ att: number; file: string; msg: number; su
   },
 });
 
-const openAttachmentTab = template<{ att: number; file: string; msg: number; subject: string; folder: string }>({
+const openAttachmentTab = layered<{ att: number; file: string; msg: number; subject: string; folder: string }>({
   id: "mail.open_new_tab.open_attachment",
   site: "mail",
   macro: "open_new_tab",
@@ -1530,23 +1493,28 @@ const openAttachmentTab = template<{ att: number; file: string; msg: number; sub
     }),
   entity: (p) => `attachment:${p.att}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open the message "${p.subject}" from your ${
         title(p.folder)
-      } folder, then open its attachment ${p.file} (it opens in a new tab).`,
-    (p) => `In ${title(p.folder)}, open "${p.subject}" and view the attached ${p.file} with Open attachment.`,
+      } folder, then open its attachment ${p.file} (it opens in a new tab).`
+    ),
+    procedure((p) =>
+      `In ${title(p.folder)}, open "${p.subject}" and view the attached ${p.file} with Open attachment.`
+    ),
+    goal((p) => `Show the file ${p.file} that came attached to "${p.subject}" in your ${title(p.folder)} folder.`),
+    goal((p) => `The message "${p.subject}" (${title(p.folder)}) has ${p.file} attached: have a look at that file.`),
   ],
-  build: (p, db) => ({
-    start: { url: `/mail/${p.folder}` },
-    check: {
-      all: [
-        { page: { path: `/mail/attachments/${p.att}`, query: {}, tab: "any" } },
-        { visited: { exact: `/mail/messages/${p.msg}` } },
-        NO_WRITES,
-      ],
-    },
-    solution: [...openFromFolder(db, message(db, p.msg)), { click: { selector: `#open-attachment-${p.att}` } }],
-  }),
+  start: (p) => ({ url: `/mail/${p.folder}` }),
+  chain: (p, db) => [
+    folderOpen(db, message(db, p.msg)),
+    openNewTab(
+      { click: { selector: `#open-attachment-${p.att}` } },
+      "Open attachment",
+      `/mail/attachments/${p.att}`,
+      `/mail/messages/${p.msg}`,
+    ),
+  ],
+  outcome: (p) => [{ page: { path: `/mail/attachments/${p.att}`, query: {}, tab: "any" } }, NO_WRITES],
   nearMisses: (p, db) => {
     const all = attachments(db);
     const sib = all[(all.findIndex((a) => a.id === p.att) + 1) % all.length];
@@ -1746,16 +1714,7 @@ const moveAfterSearch = layered<{ id: number; subject: string; folder: string; t
   ],
   start: () => ({ url: "/mail/inbox" }),
   chain: (p) => [search("mail", p.term), moveSelect(p)],
-  outcome: (p) => [{
-    change: {
-      site: "mail",
-      table: "messages",
-      op: "update",
-      key: p.id,
-      after: { folder: { exact: p.target } },
-      before: { folder: { exact: p.folder } },
-    },
-  }],
+  outcome: (p) => [messageUpdated(p.id, { folder: { exact: p.target } }, { folder: { exact: p.folder } })],
   nearMisses: (p, db, steps) => {
     const other = ["inbox", "archive", "trash"].find((t) => t !== p.folder && t !== p.target)!;
     const searched = steps.slice(0, 2);

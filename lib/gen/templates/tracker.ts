@@ -1,6 +1,6 @@
 /** Templates on the tracker app (lib/sites/apps/tracker): its board, backlog, issue pages, forms, lists and inbox. */
 import type { AppDb } from "../../sites/db.ts";
-import { type ActionJson, type AnyTemplate, type NearMiss, template } from "../template.ts";
+import type { ActionJson, AnyTemplate, NearMiss } from "../template.ts";
 import {
   LABELS,
   PAGE_SIZE,
@@ -15,7 +15,9 @@ import { DEFAULT_NOW } from "../../sites/clock.ts";
 import {
   chooseFromCombobox,
   chooseRadio,
+  confirmDialog,
   type ControlPlace,
+  downloadFile,
   endsOnSibling,
   esc,
   formSegment,
@@ -106,6 +108,7 @@ const typedNotMenu = {
 
 export const issuePath = (key: string) => `/tracker/issues/${key}`;
 const boardPath = (project: string) => `/tracker/projects/${project}/board`;
+const backlogPath = (project: string) => `/tracker/projects/${project}/backlog`;
 
 const dragCard = (key: string, status: string) => ({
   drag: { source: { selector: `#card-${key}` }, target: { selector: `#col-${status}` } },
@@ -259,25 +262,6 @@ const searchResults = (db: AppDb, q: string) =>
     `%${q}%`,
     `%${q}%`,
   ).map((r) => r.key);
-
-/** A click on a link that names issue `key` (its text is the key), on a page whose path is `from`. */
-const keyLinkClickOn = (key: string, from: string) => ({
-  record: {
-    action: "click",
-    target: { contains: `"${key}"` },
-    url: { regex: `${esc(from)}([?#]|$)` },
-  },
-});
-
-/** The user clicked an entry of the menu `region` whose text holds `label`, on the page `from` (a path). */
-const menuClickOn = (region: string, label: string, from: string) => ({
-  record: {
-    action: "click",
-    region: { contains: region },
-    target: { contains: label },
-    url: { regex: `${esc(from)}([?#]|$)` },
-  },
-});
 
 const issueUpdate = (id: number, before: Record<string, unknown>, after: Record<string, unknown>) => ({
   change: { site: "tracker", table: "issues", op: "update", key: id, before, after },
@@ -510,7 +494,7 @@ const backlogNextTo = layered<
 });
 
 /** reorder_list after the hover menu: a backlog from the Backlogs menu, then an issue to the top or bottom. */
-const backlogsMenuEnd = template<
+const backlogsMenuEnd = layered<
   & { start: string; start_name: string; project: string; project_name: string; key: string; title: string }
   & { end: string; onto: string; from: number; to: number; other: string }
 >({
@@ -548,51 +532,53 @@ const backlogsMenuEnd = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `From ${p.start_name}, open the ${p.project_name} backlog with the Backlogs menu in the top bar (it opens when you point at it), then drag ${p.key} "${p.title}" to the ${p.end} of the list.`,
-    (p) =>
-      `You are on ${p.start_name}. Point at "Backlogs" in the top bar, pick ${p.project_name}, and drag ${p.key} to the very ${p.end} of that backlog.`,
+    procedure((p) =>
+      `From ${p.start_name}, open the ${p.project_name} backlog with the Backlogs menu in the top bar (it opens when you point at it), then drag ${p.key} "${p.title}" to the ${p.end} of the list.`
+    ),
+    procedure((p) =>
+      `You are on ${p.start_name}. Point at "Backlogs" in the top bar, pick ${p.project_name}, and drag ${p.key} to the very ${p.end} of that backlog.`
+    ),
+    goal((p) =>
+      `${p.key} "${p.title}" should sit at the ${p.end} of the ${p.project_name} backlog. You start on ${p.start_name}.`
+    ),
+    goal((p) =>
+      `Starting from ${p.start_name}, make ${p.key} the ${
+        p.end === "top" ? "first" : "last"
+      } issue of the ${p.project_name} backlog, keeping the others in their order.`
+    ),
   ],
-  build: (p, db) => {
-    const pr = projectRows(db).find((r) => r.key === p.project)!;
-    return {
-      start: { url: p.start },
-      check: {
-        all: [
-          ...rankChanges(backlog(db, pr.id), p.from, p.to),
-          menuClickOn("backlogs-menu", p.project_name, p.start),
-          { record: { action: "drag", target: { contains: p.key } } },
-        ],
-      },
-      solution: [
-        { hover: { selector: "#backlogs-menu .hovermenu-trigger" } },
-        { click: { selector: `#backlogs-menu a[href='/tracker/projects/${p.project}/backlog']` } },
-        dragItem(p.key, p.onto),
-      ],
-    };
-  },
-  nearMisses: (p) => [
-    {
-      name: "backlog_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `/tracker/projects/${p.project}/backlog` } }, dragItem(p.key, p.onto)],
-      reason: "method_missing",
-      witness: {
-        all: [...typedNotMenu.all, { record: { action: "drag", target: { contains: p.key } } }],
-      },
-    },
-    {
+  start: (p) => ({ url: p.start }),
+  chain: (p) => [
+    navigateMenu("tracker", p.project_name, backlogPath(p.project), backlogPath(p.project), "backlogs"),
+    reorderList("tracker", p.key, p.onto, p.from, p.to),
+  ],
+  outcome: (p, db) => rankChanges(backlog(db, projectRows(db).find((r) => r.key === p.project)!.id), p.from, p.to),
+  nearMisses: (p, db, steps) => {
+    const list = backlog(db, projectRows(db).find((r) => r.key === p.project)!.id);
+    const menu = steps.slice(0, -1);
+    // The other end of the list; when the issue is already there, one place short of the asked end.
+    const far = p.end === "top" ? list.length - 1 : 0;
+    const wrong = far !== p.from ? far : p.end === "top" ? 1 : list.length - 2;
+    const moved = list.find((r) => r.key === p.key)!;
+    const rank = rankChanges(list, p.from, wrong).find((c) => c.change.key === moved.id);
+    const misses: NearMiss[] = [{
       name: "other_issue_moved",
       category: "wrong_item",
-      steps: [
-        { hover: { selector: "#backlogs-menu .hovermenu-trigger" } },
-        { click: { selector: `#backlogs-menu a[href='/tracker/projects/${p.project}/backlog']` } },
-        dragItem(p.other, p.onto),
-      ],
+      steps: [...menu, dragItem(p.other, p.onto)],
       reason: "field_mismatch",
       witness: { record: { action: "drag", target: { contains: p.other } } },
-    },
-  ],
+    }];
+    if (wrong !== p.from && wrong !== p.to && rank) {
+      misses.push({
+        name: "wrong_place",
+        category: "wrong_item",
+        steps: [...menu, dragItem(p.key, list[wrong].key)],
+        reason: "field_mismatch",
+        witness: { ...rank, ever: true },
+      });
+    }
+    return misses;
+  },
 });
 
 const ESTIMATES = [1, 2, 3, 5, 8, 13];
@@ -1161,8 +1147,30 @@ const sprintType = layered<
 // Text entry.
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * The edit_inline segment of an issue's title: Edit beside the title, the text, Save; the issue's full edit form
+ * writing the title is its equivalent control.
+ */
+const titleForm = (key: string, title: string, id: number) =>
+  formSegment({
+    macro: "edit_inline",
+    open: [{ click: { selector: "#edit-title" } }],
+    fields: [{ selector: "#title-input", text: title }],
+    submit: "#save-title",
+    posts: postPath(`${issuePath(key)}/title`),
+    enter: "#title-input",
+    equivalent: {
+      steps: [
+        { click: { selector: "#edit-issue" } },
+        { input: { selector: "#title", text: title } },
+        { click: { selector: "#save-issue" } },
+      ],
+      witness: everUpdate({ title: { text: title } }, id),
+    },
+  });
+
 /** edit_inline after open_detail: from a board, open an issue and rename it with the Edit button by its title. */
-const boardRename = template<
+const boardRename = layered<
   & { key: string; id: number; title: string; project: string; project_name: string; new_title: string; how: string }
   & { sibling: string; sibling_id: number }
 >({
@@ -1193,63 +1201,36 @@ const boardRename = template<
     }),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `On the ${p.project_name} board, open ${p.key}, click Edit next to its title and rename it to "${p.new_title}", then save.`,
-    (p) =>
-      `Open the card ${p.key} "${p.title}" from this board and change its title in place (the Edit button beside the title) to "${p.new_title}".`,
+    procedure((p) =>
+      `On the ${p.project_name} board, open ${p.key}, click Edit next to its title and rename it to "${p.new_title}", then save.`
+    ),
+    procedure((p) =>
+      `Open the card ${p.key} "${p.title}" from this board and change its title in place (the Edit button beside the title) to "${p.new_title}".`
+    ),
+    goal((p) => `Issue ${p.key} on the ${p.project_name} board should be titled "${p.new_title}" from now on.`),
+    goal((p) => `Give ${p.key}, now called "${p.title}", the new title "${p.new_title}"; nothing else of it changes.`),
   ],
-  build: (p) => ({
-    start: { url: boardPath(p.project) },
-    check: {
-      all: [
-        issueUpdate(p.id, { title: { exact: p.title } }, { title: { text: p.new_title } }),
-        { record: { action: "click", target: { contains: "#edit-title" } } },
-        {
-          request: {
-            method: "POST",
-            path: { exact: `${issuePath(p.key)}/title` },
-            body: { title: { text: p.new_title } },
-          },
-        },
-        keyLinkClickOn(p.key, boardPath(p.project)),
-      ],
-    },
-    solution: [
-      { click: { selector: `#card-${p.key} a` } },
-      { click: { selector: "#edit-title" } },
-      { input: { selector: "#title-input", text: p.new_title } },
-      { click: { selector: "#save-title" } },
-    ],
-  }),
+  start: (p) => ({ url: boardPath(p.project) }),
+  chain: (p) => [openFromBoard(p.project, p.key), titleForm(p.key, p.new_title, p.id)],
+  outcome: (p) => [issueUpdate(p.id, { title: { exact: p.title } }, { title: { text: p.new_title } })],
   nearMisses: (p) => [
-    {
-      name: "edit_form_not_inline",
-      category: "wrong_method",
-      steps: [
-        { click: { selector: `#card-${p.key} a` } },
-        { click: { selector: "#edit-issue" } },
-        { input: { selector: "#title", text: p.new_title } },
-        { click: { selector: "#save-issue" } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [everUpdate({ title: { text: p.new_title } }, p.id), {
-          record: { action: "click", target: { contains: "#edit-title" } },
-          times: 0,
-        }],
-      },
-    },
     {
       name: "neighbour_renamed",
       category: "wrong_item",
-      steps: [
-        { click: { selector: `#card-${p.sibling} a` } },
-        { click: { selector: "#edit-title" } },
-        { input: { selector: "#title-input", text: p.new_title } },
-        { click: { selector: "#save-title" } },
-      ],
+      steps: [openFromBoard(p.project, p.sibling), titleForm(p.sibling, p.new_title, p.sibling_id)].flatMap((s) =>
+        s.steps
+      ),
       reason: "field_mismatch",
       witness: everUpdate({ title: { text: p.new_title } }, p.sibling_id),
+    },
+    {
+      name: "words_added",
+      category: "unlisted_field",
+      steps: [openFromBoard(p.project, p.key), titleForm(p.key, `${p.new_title} (renamed)`, p.id)].flatMap((s) =>
+        s.steps
+      ),
+      reason: "field_mismatch",
+      witness: everUpdate({ title: { contains: "(renamed)" } }, p.id),
     },
   ],
 });
@@ -1321,37 +1302,38 @@ const menuSearch = layered<{ start: string; start_name: string; word: string; si
 // Navigation.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The tracker's menu entries: the top menu's and the Backlogs hover menu's, with where each ends. */
+/** The tracker's menu entries: the top menu's and the Backlogs hover menu's, with where each ends and what it shows. */
 function menuEntries(db: AppDb) {
+  const home = projectRows(db).find((r) => r.key === "WEB")!.name;
   const top = [
-    { label: "Projects", href: "/tracker/", path: "/tracker/" },
-    { label: "Issues", href: "/tracker/issues", path: "/tracker/issues" },
-    { label: "Board", href: "/tracker/board", path: "/tracker/projects/WEB/board" },
-    { label: "Backlog", href: "/tracker/backlog", path: "/tracker/projects/WEB/backlog" },
-    { label: "Sprints", href: "/tracker/sprints", path: "/tracker/sprints" },
-    { label: "New issue", href: "/tracker/issues/new", path: "/tracker/issues/new" },
-    { label: "Inbox", href: "/tracker/inbox", path: "/tracker/inbox" },
+    { label: "Projects", href: "/tracker/", path: "/tracker/", what: "the list of projects" },
+    { label: "Issues", href: "/tracker/issues", path: "/tracker/issues", what: "the list of all issues" },
+    { label: "Board", href: "/tracker/board", path: "/tracker/projects/WEB/board", what: `the ${home} board` },
+    { label: "Backlog", href: "/tracker/backlog", path: "/tracker/projects/WEB/backlog", what: `the ${home} backlog` },
+    { label: "Sprints", href: "/tracker/sprints", path: "/tracker/sprints", what: "the list of sprints" },
+    { label: "New issue", href: "/tracker/issues/new", path: "/tracker/issues/new", what: "the form for a new issue" },
+    { label: "Inbox", href: "/tracker/inbox", path: "/tracker/inbox", what: "your tracker inbox" },
   ].map((e) => ({ ...e, region: "nav.menu", menu: "the top menu" }));
-  const hover = projectRows(db).map((r) => ({
+  // One entry per page: the Backlogs menu's entry for the backlog the top menu's Backlog opens would be the same task.
+  const hover = projectRows(db).filter((r) => !top.some((e) => e.path === backlogPath(r.key))).map((r) => ({
     label: r.name,
     href: `/tracker/projects/${r.key}/backlog`,
     path: `/tracker/projects/${r.key}/backlog`,
+    what: `the ${r.name} backlog`,
     region: "backlogs-menu",
     menu: "the Backlogs menu of the top bar (it opens when you point at it)",
   }));
   return [...top, ...hover];
 }
 
-const menuSteps = (e: { region: string; href: string }) =>
-  e.region === "nav.menu" ? [topMenu(e.href)] : [
-    { hover: { selector: "#backlogs-menu .hovermenu-trigger" } },
-    { click: { selector: `#backlogs-menu a[href='${e.href}']` } },
-  ];
+/** The navigate_menu segment of a menu entry: the top menu's, or the Backlogs hover menu's. */
+const menuSegment = (e: { label: string; region: string; href: string; path: string }) =>
+  navigateMenu("tracker", e.label, e.href, e.path, e.region === "nav.menu" ? undefined : "backlogs");
 
 /** navigate_menu: from an issue page, open an entry of the top menu or of the Backlogs menu. */
-const menuEntry = template<
-  & { key: string; label: string; href: string; path: string; region: string; menu: string }
-  & { sibling_href: string; sibling_path: string; sibling_region: string }
+const menuEntry = layered<
+  & { key: string; label: string; href: string; path: string; region: string; menu: string; what: string }
+  & { sibling_label: string; sibling_href: string; sibling_path: string; sibling_region: string }
 >({
   id: "tracker.navigate_menu.menu_entry",
   site: "tracker",
@@ -1368,6 +1350,8 @@ const menuEntry = template<
         path: e.path,
         region: e.region,
         menu: e.menu,
+        what: e.what,
+        sibling_label: sib.label,
         sibling_href: sib.href,
         sibling_path: sib.path,
         sibling_region: sib.region,
@@ -1376,36 +1360,38 @@ const menuEntry = template<
   },
   entity: (p) => `menu:${p.label}`,
   phrasings: [
-    (p) => `You are on issue ${p.key}. Open "${p.label}" from ${p.menu}.`,
-    (p) => `From the ${p.key} page, go to ${p.label} by clicking it in ${p.menu}.`,
+    procedure((p) => `You are on issue ${p.key}. Open "${p.label}" from ${p.menu}.`),
+    procedure((p) => `From the ${p.key} page, go to ${p.label} by clicking it in ${p.menu}.`),
+    goal((p) => `You are looking at issue ${p.key}; go to ${p.what}.`),
+    goal((p) => `Leave the ${p.key} page and end on ${p.what}, changing nothing.`),
   ],
-  build: (p) => ({
-    start: { url: issuePath(p.key) },
-    check: {
-      all: [
-        { page: { path: p.path, query: {} } },
-        { ...menuClickOn(p.region, p.label, issuePath(p.key)), bound: "page" },
-        { no_writes: true },
-      ],
-    },
-    solution: menuSteps(p),
-  }),
-  nearMisses: (p) => [
-    {
-      name: "entry_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: p.href } }],
-      reason: "method_missing",
-      witness: { all: [...typedNotMenu.all, { page: { path: p.path } }] },
-    },
-    {
-      name: "neighbouring_entry",
-      category: "wrong_item",
-      steps: menuSteps({ region: p.sibling_region, href: p.sibling_href }),
-      reason: "final_page",
-      witness: { page: { path: p.sibling_path, query: {} } },
-    },
-  ],
+  start: (p) => ({ url: issuePath(p.key) }),
+  chain: (p) => [menuSegment(p)],
+  outcome: (p) => [{ page: { path: p.path, query: {} } }, { no_writes: true }],
+  nearMisses: (p) => {
+    const sibling = menuSegment({
+      label: p.sibling_label,
+      region: p.sibling_region,
+      href: p.sibling_href,
+      path: p.sibling_path,
+    }).steps;
+    return [
+      {
+        name: "neighbouring_entry",
+        category: "wrong_item",
+        steps: sibling,
+        reason: "final_page",
+        witness: { page: { path: p.sibling_path, query: {} } },
+      },
+      {
+        name: "then_next_entry",
+        category: "overshoot",
+        after_reference: sibling,
+        reason: "final_page",
+        witness: { all: [visitedPath(p.path), { page: { path: p.sibling_path, query: {} } }] },
+      },
+    ];
+  },
 });
 
 /** open_detail after search: search the issue list for a word, then open one of the results. */
@@ -1678,34 +1664,17 @@ const searchCopy = layered<{ key: string; title: string; what: string; sibling: 
 const copied = (key: string, what: string) =>
   what === "key" ? { exact: key } : { regex: `/tracker/issues/${esc(key)}$` };
 
-/** The filters the issue list offers besides the project, each value with how to set it. */
+/** The list filters of a select the issue list offers besides the project: each value, its option and its words. */
 function exportFilters(db: AppDb) {
-  const sel = (selector: string, text: string) => ({ select_dropdown: { selector, text } });
   return [
-    ...PRIORITIES.map((x) => ({
-      key: "priority",
-      value: x.value,
-      words: `${x.label}-priority`,
-      step: sel("#priority", x.label),
-    })),
-    ...TYPES.map((x) => ({
-      key: "type",
-      value: x.value,
-      words: `${x.label.toLowerCase()}-type`,
-      step: sel("#type", x.label),
-    })),
-    ...LABELS.map((l) => ({ key: "label", value: l, words: `"${l}"-labelled`, step: sel("#label", l) })),
-    ...STATUSES.map((s) => ({
-      key: "status",
-      value: s.value,
-      words: `"${s.label}"-status`,
-      step: { click: { selector: `#status-${s.value}` } },
-    })),
+    ...PRIORITIES.map((x) => ({ key: "priority", value: x.value, text: x.label, words: `${x.label}-priority` })),
+    ...TYPES.map((x) => ({ key: "type", value: x.value, text: x.label, words: `${x.label.toLowerCase()}-type` })),
+    ...LABELS.map((l) => ({ key: "label", value: l, text: l, words: `"${l}"-labelled` })),
     ...db.all<{ name: string }>("SELECT name FROM sprints ORDER BY start_date").map((s) => ({
       key: "sprint",
       value: s.name,
+      text: s.name,
       words: `${s.name}`,
-      step: sel("#sprint", s.name),
     })),
   ];
 }
@@ -1715,19 +1684,37 @@ function filterHolds(i: IssueRow, key: string, value: string): boolean {
   if (key === "priority") return i.priority === value;
   if (key === "type") return i.type === value;
   if (key === "label") return i.labels.split(",").includes(value);
-  if (key === "status") return i.status === value;
   return i.sprint === value;
 }
 
-/** download_file after the project menu: a project's issue list, one more filter, then Export CSV. */
-const projectExport = template<
-  & { project: string; project_name: string; key: string; value: string; words: string; n: number }
-  & { other: string }
+const EXPORT = "/tracker/issues/export.csv";
+
+/** The options of the list's selects whose order is the model's (the sprints' is the seed's), for the arrow keys. */
+const LIST_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  priority: ["Any priority", ...PRIORITIES.map((x) => x.label)],
+  type: ["Any type", ...TYPES.map((x) => x.label)],
+  label: ["Any label", ...LABELS],
+};
+
+/** The project's issue list from its menu, its select `key` set to `text` and applied, then Export CSV. */
+const exportChain = (p: { project: string; key: string; value: string }, text: string) => [
+  navigateMenu("tracker", "Issues", `/tracker/issues?project=${p.project}`, "/tracker/issues", "project"),
+  selectOption(`#${p.key}`, text, {
+    list: { path: "/tracker/issues", query: { project: p.project, [p.key]: p.value }, submit: "#apply-filters" },
+    unsent: "request_missing",
+  }, LIST_OPTIONS[p.key] && { options: LIST_OPTIONS[p.key], from: LIST_OPTIONS[p.key][0] }),
+  downloadFile({ control: "#export-csv", path: EXPORT, kind: `^${esc(EXPORT)}$` }),
+];
+
+/** download_file after the project menu and a filter: a project's issue list, one more filter, then Export CSV. */
+const projectExport = layered<
+  & { project: string; project_name: string; key: string; value: string; text: string; words: string; n: number }
+  & { other: string; other_text: string }
 >({
   id: "tracker.download_file.project_menu_export",
   site: "tracker",
   macro: "download_file",
-  prefix: ["navigate_menu"],
+  prefix: ["navigate_menu", "select_option"],
   summary: "from a project's overview, its Issues tab, one more filter, then Export CSV",
   params: (db) => {
     const all = exportFilters(db);
@@ -1741,81 +1728,53 @@ const projectExport = template<
           project_name: pr.name,
           key: f.key,
           value: f.value,
+          text: f.text,
           words: f.words,
           n,
           other: other.value,
+          other_text: other.text,
         };
       }).filter((r) => r.n > 0)
     );
   },
   entity: (p) => `filter:${p.project}:${p.key}`,
   phrasings: [
-    (p) =>
-      `On the ${p.project_name} overview, open the project's Issues from its menu, filter them to the ${p.words} ones and export them as a CSV file.`,
-    (p) =>
-      `Use the ${p.project_name} project menu to open its issue list, narrow it to ${p.words} issues, and download the CSV export.`,
+    procedure((p) =>
+      `On the ${p.project_name} overview, open the project's Issues from its menu, filter them to the ${p.words} ones and export them as a CSV file.`
+    ),
+    procedure((p) =>
+      `Use the ${p.project_name} project menu to open its issue list, narrow it to ${p.words} issues, and download the CSV export.`
+    ),
+    goal((p) => `Download a CSV file of the ${p.project_name} project's ${p.words} issues, and of no others.`),
+    goal((p) => `Export the ${p.words} issues of ${p.project_name} (only those) to a CSV file, starting here.`),
   ],
-  build: (p, db) => ({
-    start: { url: `/tracker/projects/${p.project}` },
-    check: {
-      all: [
-        {
-          request: {
-            method: "GET",
-            path: { exact: "/tracker/issues/export.csv" },
-            query: { project: p.project, [p.key]: p.value },
-            status: 200,
-          },
-        },
-        menuClickOn("project-menu", "Issues", `/tracker/projects/${p.project}`),
-        { no_writes: true },
-      ],
+  start: (p) => ({ url: `/tracker/projects/${p.project}` }),
+  chain: (p) => exportChain(p, p.text),
+  outcome: (p) => [
+    {
+      request: { method: "GET", path: { exact: EXPORT }, query: { project: p.project, [p.key]: p.value }, status: 200 },
     },
-    solution: exportSteps(p.key, p.value, true, db),
-  }),
-  nearMisses: (p, db) => {
-    const misses: NearMiss[] = [
-      {
-        name: "list_by_url",
-        category: "wrong_method",
-        steps: [
-          { navigate: { url: `/tracker/issues?project=${p.project}` } },
-          ...exportSteps(p.key, p.value, false, db),
-        ],
-        reason: "method_missing",
-        witness: {
-          all: [...typedNotMenu.all, {
-            request: { method: "GET", path: { exact: "/tracker/issues/export.csv" } },
-          }],
-        },
+    { no_writes: true },
+  ],
+  nearMisses: (p) => [
+    {
+      name: "other_value",
+      category: "wrong_item",
+      steps: exportChain({ ...p, value: p.other }, p.other_text).flatMap((s) => s.steps),
+      reason: "request_missing",
+      witness: {
+        request: { method: "GET", path: { exact: EXPORT }, query: { project: p.project, [p.key]: p.other } },
       },
-      {
-        name: "other_value",
-        category: "wrong_item",
-        steps: exportSteps(p.key, p.other, true, db),
-        reason: "request_missing",
-        witness: {
-          request: {
-            method: "GET",
-            path: { exact: "/tracker/issues/export.csv" },
-            query: { project: p.project, [p.key]: p.other },
-          },
-        },
-      },
-    ];
-    return misses;
-  },
+    },
+    {
+      name: "export_unfiltered",
+      category: "unlisted_field",
+      steps: [exportChain(p, p.text)[0], exportChain(p, p.text)[2]].flatMap((s) => s.steps),
+      reason: "request_missing",
+      witness: { request: { method: "GET", path: { exact: EXPORT }, query: { project: p.project } } },
+    },
+  ],
 });
-
-function exportSteps(key: string, value: string, menu: boolean, db: AppDb) {
-  const f = exportFilters(db).find((g) => g.key === key && g.value === value)!;
-  return [
-    ...(menu ? [{ click: { selector: "#project-issues" } }] : []),
-    f.step,
-    { click: { selector: "#apply-filters" } },
-    { click: { selector: "#export-csv" } },
-  ];
-}
 
 /** Where an issue can be opened from before it is deleted: its board, its sprint's page, its project's list. */
 function deleteStarts(i: IssueRow) {
@@ -1840,7 +1799,7 @@ function deleteStarts(i: IssueRow) {
 }
 
 /** confirm_dialog after open_detail: open an issue from a list of it, delete it and confirm. */
-const openDelete = template<
+const openDelete = layered<
   & { key: string; id: number; title: string; from: string; path: string; query: string; name: string; link: string }
   & { sibling: string; sibling_link: string }
 >({
@@ -1870,59 +1829,52 @@ const openDelete = template<
     ),
   entity: (p) => `issue:${p.key}`,
   phrasings: [
-    (p) =>
-      `On ${p.name}, open ${p.key} "${p.title}" and delete it, confirming when the page asks. Change nothing else.`,
-    (p) => `From ${p.name}, go to issue ${p.key} and remove it with its Delete button (confirm the dialog).`,
+    procedure((p) =>
+      `On ${p.name}, open ${p.key} "${p.title}" and delete it, confirming when the page asks. Change nothing else.`
+    ),
+    procedure((p) => `From ${p.name}, go to issue ${p.key} and remove it with its Delete button (confirm the dialog).`),
+    goal((p) => `Issue ${p.key} "${p.title}" should no longer exist in the tracker. You start on ${p.name}.`),
+    goal((p) => `Get rid of ${p.key} for good, starting from ${p.name}, and leave every other issue as it is.`),
   ],
-  build: (p, db) => ({
-    start: { url: p.path + p.query },
-    check: {
-      all: [
-        {
-          change: { site: "tracker", table: "issues", op: "delete", key: p.id, before: { key: { exact: p.key } } },
-        },
-        ...db.all<{ id: number }>("SELECT id FROM issues WHERE blocked_by_id = ? ORDER BY id", p.id).map((b) => ({
-          change: {
-            site: "tracker",
-            table: "issues",
-            op: "update",
-            key: b.id,
-            after: { blocked_by_id: { present: false } },
-          },
-        })),
-        keyLinkClickOn(p.key, p.path),
-      ],
-    },
-    solution: [{ click: { selector: p.link } }, { click: { selector: "#delete-issue" } }],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "neighbour_deleted",
-      category: "wrong_item",
-      steps: [{ click: { selector: p.sibling_link } }, { click: { selector: "#delete-issue" } }],
-      reason: "field_mismatch",
-      witness: {
-        change: { site: "tracker", table: "issues", op: "delete", before: { key: { exact: p.sibling } } },
-        ever: true,
-      },
-    },
-    {
-      name: "issue_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: issuePath(p.key) } }, { click: { selector: "#delete-issue" } }],
-      reason: "method_missing",
-      witness: {
-        all: [
-          { event: { action: "navigate" } },
-          {
-            change: { site: "tracker", table: "issues", op: "delete", before: { key: { exact: p.key } } },
-            ever: true,
-          },
-          { record: { action: "click", target: { contains: `"${p.key}"` } }, times: 0 },
-        ],
-      },
-    },
+  start: (p) => ({ url: p.path + p.query }),
+  chain: (p) => [
+    openDetail(p.path, { click: { selector: p.link } }, issuePath(p.key)),
+    confirmDialog({ control: "#delete-issue", posts: `${issuePath(p.key)}/delete` }),
   ],
+  outcome: (p, db) => [
+    { change: { site: "tracker", table: "issues", op: "delete", key: p.id, before: { key: { exact: p.key } } } },
+    ...db.all<{ id: number }>("SELECT id FROM issues WHERE blocked_by_id = ? ORDER BY id", p.id).map((b) => ({
+      change: {
+        site: "tracker",
+        table: "issues",
+        op: "update",
+        key: b.id,
+        after: { blocked_by_id: { present: false } },
+      },
+    })),
+  ],
+  nearMisses: (p) => {
+    const gone = (key: string) => ({
+      change: { site: "tracker", table: "issues", op: "delete", before: { key: { exact: key } } },
+      ever: true,
+    });
+    return [
+      {
+        name: "neighbour_deleted",
+        category: "wrong_item",
+        steps: [{ click: { selector: p.sibling_link } }, { click: { selector: "#delete-issue" } }],
+        reason: "field_mismatch",
+        witness: gone(p.sibling),
+      },
+      {
+        name: "deletes_both",
+        category: "collateral",
+        after_reference: [{ navigate: { url: issuePath(p.sibling) } }, { click: { selector: "#delete-issue" } }],
+        reason: "irreversible_extra",
+        witness: gone(p.sibling),
+      },
+    ];
+  },
 });
 
 /** open_new_tab after the menu: from an issue, Issues or Projects from the top menu, then Docs in a new tab. */
