@@ -110,6 +110,7 @@ function formAttacks(o: FormOptions): Attack[] {
     method: false,
   }];
   if (o.equivalent) {
+    if (!last) throw new Error(`${o.macro}: an equivalent control needs a typed field it leaves untouched`);
     const untouched = { record: { action: "input", target: targetOf(last.selector) }, times: 0 };
     attacks.push(equivalentControl(o.equivalent.steps, o.equivalent.witness, untouched));
   }
