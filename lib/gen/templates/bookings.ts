@@ -1135,7 +1135,7 @@ const MENU_ITEMS: { label: string; path: string; home: string }[] = [
 ];
 const menuItem = (label: string) => MENU_ITEMS.find((m) => m.label === label)!;
 
-const menuFromRoom = template<MenuP>({
+const menuFromRoom = layered<MenuP>({
   id: "bookings.navigate_menu.from_room_page",
   site: "bookings",
   macro: "navigate_menu",
@@ -1154,48 +1154,24 @@ const menuFromRoom = template<MenuP>({
     ),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) => `You are on the ${TAB_LABEL[p.tab]} tab of the ${p.room} room. Use the app's top menu to go to ${p.dest}.`,
-    (p) => `From ${p.room}'s ${TAB_LABEL[p.tab]} page, open ${p.dest} with the menu in the top bar.`,
+    procedure((p) =>
+      `You are on the ${TAB_LABEL[p.tab]} tab of the ${p.room} room. Use the app's top menu to go to ${p.dest}.`
+    ),
+    procedure((p) => `From ${p.room}'s ${TAB_LABEL[p.tab]} page, open ${p.dest} with the menu in the top bar.`),
+    goal((p) => `Leave the ${p.room} room and bring up the app's ${p.dest} page.`),
+    goal((p) => `I am done with ${p.room}; take me to ${p.dest} now.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/rooms/${p.room_id}${tabPath(p.tab)}` },
-    check: {
-      all: [
-        { page: { path: `${BASE}${menuItem(p.dest).path}`, query: {} } },
-        menuRecord(p.dest, true),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuClick(menuItem(p.dest).path)],
-  }),
-  nearMisses: (p) => [
+  start: (p) => ({ url: `${BASE}/rooms/${p.room_id}${tabPath(p.tab)}` }),
+  chain: (p) => [navigateMenu("bookings", p.dest, `${BASE}${menuItem(p.dest).path}`)],
+  outcome: (p) => [{ page: { path: `${BASE}${menuItem(p.dest).path}`, query: {} } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
+    endsOnSibling("other_section", steps, menuClick(menuItem(p.other).path), `${BASE}${menuItem(p.other).path}`),
     {
-      name: "other_section",
+      name: "home_page_only",
       category: "wrong_item",
-      steps: [menuClick(menuItem(p.other).path)],
+      steps: [{ click: { selector: `nav.crumbs a[href='${BASE}/']` } }],
       reason: "final_page",
-      witness: { page: { path: `${BASE}${menuItem(p.other).path}` } },
-    },
-    {
-      name: "typed_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}${menuItem(p.dest).path}` } }],
-      reason: "method_missing",
-      witness: { all: [navigated, noMenu] },
-    },
-    {
-      name: "via_home_page",
-      category: "wrong_method",
-      steps: [
-        { click: { selector: `nav.crumbs a[href='${BASE}/']` } },
-        { click: { selector: menuItem(p.dest).home } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [{ record: { action: "click", region: { contains: "crumbs" } } }, noMenu, {
-          page: { path: `${BASE}${menuItem(p.dest).path}` },
-        }],
-      },
+      witness: { page: { path: `${BASE}/`, query: {} } },
     },
   ],
 });
