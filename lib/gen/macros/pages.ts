@@ -148,6 +148,7 @@ export const PAGES: Readonly<Record<string, PageModel>> = {
     site: "bookings",
     tabs: { main: TABS, my: { link: (key) => `#show-${key}` } },
     menu: TOP_MENU,
+    pager: PAGER,
     searches: { home: { box: "#home-q", submit: "#home-search-submit", path: "/bookings/rooms", key: "q" } },
   },
 };

@@ -34,6 +34,7 @@ import {
   layered,
   navigateMenu,
   openDetail,
+  paginate,
   procedure,
   search,
   selectOption,
@@ -2308,7 +2309,13 @@ const searchFloor = layered<FloorP>({
 
 type PageP = { filter: string; what: string; page: number; pages: number };
 
-const pagedList = template<PageP>({
+/** The room list's query of page `n` under `filter` (a query string), page 1 without its key. */
+const pageQuery = (filter: string, n: number): Record<string, string> => ({
+  ...Object.fromEntries(new URLSearchParams(filter)),
+  ...(n > 1 ? { page: String(n) } : {}),
+});
+
+const pagedList = layered<PageP>({
   id: "bookings.paginate.filtered_rooms",
   site: "bookings",
   macro: "paginate",
@@ -2337,26 +2344,23 @@ const pagedList = template<PageP>({
   },
   entity: (p) => `list:${p.filter || "all"}`,
   phrasings: [
-    (p) => `This room list shows ${p.what}. Go to page ${p.page} of it with the pager, keeping the filter.`,
-    (p) => `Page through the list of ${p.what} to page ${p.page}.`,
+    procedure((p) => `This room list shows ${p.what}. Go to page ${p.page} of it with the pager, keeping the filter.`),
+    procedure((p) => `Click through the page links under the list of ${p.what} until you reach page ${p.page}.`),
+    goal((p) => `Show page ${p.page} of this list of ${p.what}.`),
+    goal((p) => `I want the rooms listed on page ${p.page} of the ${p.what} list: leave that page on screen.`),
   ],
-  build: (p) => {
-    const q = Object.fromEntries(new URLSearchParams(p.filter));
-    return {
-      start: { url: `${BASE}/rooms${p.filter ? `?${p.filter}` : ""}` },
-      check: { all: [{ page: { path: `${BASE}/rooms`, query: { ...q, page: String(p.page) } } }, { no_writes: true }] },
-      solution: [{ click: { selector: `#room-pager a[aria-label='Page ${p.page}']` } }],
-    };
-  },
+  start: (p) => ({ url: `${BASE}/rooms${p.filter ? `?${p.filter}` : ""}` }),
+  chain: (p) => [paginate("bookings", `${BASE}/rooms`, (n) => pageQuery(p.filter, n), 1, p.page)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: pageQuery(p.filter, p.page) } }, { no_writes: true }],
   nearMisses: (p) => {
-    const q = Object.fromEntries(new URLSearchParams(p.filter));
+    const on = (n: number, filter = p.filter) => ({ page: { path: `${BASE}/rooms`, query: pageQuery(filter, n) } });
     const misses: NearMiss[] = [
       {
         name: "filter_dropped",
         category: "wrong_item",
         steps: [{ navigate: { url: `${BASE}/rooms?page=${p.page}` } }],
         reason: "final_page",
-        witness: { page: { path: `${BASE}/rooms`, query: { page: String(p.page) } } },
+        witness: on(p.page, ""),
       },
       p.page < p.pages
         ? {
@@ -2364,18 +2368,14 @@ const pagedList = template<PageP>({
           category: "overshoot",
           after_reference: [{ click: { selector: "#next-page" } }],
           reason: "final_page",
-          witness: { page: { path: `${BASE}/rooms`, query: { ...q, page: String(p.page + 1) } } },
+          witness: on(p.page + 1),
         }
         : {
           name: "back_a_page",
           category: "overshoot",
           after_reference: [{ click: { selector: "#prev-page" } }],
           reason: "final_page",
-          witness: {
-            all: [visitedRe(`page=${p.page}`), {
-              page: { path: `${BASE}/rooms`, query: { ...q, ...(p.page > 2 ? { page: String(p.page - 1) } : {}) } },
-            }],
-          },
+          witness: { all: [visitedRe(`page=${p.page}`), on(p.page - 1)] },
         },
     ];
     return p.filter ? misses : [misses[1], {
@@ -2383,7 +2383,7 @@ const pagedList = template<PageP>({
       category: "wrong_item",
       steps: [{ click: { selector: "#next-page" } }, ...(p.page > 2 ? [] : [{ click: { selector: "#next-page" } }])],
       reason: "final_page",
-      witness: { page: { path: `${BASE}/rooms`, query: { page: String(p.page === 2 ? 3 : 2) } } },
+      witness: on(p.page === 2 ? 3 : 2),
     }];
   },
 });
