@@ -913,7 +913,7 @@ function descriptionPhrases(db: AppDb, n = 2): string[] {
 
 type SearchP = { q: string; first: string; found: number; floor: string };
 
-const menuSearch = template<SearchP>({
+const menuSearch = layered<SearchP>({
   id: "bookings.search.menu_rooms",
   site: "bookings",
   macro: "search",
@@ -928,38 +928,19 @@ const menuSearch = template<SearchP>({
     }),
   entity: (p) => `search:${p.q}`,
   phrasings: [
-    (p) => `Open Rooms from the top menu, then search the rooms for "${p.q}".`,
-    (p) => `Use the app's menu to get to the room list and look up "${p.q}" with its search box.`,
+    procedure((p) => `Open Rooms from the top menu, then search the rooms for "${p.q}".`),
+    procedure((p) => `Use the app's menu to get to the room list and look up "${p.q}" with its search box.`),
+    goal((p) => `Find the rooms that match "${p.q}".`),
+    goal((p) => `Which rooms come up for "${p.q}"? Leave that list of rooms on screen, with no other filter.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/calendar` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms`, query: { q: p.q } } },
-        { record: { action: "input", target: { contains: "#q" }, value: { norm: p.q } } },
-        {
-          any: [
-            { record: { action: "click", target: { contains: "#apply-filters" } }, bound: "page" },
-            { record: { action: "key", target: { contains: "#q" }, value: "Enter" }, bound: "page" },
-          ],
-        },
-        menuRecord("Rooms"),
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      menuClick("/rooms"),
-      { input: { selector: "#q", text: p.q } },
-      { click: { selector: "#apply-filters" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/calendar` }),
+  chain: (p) => [navigateMenu("bookings", "Rooms", `${BASE}/rooms`), search("bookings", p.q)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: { q: p.q } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "first_word_only",
       category: "wrong_item",
-      steps: [menuClick("/rooms"), { input: { selector: "#q", text: p.first } }, {
-        click: { selector: "#apply-filters" },
-      }],
+      steps: [steps[0], ...search("bookings", p.first).steps],
       reason: "final_page",
       witness: { page: { path: `${BASE}/rooms`, query: { q: p.first } } },
     },
@@ -976,16 +957,9 @@ const menuSearch = template<SearchP>({
     {
       name: "opened_room",
       category: "overshoot",
-      after_reference: [{ click: { selector: `tr[data-room-id='${p.found}'] a.room-link` } }],
+      after_reference: [roomLink(p.found)],
       reason: "final_page",
       witness: { all: [visitedRe(searchRe(p.q)), { page: { path: `${BASE}/rooms/${p.found}` } }] },
-    },
-    {
-      name: "typed_url",
-      category: "wrong_method",
-      steps: [menuClick("/rooms"), { navigate: { url: `${BASE}/rooms?${formQ(p.q)}` } }],
-      reason: "method_missing",
-      witness: { all: [navigated, { record: { action: "input", target: { contains: "#q" } }, times: 0 }] },
     },
   ],
 });
@@ -1062,7 +1036,12 @@ const roomTab = layered<TabP>({
 
 type PickP = { q: string; room: string; room_id: number; sibling: number };
 
-const searchOpen = template<PickP>({
+/** A room's link on the room list (its name). */
+const roomLink = (id: number): ActionJson => ({ click: { selector: `tr[data-room-id='${id}'] a.room-link` } });
+/** The room list's row link opening the room's page. */
+const roomFromList = (id: number) => openDetail(`${BASE}/rooms`, roomLink(id), `${BASE}/rooms/${id}`);
+
+const searchOpen = layered<PickP>({
   id: "bookings.open_detail.search_result_room",
   site: "bookings",
   macro: "open_detail",
@@ -1085,43 +1064,26 @@ const searchOpen = template<PickP>({
     }).filter((p, i, all) => all.findIndex((x) => x.q === p.q && x.room_id === p.room_id) === i),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) => `Search the rooms for "${p.q}" from the Bookings home page, then open the ${p.room} room from the results.`,
-    (p) =>
-      `Look up "${p.q}" with the home page's room search and click through to ${p.room}'s page in the result list.`,
+    procedure((p) =>
+      `Search the rooms for "${p.q}" from the Bookings home page, then open the ${p.room} room from the results.`
+    ),
+    procedure((p) =>
+      `Look up "${p.q}" with the home page's room search and click through to ${p.room}'s page in the result list.`
+    ),
+    goal((p) => `Among the rooms found for "${p.q}", bring up the page of ${p.room}.`),
+    goal((p) => `${p.room} should be one of the rooms matching "${p.q}": find it that way and show its page.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms/${p.room_id}`, query: {} } },
-        visitedRe(searchRe(p.q)),
-        homeTyped,
-        { no_writes: true },
-      ],
-    },
-    solution: [...homeSearch(p.q), { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } }],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "neighbour_room",
-      category: "wrong_item",
-      steps: [...homeSearch(p.q), { click: { selector: `tr[data-room-id='${p.sibling}'] a.room-link` } }],
-      reason: "final_page",
-      witness: { page: { path: `${BASE}/rooms/${p.sibling}` } },
-    },
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [search("bookings", p.q, {}, "home"), roomFromList(p.room_id)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms/${p.room_id}`, query: {} } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
+    endsOnSibling("neighbour_room", steps, roomLink(p.sibling), `${BASE}/rooms/${p.sibling}`),
     {
       name: "then_schedule",
       category: "overshoot",
       after_reference: [{ click: { selector: "#tab-schedule" } }],
       reason: "final_page",
       witness: { all: [visitedRe(roomPageRe(p.room_id)), { page: { path: `${BASE}/rooms/${p.room_id}/schedule` } }] },
-    },
-    {
-      name: "room_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}/rooms/${p.room_id}` } }],
-      reason: "not_visited",
-      witness: { all: [navigated, visitedRe(`^${BASE}/rooms\\?q=`, 0)] },
     },
   ],
 });
