@@ -3,21 +3,30 @@
  * opened the page as a new tab; the page typed into the same tab, or typed into a new tab, are its attacks.
  */
 import type { ActionJson } from "../template.ts";
-import { typed, visitedPath } from "./evidence.ts";
+import { queryString, typed, visitedPath } from "./evidence.ts";
 import type { Segment } from "./macro.ts";
 
-/** The open_new_tab segment: `click` on the link whose text holds `label` opens `page` (a path) in a new tab. */
-export function openNewTab(click: ActionJson, label: string, page: string): Segment {
+/**
+ * The open_new_tab segment: `click` on the link whose text holds `label` opens `page` (a path) in a new tab; `query`
+ * is the query the link carries (a floor plan's room), which a typed URL must carry too.
+ */
+export function openNewTab(
+  click: ActionJson,
+  label: string,
+  page: string,
+  query: Readonly<Record<string, string>> = {},
+): Segment {
   const named = { action: "click", target: { contains: label } };
+  const url = page + queryString(query);
   return {
     macro: "open_new_tab",
     steps: [click, { wait: { seconds: 1 } }],
     reached: [visitedPath(page)],
-    method: [{ record: named, opened: { path: page, tab: "new" } }],
+    method: [{ record: named, opened: { path: page, ...(Object.keys(query).length ? { query } : {}), tab: "new" } }],
     attacks: [
       {
         kind: "same_tab",
-        steps: [{ navigate: { url: page } }],
+        steps: [{ navigate: { url } }],
         reason: "method_missing",
         // Visited, not the final page: a later segment of the chain may go on from it.
         witness: { all: [typed, { record: named, times: 0 }, visitedPath(page)] },
@@ -25,7 +34,7 @@ export function openNewTab(click: ActionJson, label: string, page: string): Segm
       },
       {
         kind: "typed_url",
-        steps: [{ open_tab: { url: page } }, { wait: { seconds: 1 } }],
+        steps: [{ open_tab: { url } }, { wait: { seconds: 1 } }],
         reason: "method_missing",
         witness: { all: [typed, { record: named, times: 0 }, visitedPath(page)] },
         method: true,

@@ -34,12 +34,14 @@ import {
   layered,
   navigateMenu,
   openDetail,
+  openNewTab,
   paginate,
   procedure,
   search,
   selectOption,
   setSlider,
   switchTab,
+  visitedWith,
 } from "../macros/mod.ts";
 
 // ---- the seeded data, read only ----
@@ -175,7 +177,6 @@ const homeSearch = (q: string): ActionJson[] => [
   { input: { selector: "#home-q", text: q } },
   { click: { selector: "#home-search-submit" } },
 ];
-const homeTyped: ConditionJson = { record: { action: "input", target: { contains: "#home-q" } } };
 
 /** A booking's insert, every field the form writes. */
 function bookingInsert(
@@ -1448,8 +1449,23 @@ type DayPlanP = {
 const floorPage = (floor: number, roomId: number): ConditionJson => ({
   page: { path: `${BASE}/floors/${floor}`, query: { room: String(roomId) }, tab: "any" },
 });
+/** A room page's Floor plan link, opening the plan of its floor with the room marked in a new tab. */
+const floorPlan = (floor: number, roomId: number) =>
+  openNewTab({ click: { selector: "#floor-plan" } }, "Floor plan", `${BASE}/floors/${floor}`, { room: String(roomId) });
+/** The plan opened, then left for the room's page by its link under the plan: the plan is no longer shown. */
+const planLeft = (floor: number, roomId: number): NearMiss => ({
+  name: "plan_left_for_room",
+  category: "overshoot",
+  after_reference: [{ click: { selector: `#floor-rooms a[href='${BASE}/rooms/${roomId}']` } }],
+  reason: "final_page",
+  witness: {
+    all: [visitedWith(`${BASE}/floors/${floor}`, [["room", String(roomId)]]), { not: floorPage(floor, roomId) }],
+  },
+});
+/** A room's link in a calendar day's grid. */
+const gridRoom = (id: number): ActionJson => ({ click: { selector: `#day-grid tr[data-room-id='${id}'] th a` } });
 
-const dayRoomPlan = template<DayPlanP>({
+const dayRoomPlan = layered<DayPlanP>({
   id: "bookings.open_new_tab.day_room_plan",
   site: "bookings",
   macro: "open_new_tab",
@@ -1477,56 +1493,34 @@ const dayRoomPlan = template<DayPlanP>({
   },
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `On this day view (${
         day(p.date)
-      }), open the room where "${p.purpose}" is booked at ${p.time}, then open that room's floor plan (it opens in a new tab).`,
-    (p) =>
-      `Find the room booked for "${p.purpose}" (${p.time}) in the day's grid, go to the room's page and open its Floor plan link, which opens a new tab.`,
+      }), open the room where "${p.purpose}" is booked at ${p.time}, then open that room's floor plan (it opens in a new tab).`
+    ),
+    procedure((p) =>
+      `Find the room booked for "${p.purpose}" (${p.time}) in the day's grid, go to the room's page and open its Floor plan link, which opens a new tab.`
+    ),
+    goal((p) => `Show the floor plan of the room where "${p.purpose}" takes place at ${p.time} on ${day(p.date)}.`),
+    goal((p) =>
+      `Where is the "${p.purpose}" meeting of ${day(p.date)} (${p.time})? Bring up its room on the floor plan.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/calendar/${p.date}` },
-    check: {
-      all: [
-        floorPage(p.floor, p.room_id),
-        visitedRe(roomPageRe(p.room_id)),
-        { record: { action: "click", target: { contains: `"${p.room}"` } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      { click: { selector: `#day-grid tr[data-room-id='${p.room_id}'] th a` } },
-      { click: { selector: "#floor-plan" } },
-    ],
-  }),
+  start: (p) => ({ url: `${BASE}/calendar/${p.date}` }),
+  chain: (p) => [
+    openDetail(`${BASE}/calendar/${p.date}`, gridRoom(p.room_id), `${BASE}/rooms/${p.room_id}`),
+    floorPlan(p.floor, p.room_id),
+  ],
+  outcome: (p) => [floorPage(p.floor, p.room_id), { no_writes: true }],
   nearMisses: (p) => [
     {
       name: "neighbour_room_plan",
       category: "wrong_item",
-      steps: [
-        { click: { selector: `#day-grid tr[data-room-id='${p.sibling}'] th a` } },
-        { click: { selector: "#floor-plan" } },
-        { wait: { seconds: 2 } },
-      ],
+      steps: [gridRoom(p.sibling), ...floorPlan(p.sib_floor, p.sibling).steps],
       reason: "final_page",
       witness: floorPage(p.sib_floor, p.sibling),
     },
-    {
-      name: "room_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/rooms/${p.room_id}` } },
-        { click: { selector: "#floor-plan" } },
-        { wait: { seconds: 2 } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [navigated, floorPage(p.floor, p.room_id), {
-          record: { action: "click", target: { contains: `"${p.room}"` } },
-          times: 0,
-        }],
-      },
-    },
+    planLeft(p.floor, p.room_id),
   ],
 });
 
@@ -1534,7 +1528,7 @@ const dayRoomPlan = template<DayPlanP>({
 
 type SearchPlanP = { q: string; room: string; room_id: number; floor: number; sibling: number; sib_floor: number };
 
-const searchPlan = template<SearchPlanP>({
+const searchPlan = layered<SearchPlanP>({
   id: "bookings.open_new_tab.search_room_plan",
   site: "bookings",
   macro: "open_new_tab",
@@ -1552,44 +1546,31 @@ const searchPlan = template<SearchPlanP>({
   },
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
-      `From the home page, search the rooms for "${p.q}", open the room it finds, and open that room's floor plan (a new tab).`,
-    (p) =>
-      `Which room is described with "${p.q}"? Find it with the home page's search, go to its page and open its Floor plan link in the new tab it makes.`,
+    procedure((p) =>
+      `From the home page, search the rooms for "${p.q}", open the room it finds, and open that room's floor plan (a new tab).`
+    ),
+    procedure((p) =>
+      `Which room is described with "${p.q}"? Find it with the home page's search, go to its page and open its Floor plan link in the new tab it makes.`
+    ),
+    goal((p) => `Search the rooms for "${p.q}" and show the floor plan of the one room it finds.`),
+    goal((p) => `Only one room matches "${p.q}". Look it up and bring up where it sits on its floor's plan.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [floorPage(p.floor, p.room_id), visitedRe(searchRe(p.q)), homeTyped, { no_writes: true }],
-    },
-    solution: [
-      ...homeSearch(p.q),
-      { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
-      { click: { selector: "#floor-plan" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [search("bookings", p.q, {}, "home"), roomFromList(p.room_id), floorPlan(p.floor, p.room_id)],
+  outcome: (p) => [floorPage(p.floor, p.room_id), { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_room_plan",
       category: "wrong_item",
       steps: [
-        ...homeSearch(p.q),
+        ...steps.slice(0, 2),
         { navigate: { url: `${BASE}/rooms/${p.sibling}` } },
-        { click: { selector: "#floor-plan" } },
-        { wait: { seconds: 2 } },
+        ...floorPlan(p.sib_floor, p.sibling).steps,
       ],
       reason: "final_page",
       witness: floorPage(p.sib_floor, p.sibling),
     },
-    {
-      name: "plan_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}/floors/${p.floor}?room=${p.room_id}`, new_tab: true } }, {
-        wait: { seconds: 1 },
-      }],
-      reason: "not_visited",
-      witness: { all: [navigated, visitedRe(`^${BASE}/rooms\\?q=`, 0)] },
-    },
+    planLeft(p.floor, p.room_id),
   ],
 });
 
