@@ -26,6 +26,7 @@ import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, t
 import {
   answerQuestion,
   chooseFromCombobox,
+  confirmDialog,
   copyToClipboard,
   endsOnSibling,
   esc,
@@ -163,7 +164,6 @@ const menuRecord = (label: string, bound = false): ConditionJson => ({
   record: { action: "click", region: { contains: "menu" }, target: { contains: label } },
   ...(bound ? { bound: "page" } : {}),
 });
-const noMenu: ConditionJson = { record: { action: "click", region: { contains: "menu" } }, times: 0 };
 const navigated: ConditionJson = { event: { action: "navigate" } };
 const openBooking = (id: number): ActionJson => ({ click: { selector: `tr[data-booking-id='${id}'] a` } });
 const codeClick = (code: string): ConditionJson => ({ record: { action: "click", target: { contains: code } } });
@@ -1144,12 +1144,27 @@ const menuFromRoom = layered<MenuP>({
 
 type CancelP = { id: number; code: string; purpose: string; date: string; room: string; sibling: number };
 
-const cancelBooking = template<CancelP>({
+/** A booking's Cancel booking button, its dialog accepted. */
+const cancelDialog = (id: number) =>
+  confirmDialog({ control: "#cancel-booking", posts: `${BASE}/reservations/${id}/cancel` });
+/** A booking's status set to cancelled (`was`: from confirmed). */
+const cancelled = (id: number, was = false): ConditionJson => ({
+  change: {
+    site: "bookings",
+    table: "bookings",
+    op: "update",
+    key: id,
+    after: { status: { exact: "cancelled" } },
+    ...(was ? { before: { status: { exact: "confirmed" } } } : {}),
+  },
+});
+
+const cancelBooking = layered<CancelP>({
   id: "bookings.confirm_dialog.menu_cancel",
   site: "bookings",
   macro: "confirm_dialog",
-  prefix: ["navigate_menu"],
-  summary: "menu to My bookings, then cancel one booking, confirming the dialog",
+  prefix: ["navigate_menu", "open_detail"],
+  summary: "menu to My bookings, open one booking, then cancel it, confirming the dialog",
   params: (db) => {
     const up = upcoming(db);
     return up.map((b, i) => ({
@@ -1163,72 +1178,38 @@ const cancelBooking = template<CancelP>({
   },
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open My bookings from the top menu, then cancel your "${p.purpose}" booking on ${
         day(p.date)
-      }, confirming when asked. Leave your other bookings as they are.`,
-    (p) =>
-      `Using the app's menu, go to your bookings and cancel "${p.purpose}" (${p.room}, ${p.date}); accept the confirmation dialog.`,
+      }, confirming when asked. Leave your other bookings as they are.`
+    ),
+    procedure((p) =>
+      `Using the app's menu, go to your bookings and cancel "${p.purpose}" (${p.room}, ${p.date}); accept the confirmation dialog.`
+    ),
+    goal((p) => `Your booking "${p.purpose}" on ${day(p.date)} is no longer needed: cancel it, and only it.`),
+    goal((p) => `Make sure the ${p.room} booking for "${p.purpose}" (${day(p.date)}) ends up cancelled.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/rooms` },
-    check: {
-      all: [
-        {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            key: p.id,
-            after: { status: { exact: "cancelled" } },
-            before: { status: { exact: "confirmed" } },
-          },
-        },
-        menuRecord("My bookings"),
-      ],
-    },
-    solution: [menuClick("/my"), openBooking(p.id), { click: { selector: "#cancel-booking" } }],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/rooms` }),
+  chain: (p) => [
+    navigateMenu("bookings", "My bookings", `${BASE}/my`),
+    openDetail(`${BASE}/my`, openBooking(p.id), `${BASE}/reservations/${p.id}`),
+    cancelDialog(p.id),
+  ],
+  outcome: (p) => [cancelled(p.id, true)],
+  nearMisses: (p, _db, steps) => [
     {
       name: "sibling_cancelled",
       category: "wrong_item",
-      steps: [menuClick("/my"), openBooking(p.sibling), { click: { selector: "#cancel-booking" } }],
+      steps: [steps[0], openBooking(p.sibling), ...cancelDialog(p.sibling).steps],
       reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "bookings",
-          op: "update",
-          key: p.sibling,
-          after: { status: { exact: "cancelled" } },
-        },
-      },
+      witness: cancelled(p.sibling),
     },
     {
       name: "two_cancelled",
       category: "collateral",
-      after_reference: [
-        { navigate: { url: `${BASE}/reservations/${p.sibling}` } },
-        { click: { selector: "#cancel-booking" } },
-      ],
+      after_reference: [{ navigate: { url: `${BASE}/reservations/${p.sibling}` } }, ...cancelDialog(p.sibling).steps],
       reason: "unclaimed_write",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "bookings",
-          op: "update",
-          key: p.sibling,
-          after: { status: { exact: "cancelled" } },
-        },
-      },
-    },
-    {
-      name: "my_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}/my` } }, openBooking(p.id), { click: { selector: "#cancel-booking" } }],
-      reason: "method_missing",
-      witness: { all: [navigated, noMenu] },
+      witness: cancelled(p.sibling),
     },
   ],
 });
