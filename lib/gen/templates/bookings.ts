@@ -1126,7 +1126,11 @@ const menuFromRoom = layered<MenuP>({
     goal((p) => `I am done with ${p.room}; take me to ${p.dest} now.`),
   ],
   start: (p) => ({ url: `${BASE}/rooms/${p.room_id}${tabPath(p.tab)}` }),
-  chain: (p) => [navigateMenu("bookings", p.dest, `${BASE}${menuItem(p.dest).path}`)],
+  chain: (p) => {
+    const { path, home } = menuItem(p.dest);
+    const viaHome = [{ click: { selector: `nav.crumbs a[href='${BASE}/']` } }, { click: { selector: home } }];
+    return [navigateMenu("bookings", p.dest, `${BASE}${path}`, `${BASE}${path}`, undefined, viaHome)];
+  },
   outcome: (p) => [{ page: { path: `${BASE}${menuItem(p.dest).path}`, query: {} } }, { no_writes: true }],
   nearMisses: (p, _db, steps) => [
     endsOnSibling("other_section", steps, menuClick(menuItem(p.other).path), `${BASE}${menuItem(p.other).path}`),
