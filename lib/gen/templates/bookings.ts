@@ -1122,8 +1122,8 @@ const menuFromRoom = layered<MenuP>({
       `You are on the ${TAB_LABEL[p.tab]} tab of the ${p.room} room. Use the app's top menu to go to ${p.dest}.`
     ),
     procedure((p) => `From ${p.room}'s ${TAB_LABEL[p.tab]} page, open ${p.dest} with the menu in the top bar.`),
-    goal((p) => `Leave the ${p.room} room and bring up the app's ${p.dest} page.`),
-    goal((p) => `I am done with ${p.room}; take me to ${p.dest} now.`),
+    goal((p) => `Leave the ${TAB_LABEL[p.tab]} tab of the ${p.room} room and bring up the app's ${p.dest} page.`),
+    goal((p) => `I am done with the ${p.tab} of ${p.room}; take me to ${p.dest} now.`),
   ],
   start: (p) => ({ url: `${BASE}/rooms/${p.room_id}${tabPath(p.tab)}` }),
   chain: (p) => {
