@@ -47,7 +47,7 @@ Deno.test("search(): the box is matched by its own id, the query as the app read
   assert.ok(!new RegExp(box.record.target.regex).test('button#search-button "Search"'));
   assert.deepEqual(box.record.value, { norm: "lamp" });
   assert.ok(new RegExp(submit.record.target.regex).test('button#search-button "Search"'));
-  assert.throws(() => search("bookings", "x"), /no search form \(main\)/);
+  assert.throws(() => search("bookings", "x", {}, "footer"), /no search form footer/);
 });
 
 Deno.test("evidence helpers: one encoding of a query value, a space as +", () => {

@@ -21,7 +21,7 @@ export {
 export { navigateMenu } from "./navigate_menu.ts";
 export { filterBoxes } from "./filter.ts";
 export { openDetail } from "./open_detail.ts";
-export { openNewTab } from "./open_new_tab.ts";
+export { type NewTabOptions, openNewTab } from "./open_new_tab.ts";
 export {
   type ListModel,
   type MenuModel,

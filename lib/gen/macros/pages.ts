@@ -187,6 +187,8 @@ export const PAGES: Readonly<Record<string, PageModel>> = {
     site: "bookings",
     tabs: { main: TABS, my: { link: (key) => `#show-${key}` } },
     menu: TOP_MENU,
+    pager: PAGER,
+    search: { box: "#q", submit: "#apply-filters", path: "/bookings/rooms", key: "q" },
     searches: { home: { box: "#home-q", submit: "#home-search-submit", path: "/bookings/rooms", key: "q" } },
   },
 };

@@ -23,12 +23,13 @@ import {
 } from "../../sites/apps/bookings/_data.ts";
 import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
 import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
-import { type ActionJson, type AnyTemplate, type ConditionJson, type NearMiss, template } from "../template.ts";
+import type { ActionJson, AnyTemplate, ConditionJson, NearMiss } from "../template.ts";
 import {
   answerQuestion,
   calendarClicks as calendarPicks,
   chooseFromCombobox,
   chooseRadio,
+  confirmDialog,
   type ControlPlace,
   copyToClipboard,
   downloadFile,
@@ -40,6 +41,8 @@ import {
   layered,
   navigateMenu,
   openDetail,
+  openNewTab,
+  paginate,
   pickDate,
   postPath,
   procedure,
@@ -48,6 +51,7 @@ import {
   selectOption,
   setSlider,
   switchTab,
+  visitedWith,
 } from "../macros/mod.ts";
 
 // ---- the seeded data, read only ----
@@ -150,12 +154,6 @@ function calendarClicks(date: string): ActionJson[] {
 }
 
 const menuClick = (path: string): ActionJson => ({ click: { selector: `.topbar .menu a[href='${BASE}${path}']` } });
-const menuRecord = (label: string, bound = false): ConditionJson => ({
-  record: { action: "click", region: { contains: "menu" }, target: { contains: label } },
-  ...(bound ? { bound: "page" } : {}),
-});
-const noMenu: ConditionJson = { record: { action: "click", region: { contains: "menu" } }, times: 0 };
-const navigated: ConditionJson = { event: { action: "navigate" } };
 const openBooking = (id: number): ActionJson => ({ click: { selector: `tr[data-booking-id='${id}'] a` } });
 const visitedRe = (re: string, times?: number): ConditionJson => ({
   visited: { regex: re },
@@ -167,7 +165,6 @@ const homeSearch = (q: string): ActionJson[] => [
   { input: { selector: "#home-q", text: q } },
   { click: { selector: "#home-search-submit" } },
 ];
-const homeTyped: ConditionJson = { record: { action: "input", target: { contains: "#home-q" } } };
 
 /** A booking's insert, every field the form writes. */
 function bookingInsert(
@@ -864,7 +861,7 @@ function descriptionPhrases(db: AppDb, n = 2): string[] {
 
 type SearchP = { q: string; first: string; found: number; floor: string };
 
-const menuSearch = template<SearchP>({
+const menuSearch = layered<SearchP>({
   id: "bookings.search.menu_rooms",
   site: "bookings",
   macro: "search",
@@ -879,38 +876,19 @@ const menuSearch = template<SearchP>({
     }),
   entity: (p) => `search:${p.q}`,
   phrasings: [
-    (p) => `Open Rooms from the top menu, then search the rooms for "${p.q}".`,
-    (p) => `Use the app's menu to get to the room list and look up "${p.q}" with its search box.`,
+    procedure((p) => `Open Rooms from the top menu, then search the rooms for "${p.q}".`),
+    procedure((p) => `Use the app's menu to get to the room list and look up "${p.q}" with its search box.`),
+    goal((p) => `Find the rooms that match "${p.q}".`),
+    goal((p) => `Which rooms come up for "${p.q}"? Leave that list of rooms on screen, with no other filter.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/calendar` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms`, query: { q: p.q } } },
-        { record: { action: "input", target: { contains: "#q" }, value: { norm: p.q } } },
-        {
-          any: [
-            { record: { action: "click", target: { contains: "#apply-filters" } }, bound: "page" },
-            { record: { action: "key", target: { contains: "#q" }, value: "Enter" }, bound: "page" },
-          ],
-        },
-        menuRecord("Rooms"),
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      menuClick("/rooms"),
-      { input: { selector: "#q", text: p.q } },
-      { click: { selector: "#apply-filters" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/calendar` }),
+  chain: (p) => [navigateMenu("bookings", "Rooms", `${BASE}/rooms`), search("bookings", p.q)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: { q: p.q } } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "first_word_only",
       category: "wrong_item",
-      steps: [menuClick("/rooms"), { input: { selector: "#q", text: p.first } }, {
-        click: { selector: "#apply-filters" },
-      }],
+      steps: [steps[0], ...search("bookings", p.first).steps],
       reason: "final_page",
       witness: { page: { path: `${BASE}/rooms`, query: { q: p.first } } },
     },
@@ -927,16 +905,9 @@ const menuSearch = template<SearchP>({
     {
       name: "opened_room",
       category: "overshoot",
-      after_reference: [{ click: { selector: `tr[data-room-id='${p.found}'] a.room-link` } }],
+      after_reference: [roomLink(p.found)],
       reason: "final_page",
       witness: { all: [visitedRe(searchRe(p.q)), { page: { path: `${BASE}/rooms/${p.found}` } }] },
-    },
-    {
-      name: "typed_url",
-      category: "wrong_method",
-      steps: [menuClick("/rooms"), { navigate: { url: `${BASE}/rooms?${formQ(p.q)}` } }],
-      reason: "method_missing",
-      witness: { all: [navigated, { record: { action: "input", target: { contains: "#q" } }, times: 0 }] },
     },
   ],
 });
@@ -1013,7 +984,12 @@ const roomTab = layered<TabP>({
 
 type PickP = { q: string; room: string; room_id: number; sibling: number };
 
-const searchOpen = template<PickP>({
+/** A room's link on the room list (its name). */
+const roomLink = (id: number): ActionJson => ({ click: { selector: `tr[data-room-id='${id}'] a.room-link` } });
+/** The room list's row link opening the room's page. */
+const roomFromList = (id: number) => openDetail(`${BASE}/rooms`, roomLink(id), `${BASE}/rooms/${id}`);
+
+const searchOpen = layered<PickP>({
   id: "bookings.open_detail.search_result_room",
   site: "bookings",
   macro: "open_detail",
@@ -1036,43 +1012,26 @@ const searchOpen = template<PickP>({
     }).filter((p, i, all) => all.findIndex((x) => x.q === p.q && x.room_id === p.room_id) === i),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) => `Search the rooms for "${p.q}" from the Bookings home page, then open the ${p.room} room from the results.`,
-    (p) =>
-      `Look up "${p.q}" with the home page's room search and click through to ${p.room}'s page in the result list.`,
+    procedure((p) =>
+      `Search the rooms for "${p.q}" from the Bookings home page, then open the ${p.room} room from the results.`
+    ),
+    procedure((p) =>
+      `Look up "${p.q}" with the home page's room search and click through to ${p.room}'s page in the result list.`
+    ),
+    goal((p) => `Among the rooms found for "${p.q}", bring up the page of ${p.room}.`),
+    goal((p) => `${p.room} should be one of the rooms matching "${p.q}": find it that way and show its page.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [
-        { page: { path: `${BASE}/rooms/${p.room_id}`, query: {} } },
-        visitedRe(searchRe(p.q)),
-        homeTyped,
-        { no_writes: true },
-      ],
-    },
-    solution: [...homeSearch(p.q), { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } }],
-  }),
-  nearMisses: (p) => [
-    {
-      name: "neighbour_room",
-      category: "wrong_item",
-      steps: [...homeSearch(p.q), { click: { selector: `tr[data-room-id='${p.sibling}'] a.room-link` } }],
-      reason: "final_page",
-      witness: { page: { path: `${BASE}/rooms/${p.sibling}` } },
-    },
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [search("bookings", p.q, {}, "home"), roomFromList(p.room_id)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms/${p.room_id}`, query: {} } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
+    endsOnSibling("neighbour_room", steps, roomLink(p.sibling), `${BASE}/rooms/${p.sibling}`),
     {
       name: "then_schedule",
       category: "overshoot",
       after_reference: [{ click: { selector: "#tab-schedule" } }],
       reason: "final_page",
       witness: { all: [visitedRe(roomPageRe(p.room_id)), { page: { path: `${BASE}/rooms/${p.room_id}/schedule` } }] },
-    },
-    {
-      name: "room_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}/rooms/${p.room_id}` } }],
-      reason: "not_visited",
-      witness: { all: [navigated, visitedRe(`^${BASE}/rooms\\?q=`, 0)] },
     },
   ],
 });
@@ -1087,7 +1046,7 @@ const MENU_ITEMS: { label: string; path: string; home: string }[] = [
 ];
 const menuItem = (label: string) => MENU_ITEMS.find((m) => m.label === label)!;
 
-const menuFromRoom = template<MenuP>({
+const menuFromRoom = layered<MenuP>({
   id: "bookings.navigate_menu.from_room_page",
   site: "bookings",
   macro: "navigate_menu",
@@ -1106,48 +1065,28 @@ const menuFromRoom = template<MenuP>({
     ),
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) => `You are on the ${TAB_LABEL[p.tab]} tab of the ${p.room} room. Use the app's top menu to go to ${p.dest}.`,
-    (p) => `From ${p.room}'s ${TAB_LABEL[p.tab]} page, open ${p.dest} with the menu in the top bar.`,
+    procedure((p) =>
+      `You are on the ${TAB_LABEL[p.tab]} tab of the ${p.room} room. Use the app's top menu to go to ${p.dest}.`
+    ),
+    procedure((p) => `From ${p.room}'s ${TAB_LABEL[p.tab]} page, open ${p.dest} with the menu in the top bar.`),
+    goal((p) => `Leave the ${TAB_LABEL[p.tab]} tab of the ${p.room} room and bring up the app's ${p.dest} page.`),
+    goal((p) => `I am done with the ${p.tab} of ${p.room}; take me to ${p.dest} now.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/rooms/${p.room_id}${tabPath(p.tab)}` },
-    check: {
-      all: [
-        { page: { path: `${BASE}${menuItem(p.dest).path}`, query: {} } },
-        menuRecord(p.dest, true),
-        { no_writes: true },
-      ],
-    },
-    solution: [menuClick(menuItem(p.dest).path)],
-  }),
-  nearMisses: (p) => [
+  start: (p) => ({ url: `${BASE}/rooms/${p.room_id}${tabPath(p.tab)}` }),
+  chain: (p) => {
+    const { path, home } = menuItem(p.dest);
+    const viaHome = [{ click: { selector: `nav.crumbs a[href='${BASE}/']` } }, { click: { selector: home } }];
+    return [navigateMenu("bookings", p.dest, `${BASE}${path}`, `${BASE}${path}`, undefined, viaHome)];
+  },
+  outcome: (p) => [{ page: { path: `${BASE}${menuItem(p.dest).path}`, query: {} } }, { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
+    endsOnSibling("other_section", steps, menuClick(menuItem(p.other).path), `${BASE}${menuItem(p.other).path}`),
     {
-      name: "other_section",
+      name: "home_page_only",
       category: "wrong_item",
-      steps: [menuClick(menuItem(p.other).path)],
+      steps: [{ click: { selector: `nav.crumbs a[href='${BASE}/']` } }],
       reason: "final_page",
-      witness: { page: { path: `${BASE}${menuItem(p.other).path}` } },
-    },
-    {
-      name: "typed_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}${menuItem(p.dest).path}` } }],
-      reason: "method_missing",
-      witness: { all: [navigated, noMenu] },
-    },
-    {
-      name: "via_home_page",
-      category: "wrong_method",
-      steps: [
-        { click: { selector: `nav.crumbs a[href='${BASE}/']` } },
-        { click: { selector: menuItem(p.dest).home } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [{ record: { action: "click", region: { contains: "crumbs" } } }, noMenu, {
-          page: { path: `${BASE}${menuItem(p.dest).path}` },
-        }],
-      },
+      witness: { page: { path: `${BASE}/`, query: {} } },
     },
   ],
 });
@@ -1156,12 +1095,27 @@ const menuFromRoom = template<MenuP>({
 
 type CancelP = { id: number; code: string; purpose: string; date: string; room: string; sibling: number };
 
-const cancelBooking = template<CancelP>({
+/** A booking's Cancel booking button, its dialog accepted. */
+const cancelDialog = (id: number) =>
+  confirmDialog({ control: "#cancel-booking", posts: `${BASE}/reservations/${id}/cancel` });
+/** A booking's status set to cancelled (`was`: from confirmed). */
+const cancelled = (id: number, was = false): ConditionJson => ({
+  change: {
+    site: "bookings",
+    table: "bookings",
+    op: "update",
+    key: id,
+    after: { status: { exact: "cancelled" } },
+    ...(was ? { before: { status: { exact: "confirmed" } } } : {}),
+  },
+});
+
+const cancelBooking = layered<CancelP>({
   id: "bookings.confirm_dialog.menu_cancel",
   site: "bookings",
   macro: "confirm_dialog",
-  prefix: ["navigate_menu"],
-  summary: "menu to My bookings, then cancel one booking, confirming the dialog",
+  prefix: ["navigate_menu", "open_detail"],
+  summary: "menu to My bookings, open one booking, then cancel it, confirming the dialog",
   params: (db) => {
     const up = upcoming(db);
     return up.map((b, i) => ({
@@ -1175,72 +1129,38 @@ const cancelBooking = template<CancelP>({
   },
   entity: (p) => `booking:${p.code}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `Open My bookings from the top menu, then cancel your "${p.purpose}" booking on ${
         day(p.date)
-      }, confirming when asked. Leave your other bookings as they are.`,
-    (p) =>
-      `Using the app's menu, go to your bookings and cancel "${p.purpose}" (${p.room}, ${p.date}); accept the confirmation dialog.`,
+      }, confirming when asked. Leave your other bookings as they are.`
+    ),
+    procedure((p) =>
+      `Using the app's menu, go to your bookings and cancel "${p.purpose}" (${p.room}, ${p.date}); accept the confirmation dialog.`
+    ),
+    goal((p) => `Your booking "${p.purpose}" on ${day(p.date)} is no longer needed: cancel it, and only it.`),
+    goal((p) => `Make sure the ${p.room} booking for "${p.purpose}" (${day(p.date)}) ends up cancelled.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/rooms` },
-    check: {
-      all: [
-        {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            key: p.id,
-            after: { status: { exact: "cancelled" } },
-            before: { status: { exact: "confirmed" } },
-          },
-        },
-        menuRecord("My bookings"),
-      ],
-    },
-    solution: [menuClick("/my"), openBooking(p.id), { click: { selector: "#cancel-booking" } }],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/rooms` }),
+  chain: (p) => [
+    navigateMenu("bookings", "My bookings", `${BASE}/my`),
+    openDetail(`${BASE}/my`, openBooking(p.id), `${BASE}/reservations/${p.id}`),
+    cancelDialog(p.id),
+  ],
+  outcome: (p) => [cancelled(p.id, true)],
+  nearMisses: (p, _db, steps) => [
     {
       name: "sibling_cancelled",
       category: "wrong_item",
-      steps: [menuClick("/my"), openBooking(p.sibling), { click: { selector: "#cancel-booking" } }],
+      steps: [steps[0], openBooking(p.sibling), ...cancelDialog(p.sibling).steps],
       reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "bookings",
-          op: "update",
-          key: p.sibling,
-          after: { status: { exact: "cancelled" } },
-        },
-      },
+      witness: cancelled(p.sibling),
     },
     {
       name: "two_cancelled",
       category: "collateral",
-      after_reference: [
-        { navigate: { url: `${BASE}/reservations/${p.sibling}` } },
-        { click: { selector: "#cancel-booking" } },
-      ],
+      after_reference: [{ navigate: { url: `${BASE}/reservations/${p.sibling}` } }, ...cancelDialog(p.sibling).steps],
       reason: "unclaimed_write",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "bookings",
-          op: "update",
-          key: p.sibling,
-          after: { status: { exact: "cancelled" } },
-        },
-      },
-    },
-    {
-      name: "my_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}/my` } }, openBooking(p.id), { click: { selector: "#cancel-booking" } }],
-      reason: "method_missing",
-      witness: { all: [navigated, noMenu] },
+      witness: cancelled(p.sibling),
     },
   ],
 });
@@ -1463,8 +1383,25 @@ type DayPlanP = {
 const floorPage = (floor: number, roomId: number): ConditionJson => ({
   page: { path: `${BASE}/floors/${floor}`, query: { room: String(roomId) }, tab: "any" },
 });
+/** A room page's Floor plan link, opening the plan of its floor with the room marked in a new tab. */
+const floorPlan = (floor: number, roomId: number) =>
+  openNewTab({ click: { selector: "#floor-plan" } }, "Floor plan", `${BASE}/floors/${floor}`, {
+    query: { room: String(roomId) },
+  });
+/** The plan opened, then left for the room's page by its link under the plan: the plan is no longer shown. */
+const planLeft = (floor: number, roomId: number): NearMiss => ({
+  name: "plan_left_for_room",
+  category: "overshoot",
+  after_reference: [{ click: { selector: `#floor-rooms a[href='${BASE}/rooms/${roomId}']` } }],
+  reason: "final_page",
+  witness: {
+    all: [visitedWith(`${BASE}/floors/${floor}`, [["room", String(roomId)]]), { not: floorPage(floor, roomId) }],
+  },
+});
+/** A room's link in a calendar day's grid. */
+const gridRoom = (id: number): ActionJson => ({ click: { selector: `#day-grid tr[data-room-id='${id}'] th a` } });
 
-const dayRoomPlan = template<DayPlanP>({
+const dayRoomPlan = layered<DayPlanP>({
   id: "bookings.open_new_tab.day_room_plan",
   site: "bookings",
   macro: "open_new_tab",
@@ -1492,56 +1429,34 @@ const dayRoomPlan = template<DayPlanP>({
   },
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
+    procedure((p) =>
       `On this day view (${
         day(p.date)
-      }), open the room where "${p.purpose}" is booked at ${p.time}, then open that room's floor plan (it opens in a new tab).`,
-    (p) =>
-      `Find the room booked for "${p.purpose}" (${p.time}) in the day's grid, go to the room's page and open its Floor plan link, which opens a new tab.`,
+      }), open the room where "${p.purpose}" is booked at ${p.time}, then open that room's floor plan (it opens in a new tab).`
+    ),
+    procedure((p) =>
+      `Find the room booked for "${p.purpose}" (${p.time}) in the day's grid, go to the room's page and open its Floor plan link, which opens a new tab.`
+    ),
+    goal((p) => `Show the floor plan of the room where "${p.purpose}" takes place at ${p.time} on ${day(p.date)}.`),
+    goal((p) =>
+      `Where is the "${p.purpose}" meeting of ${day(p.date)} (${p.time})? Bring up its room on the floor plan.`
+    ),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/calendar/${p.date}` },
-    check: {
-      all: [
-        floorPage(p.floor, p.room_id),
-        visitedRe(roomPageRe(p.room_id)),
-        { record: { action: "click", target: { contains: `"${p.room}"` } } },
-        { no_writes: true },
-      ],
-    },
-    solution: [
-      { click: { selector: `#day-grid tr[data-room-id='${p.room_id}'] th a` } },
-      { click: { selector: "#floor-plan" } },
-    ],
-  }),
+  start: (p) => ({ url: `${BASE}/calendar/${p.date}` }),
+  chain: (p) => [
+    openDetail(`${BASE}/calendar/${p.date}`, gridRoom(p.room_id), `${BASE}/rooms/${p.room_id}`),
+    floorPlan(p.floor, p.room_id),
+  ],
+  outcome: (p) => [floorPage(p.floor, p.room_id), { no_writes: true }],
   nearMisses: (p) => [
     {
       name: "neighbour_room_plan",
       category: "wrong_item",
-      steps: [
-        { click: { selector: `#day-grid tr[data-room-id='${p.sibling}'] th a` } },
-        { click: { selector: "#floor-plan" } },
-        { wait: { seconds: 2 } },
-      ],
+      steps: [gridRoom(p.sibling), ...floorPlan(p.sib_floor, p.sibling).steps],
       reason: "final_page",
       witness: floorPage(p.sib_floor, p.sibling),
     },
-    {
-      name: "room_by_url",
-      category: "wrong_method",
-      steps: [
-        { navigate: { url: `${BASE}/rooms/${p.room_id}` } },
-        { click: { selector: "#floor-plan" } },
-        { wait: { seconds: 2 } },
-      ],
-      reason: "method_missing",
-      witness: {
-        all: [navigated, floorPage(p.floor, p.room_id), {
-          record: { action: "click", target: { contains: `"${p.room}"` } },
-          times: 0,
-        }],
-      },
-    },
+    planLeft(p.floor, p.room_id),
   ],
 });
 
@@ -1549,7 +1464,7 @@ const dayRoomPlan = template<DayPlanP>({
 
 type SearchPlanP = { q: string; room: string; room_id: number; floor: number; sibling: number; sib_floor: number };
 
-const searchPlan = template<SearchPlanP>({
+const searchPlan = layered<SearchPlanP>({
   id: "bookings.open_new_tab.search_room_plan",
   site: "bookings",
   macro: "open_new_tab",
@@ -1567,44 +1482,31 @@ const searchPlan = template<SearchPlanP>({
   },
   entity: (p) => `room:${p.room}`,
   phrasings: [
-    (p) =>
-      `From the home page, search the rooms for "${p.q}", open the room it finds, and open that room's floor plan (a new tab).`,
-    (p) =>
-      `Which room is described with "${p.q}"? Find it with the home page's search, go to its page and open its Floor plan link in the new tab it makes.`,
+    procedure((p) =>
+      `From the home page, search the rooms for "${p.q}", open the room it finds, and open that room's floor plan (a new tab).`
+    ),
+    procedure((p) =>
+      `Which room is described with "${p.q}"? Find it with the home page's search, go to its page and open its Floor plan link in the new tab it makes.`
+    ),
+    goal((p) => `Search the rooms for "${p.q}" and show the floor plan of the one room it finds.`),
+    goal((p) => `Only one room matches "${p.q}". Look it up and bring up where it sits on its floor's plan.`),
   ],
-  build: (p) => ({
-    start: { url: `${BASE}/` },
-    check: {
-      all: [floorPage(p.floor, p.room_id), visitedRe(searchRe(p.q)), homeTyped, { no_writes: true }],
-    },
-    solution: [
-      ...homeSearch(p.q),
-      { click: { selector: `tr[data-room-id='${p.room_id}'] a.room-link` } },
-      { click: { selector: "#floor-plan" } },
-    ],
-  }),
-  nearMisses: (p) => [
+  start: () => ({ url: `${BASE}/` }),
+  chain: (p) => [search("bookings", p.q, {}, "home"), roomFromList(p.room_id), floorPlan(p.floor, p.room_id)],
+  outcome: (p) => [floorPage(p.floor, p.room_id), { no_writes: true }],
+  nearMisses: (p, _db, steps) => [
     {
       name: "other_room_plan",
       category: "wrong_item",
       steps: [
-        ...homeSearch(p.q),
+        ...steps.slice(0, 2),
         { navigate: { url: `${BASE}/rooms/${p.sibling}` } },
-        { click: { selector: "#floor-plan" } },
-        { wait: { seconds: 2 } },
+        ...floorPlan(p.sib_floor, p.sibling).steps,
       ],
       reason: "final_page",
       witness: floorPage(p.sib_floor, p.sibling),
     },
-    {
-      name: "plan_by_url",
-      category: "wrong_method",
-      steps: [{ navigate: { url: `${BASE}/floors/${p.floor}?room=${p.room_id}`, new_tab: true } }, {
-        wait: { seconds: 1 },
-      }],
-      reason: "not_visited",
-      witness: { all: [navigated, visitedRe(`^${BASE}/rooms\\?q=`, 0)] },
-    },
+    planLeft(p.floor, p.room_id),
   ],
 });
 
@@ -2245,7 +2147,13 @@ const searchFloor = layered<FloorP>({
 
 type PageP = { filter: string; what: string; page: number; pages: number };
 
-const pagedList = template<PageP>({
+/** The room list's query of page `n` under `filter` (a query string), page 1 without its key. */
+const pageQuery = (filter: string, n: number): Record<string, string> => ({
+  ...Object.fromEntries(new URLSearchParams(filter)),
+  ...(n > 1 ? { page: String(n) } : {}),
+});
+
+const pagedList = layered<PageP>({
   id: "bookings.paginate.filtered_rooms",
   site: "bookings",
   macro: "paginate",
@@ -2274,26 +2182,23 @@ const pagedList = template<PageP>({
   },
   entity: (p) => `list:${p.filter || "all"}`,
   phrasings: [
-    (p) => `This room list shows ${p.what}. Go to page ${p.page} of it with the pager, keeping the filter.`,
-    (p) => `Page through the list of ${p.what} to page ${p.page}.`,
+    procedure((p) => `This room list shows ${p.what}. Go to page ${p.page} of it with the pager, keeping the filter.`),
+    procedure((p) => `Click through the page links under the list of ${p.what} until you reach page ${p.page}.`),
+    goal((p) => `Show page ${p.page} of this list of ${p.what}.`),
+    goal((p) => `I want the rooms listed on page ${p.page} of the ${p.what} list: leave that page on screen.`),
   ],
-  build: (p) => {
-    const q = Object.fromEntries(new URLSearchParams(p.filter));
-    return {
-      start: { url: `${BASE}/rooms${p.filter ? `?${p.filter}` : ""}` },
-      check: { all: [{ page: { path: `${BASE}/rooms`, query: { ...q, page: String(p.page) } } }, { no_writes: true }] },
-      solution: [{ click: { selector: `#room-pager a[aria-label='Page ${p.page}']` } }],
-    };
-  },
+  start: (p) => ({ url: `${BASE}/rooms${p.filter ? `?${p.filter}` : ""}` }),
+  chain: (p) => [paginate("bookings", `${BASE}/rooms`, (n) => pageQuery(p.filter, n), 1, p.page)],
+  outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: pageQuery(p.filter, p.page) } }, { no_writes: true }],
   nearMisses: (p) => {
-    const q = Object.fromEntries(new URLSearchParams(p.filter));
+    const on = (n: number, filter = p.filter) => ({ page: { path: `${BASE}/rooms`, query: pageQuery(filter, n) } });
     const misses: NearMiss[] = [
       {
         name: "filter_dropped",
         category: "wrong_item",
         steps: [{ navigate: { url: `${BASE}/rooms?page=${p.page}` } }],
         reason: "final_page",
-        witness: { page: { path: `${BASE}/rooms`, query: { page: String(p.page) } } },
+        witness: on(p.page, ""),
       },
       p.page < p.pages
         ? {
@@ -2301,18 +2206,14 @@ const pagedList = template<PageP>({
           category: "overshoot",
           after_reference: [{ click: { selector: "#next-page" } }],
           reason: "final_page",
-          witness: { page: { path: `${BASE}/rooms`, query: { ...q, page: String(p.page + 1) } } },
+          witness: on(p.page + 1),
         }
         : {
           name: "back_a_page",
           category: "overshoot",
           after_reference: [{ click: { selector: "#prev-page" } }],
           reason: "final_page",
-          witness: {
-            all: [visitedRe(`page=${p.page}`), {
-              page: { path: `${BASE}/rooms`, query: { ...q, ...(p.page > 2 ? { page: String(p.page - 1) } : {}) } },
-            }],
-          },
+          witness: { all: [visitedRe(`page=${p.page}`), on(p.page - 1)] },
         },
     ];
     return p.filter ? misses : [misses[1], {
@@ -2320,7 +2221,7 @@ const pagedList = template<PageP>({
       category: "wrong_item",
       steps: [{ click: { selector: "#next-page" } }, ...(p.page > 2 ? [] : [{ click: { selector: "#next-page" } }])],
       reason: "final_page",
-      witness: { page: { path: `${BASE}/rooms`, query: { page: String(p.page === 2 ? 3 : 2) } } },
+      witness: on(p.page === 2 ? 3 : 2),
     }];
   },
 });

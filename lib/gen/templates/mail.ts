@@ -1511,7 +1511,7 @@ const openAttachmentTab = layered<{ att: number; file: string; msg: number; subj
       { click: { selector: `#open-attachment-${p.att}` } },
       "Open attachment",
       `/mail/attachments/${p.att}`,
-      `/mail/messages/${p.msg}`,
+      { from: `/mail/messages/${p.msg}` },
     ),
   ],
   outcome: (p) => [{ page: { path: `/mail/attachments/${p.att}`, query: {}, tab: "any" } }, NO_WRITES],

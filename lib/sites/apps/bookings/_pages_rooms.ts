@@ -117,7 +117,7 @@ function pager(f: RoomFilters, pages: number) {
   const links = Array.from({ length: pages }, (_, i) => i + 1).map((n) =>
     n === f.page
       ? html`<span class="current" aria-current="page">${n}</span>`
-      : html`<a href="${pageHref(f, n)}" aria-label="Page ${n}">${n}</a>`
+      : html`<a href="${pageHref(f, n)}" aria-label="Page ${n}" id="page-${n}">${n}</a>`
   );
   return html`<nav class="pager" aria-label="Pages" id="room-pager">
     ${f.page > 1 ? html`<a href="${pageHref(f, f.page - 1)}" id="prev-page" rel="prev">Previous</a>` : ""}${links}

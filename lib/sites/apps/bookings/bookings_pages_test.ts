@@ -55,6 +55,8 @@ Deno.test("room list filters combine type, amenities, capacity and floor, and pa
   const page1 = await client.get("/bookings/rooms?amenity=whiteboard");
   assert.ok(pageText(page1.text).includes("8 rooms match · page 1 of 2"));
   assert.match(page1.text, /href="\/bookings\/rooms\?amenity=whiteboard&amp;page=2" id="next-page"/);
+  // The numbered links have the id every app's pager gives them (lib/gen/macros/pages.ts: the shared pager model).
+  assert.match(page1.text, /href="\/bookings\/rooms\?amenity=whiteboard&amp;page=2" aria-label="Page 2" id="page-2"/);
 });
 
 Deno.test("booking form marks taken slots of the chosen room and day", async () => {
