@@ -86,3 +86,19 @@ export function anotherYear(iso: string): NearMiss {
     witness: { event: { action: "answer", value: { contains: `(${year})` } } },
   };
 }
+
+/**
+ * The near miss of an answer naming another item's value (a runner-up, a neighbour, one more): `value` answered
+ * instead of the right one, which must fail `answer_wrong`; its witness is that answer, matched `exact` or as the
+ * grader normalises text (`norm`).
+ */
+export function answeredInstead(name: string, value: string, match: "exact" | "norm" = "exact"): NearMiss {
+  return {
+    name,
+    category: "wrong_item",
+    after_reference: [],
+    answer: value,
+    reason: "answer_wrong",
+    witness: { event: { action: "answer", value: { [match]: value } } },
+  };
+}

@@ -33,7 +33,7 @@ export {
 } from "./pages.ts";
 export { paginate } from "./paginate.ts";
 export { reorderList } from "./reorder.ts";
-export { search, targetOf } from "./search.ts";
+export { search, searchedFor, targetOf } from "./search.ts";
 export { type ControlOptions, type ControlPlace, controlSegment, type ListTarget, type Prefill } from "./control.ts";
 export { selectKeys, selectOption } from "./select.ts";
 export { type Scale, setSlider } from "./slider.ts";
@@ -43,7 +43,7 @@ export { chooseFromCombobox, type ComboboxModel, comboInput } from "./combobox.t
 export { toggleCheckbox } from "./toggle.ts";
 export { authenticateByForm, type AuthOptions, SIGN_IN, SIGNED_IN, signedOutAfter } from "./authenticate.ts";
 export { type FormField, type FormOptions, formSegment, postPath, typedInto } from "./form.ts";
-export { anotherYear, type AnswerOptions, answerQuestion } from "./answer_question.ts";
+export { anotherYear, answeredInstead, type AnswerOptions, answerQuestion } from "./answer_question.ts";
 export { type CopyOptions, copyToClipboard } from "./copy_to_clipboard.ts";
 export { switchTab, type TabPage } from "./switch_tab.ts";
 export { dragAndDrop, type DragOptions } from "./drag_and_drop.ts";

@@ -3,7 +3,7 @@
  * query as the app reads it: trimmed, any case) and the submit (button or Enter) that opened the results; typing
  * the results URL is its attack; Enter for the button and a trimmed or case-changed query are its alternatives.
  */
-import type { ConditionJson } from "../template.ts";
+import type { ActionJson, ConditionJson, NearMiss } from "../template.ts";
 import { esc, queryString, typed } from "./evidence.ts";
 import type { Segment } from "./macro.ts";
 import { pageModel } from "./pages.ts";
@@ -58,5 +58,21 @@ export function search(
         steps: typedInBox(`${q[0].toUpperCase()}${q.slice(1)} `, { click: { selector: s.submit } }),
       },
     ],
+  };
+}
+
+/**
+ * The near miss of a search for another query (a sibling word, the first word only), after the chain's steps
+ * `before` it: it ends on that query's results in the app's main search, which must fail `final_page`.
+ */
+export function searchedFor(name: string, site: string, q: string, before: readonly ActionJson[]): NearMiss {
+  const s = pageModel(site).search;
+  if (!s) throw new Error(`app "${site}" has no main search form in its page model`);
+  return {
+    name,
+    category: "wrong_item",
+    steps: [...before, ...search(site, q).steps],
+    reason: "final_page",
+    witness: { page: { path: s.path, query: { [s.key]: q } } },
   };
 }

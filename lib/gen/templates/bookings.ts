@@ -25,6 +25,7 @@ import { DIRECTORY } from "../../sites/apps/bookings/_guests.ts";
 import { PACKAGES } from "../../sites/apps/bookings/_catering.ts";
 import type { ActionJson, AnyTemplate, ConditionJson, NearMiss } from "../template.ts";
 import {
+  answeredInstead,
   answerQuestion,
   calendarClicks as calendarPicks,
   chooseFromCombobox,
@@ -47,6 +48,7 @@ import {
   postPath,
   procedure,
   search,
+  searchedFor,
   type Segment,
   selectOption,
   setSlider,
@@ -154,6 +156,22 @@ function calendarClicks(date: string): ActionJson[] {
 }
 
 const menuClick = (path: string): ActionJson => ({ click: { selector: `.topbar .menu a[href='${BASE}${path}']` } });
+/** The booking just made, then cancelled from its page: the write undone by another, which must fail. */
+const thenCancelled = (roomId: number): NearMiss => ({
+  name: "then_cancelled",
+  category: "overshoot",
+  after_reference: [{ click: { selector: "#cancel-booking" } }],
+  reason: "field_mismatch",
+  witness: {
+    change: {
+      site: "bookings",
+      table: "bookings",
+      op: "update",
+      after: { room_id: roomId, status: { exact: "cancelled" } },
+    },
+    ever: true,
+  },
+});
 const openBooking = (id: number): ActionJson => ({ click: { selector: `tr[data-booking-id='${id}'] a` } });
 const visitedRe = (re: string, times?: number): ConditionJson => ({
   visited: { regex: re },
@@ -322,21 +340,7 @@ const bookRoom = layered<BookP>({
           },
         },
       },
-      {
-        name: "then_cancelled",
-        category: "overshoot",
-        after_reference: [{ click: { selector: "#cancel-booking" } }],
-        reason: "field_mismatch",
-        witness: {
-          change: {
-            site: "bookings",
-            table: "bookings",
-            op: "update",
-            after: { room_id: p.room_id, status: { exact: "cancelled" } },
-          },
-          ever: true,
-        },
-      },
+      thenCancelled(p.room_id),
     ];
   },
 });
@@ -414,21 +418,7 @@ const pickDatePrefilled = layered<PrefillP>({
         },
       },
     },
-    {
-      name: "then_cancelled",
-      category: "overshoot",
-      after_reference: [{ click: { selector: "#cancel-booking" } }],
-      reason: "field_mismatch",
-      witness: {
-        change: {
-          site: "bookings",
-          table: "bookings",
-          op: "update",
-          after: { room_id: p.room_id, status: { exact: "cancelled" } },
-        },
-        ever: true,
-      },
-    },
+    thenCancelled(p.room_id),
   ],
 });
 
@@ -885,13 +875,7 @@ const menuSearch = layered<SearchP>({
   chain: (p) => [navigateMenu("bookings", "Rooms", `${BASE}/rooms`), search("bookings", p.q)],
   outcome: (p) => [{ page: { path: `${BASE}/rooms`, query: { q: p.q } } }, { no_writes: true }],
   nearMisses: (p, _db, steps) => [
-    {
-      name: "first_word_only",
-      category: "wrong_item",
-      steps: [steps[0], ...search("bookings", p.first).steps],
-      reason: "final_page",
-      witness: { page: { path: `${BASE}/rooms`, query: { q: p.first } } },
-    },
+    searchedFor("first_word_only", "bookings", p.first, [steps[0]]),
     {
       name: "plus_floor",
       category: "unlisted_field",
@@ -1797,14 +1781,7 @@ const freeRoom = layered<FreeP>({
   ],
   outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "booked_rival",
-      category: "wrong_item",
-      after_reference: [],
-      answer: p.rival,
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { norm: p.rival } } },
-    },
+    answeredInstead("booked_rival", p.rival, "norm"),
   ],
 });
 
@@ -1905,14 +1882,7 @@ const whoBooked = layered<WhoP>({
   ],
   outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "neighbouring_booking",
-      category: "wrong_item",
-      after_reference: [],
-      answer: p.neighbour,
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { norm: p.neighbour } } },
-    },
+    answeredInstead("neighbouring_booking", p.neighbour, "norm"),
   ],
 });
 
@@ -1996,14 +1966,7 @@ const roomSeats = layered<SeatsP>({
       reason: "answer_wrong",
       witness: { event: { action: "answer", value: { exact: String(p.attendees) } } },
     },
-    {
-      name: "neighbour_room_count",
-      category: "wrong_item",
-      after_reference: [],
-      answer: String(p.neighbour),
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { exact: String(p.neighbour) } } },
-    },
+    answeredInstead("neighbour_room_count", String(p.neighbour)),
   ],
 });
 

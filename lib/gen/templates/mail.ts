@@ -7,6 +7,7 @@ import type { AppDb } from "../../sites/db.ts";
 import { DEFAULT_USER } from "../../sites/session.ts";
 import { LABELS, MOVE_TARGETS, PAGE_SIZES, READING_PANES } from "../../sites/apps/mail/_model.ts";
 import {
+  answeredInstead,
   answerQuestion,
   authenticateByForm,
   chooseFromCombobox,
@@ -1983,14 +1984,7 @@ const contactCount = layered<{ id: number; name: string; n: number; from: string
   ],
   outcome: () => [NO_WRITES],
   nearMisses: (p) => [
-    {
-      name: "one_more",
-      category: "wrong_item",
-      after_reference: [],
-      answer: String(p.n + 1),
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { exact: String(p.n + 1) } } },
-    },
+    answeredInstead("one_more", String(p.n + 1)),
   ],
 });
 
@@ -2065,14 +2059,7 @@ const senderExtreme = layered<{ sender: string; which: string; subject: string; 
   ],
   outcome: () => [NO_WRITES],
   nearMisses: (p) => [
-    {
-      name: "names_the_other_end",
-      category: "wrong_item",
-      after_reference: [],
-      answer: p.rival,
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { norm: p.rival } } },
-    },
+    answeredInstead("names_the_other_end", p.rival, "norm"),
   ],
 });
 

@@ -29,13 +29,14 @@ import {
   postPath,
   procedure,
   search,
+  searchedFor,
   selectOption,
   setSlider,
   signedOutAfter,
   typed,
   visitedWith,
 } from "../macros/mod.ts";
-import { anotherYear, answerQuestion, copyToClipboard, switchTab } from "../macros/mod.ts";
+import { anotherYear, answeredInstead, answerQuestion, copyToClipboard, switchTab } from "../macros/mod.ts";
 
 interface CategoryRow {
   id: number;
@@ -790,13 +791,7 @@ const menuThenSearch = layered<{ category: string; slug: string; word: string; s
   chain: (p) => [navigateMenu("shop", p.category, `/shop/category/${p.slug}`), search("shop", p.word)],
   outcome: (p) => [{ page: { path: "/shop/products", query: { q: p.word } } }, { no_writes: true }],
   nearMisses: (p, _db, steps) => [
-    {
-      name: "other_word",
-      category: "wrong_item",
-      steps: [steps[0], ...search("shop", p.sibling).steps],
-      reason: "final_page",
-      witness: { page: { path: "/shop/products", query: { q: p.sibling } } },
-    },
+    searchedFor("other_word", "shop", p.sibling, [steps[0]]),
     {
       name: "search_plus_in_stock",
       category: "unlisted_field",
@@ -2065,14 +2060,7 @@ const menuPriceExtreme = layered<
   ],
   outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "opposite_end",
-      category: "wrong_item",
-      after_reference: [],
-      answer: p.opposite,
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { exact: p.opposite } } },
-    },
+    answeredInstead("opposite_end", p.opposite),
   ],
 });
 
@@ -2174,14 +2162,7 @@ const orderFact = layered<
   ],
   outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "another_orders_value",
-      category: "wrong_item",
-      after_reference: [],
-      answer: p.rival,
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { exact: p.rival } } },
-    },
+    answeredInstead("another_orders_value", p.rival),
     ...(p.kind === "date" ? [anotherYear(p.answer)] : []),
   ],
 });

@@ -32,6 +32,7 @@ import {
   procedure,
   reorderList,
   search,
+  searchedFor,
   selectOption,
   setSlider,
   toggleCheckbox,
@@ -39,7 +40,14 @@ import {
   visitedPath,
 } from "../macros/mod.ts";
 import { plural } from "../text.ts";
-import { anotherYear, answerQuestion, copyToClipboard, dragAndDrop, switchTab } from "../macros/mod.ts";
+import {
+  anotherYear,
+  answeredInstead,
+  answerQuestion,
+  copyToClipboard,
+  dragAndDrop,
+  switchTab,
+} from "../macros/mod.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared readers and builders.
@@ -150,6 +158,16 @@ const everStatus = (id: number, after: string, before?: string) => ({
 // Drag & gesture.
 // ---------------------------------------------------------------------------------------------------------------
 
+/** A card moved on the board: the issue and the status it goes from and to, as a drag template's parameters. */
+const cardMove = (i: ReturnType<typeof issues>[number], to: string) => ({
+  key: i.key,
+  id: i.id,
+  title: i.title,
+  project: i.project_key,
+  project_name: i.project_name,
+  from: i.status,
+  to,
+});
 /** drag_and_drop after the menu: Board from the top menu, the project switcher, then a card into a column. */
 const menuSwitcherDrag = layered<
   {
@@ -182,13 +200,7 @@ const menuSwitcherDrag = layered<
           o.project_id === i.project_id && o.id !== i.id && o.status !== s.value
         )!;
         return {
-          key: i.key,
-          id: i.id,
-          title: i.title,
-          project: i.project_key,
-          project_name: i.project_name,
-          from: i.status,
-          to: s.value,
+          ...cardMove(i, s.value),
           next,
           other: other.key,
           other_id: other.id,
@@ -354,13 +366,7 @@ const projectMenuDrag = layered<
         const other = siblingIn(issues(db), i, (o) => o.status === i.status) ??
           siblingIn(issues(db), i, (o) => o.status !== s.value)!;
         return {
-          key: i.key,
-          id: i.id,
-          title: i.title,
-          project: i.project_key,
-          project_name: i.project_name,
-          from: i.status,
-          to: s.value,
+          ...cardMove(i, s.value),
           other: other.key,
           other_id: other.id,
           next: STATUSES.map((x) => x.value).find((v) => v !== s.value && v !== i.status)!,
@@ -1281,13 +1287,7 @@ const menuSearch = layered<{ start: string; start_name: string; word: string; si
   chain: (p) => [navigateMenu("tracker", "Issues", "/tracker/issues"), search("tracker", p.word)],
   outcome: (p) => [{ page: { path: "/tracker/issues", query: { q: p.word } } }, { no_writes: true }],
   nearMisses: (p, db, steps) => [
-    {
-      name: "other_word",
-      category: "wrong_item",
-      steps: [steps[0], ...search("tracker", p.sibling).steps],
-      reason: "final_page",
-      witness: { page: { path: "/tracker/issues", query: { q: p.sibling } } },
-    },
+    searchedFor("other_word", "tracker", p.sibling, [steps[0]]),
     {
       name: "search_then_open",
       category: "overshoot",
@@ -2007,14 +2007,7 @@ const sprintTotals = layered<
   ],
   outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "other_sprint_figure",
-      category: "wrong_item",
-      after_reference: [],
-      answer: String(p.rival),
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { exact: String(p.rival) } } },
-    },
+    answeredInstead("other_sprint_figure", String(p.rival)),
   ],
 });
 
@@ -2105,14 +2098,7 @@ const issueFact = layered<
   ],
   outcome: () => [{ no_writes: true }],
   nearMisses: (p) => [
-    {
-      name: "another_value",
-      category: "wrong_item",
-      after_reference: [],
-      answer: p.rival,
-      reason: "answer_wrong",
-      witness: { event: { action: "answer", value: { exact: p.rival } } },
-    },
+    answeredInstead("another_value", p.rival),
     ...(p.fact === "due" ? [anotherYear(p.answer)] : []),
   ],
 });
