@@ -16,7 +16,9 @@ import { savedEvidence, type Script, scriptedArm } from "./variants.ts";
 
 /** An episode as the browser left it: its results line and its grade_inputs.json, to be regraded later. */
 export interface RecordedEpisode {
+  /** Its line of results.jsonl, as the run wrote it (the grade there is redone from `inputs`). */
   result: EpisodeResult;
+  /** Its grade_inputs.json, parsed but not yet validated (readGradeInputs validates it on use). */
   inputs: unknown;
 }
 
@@ -35,6 +37,7 @@ export interface EpisodeRecordings {
 
 /** One episode to run or regrade: its task (whose id is the episode's) and what replaces its reference. */
 export interface ScriptedEpisode {
+  /** The task it runs, its task_id the episode's own. */
   task: RunTask;
   /** Absent: the task's reference solution. */
   script?: Script;
@@ -92,7 +95,9 @@ export function episodeKey(task: RunTask, script: Script | undefined): Promise<s
 
 /** An episode's outcome: its results line and its evidence. */
 export interface Outcome {
+  /** Its results line (live) or the line regraded from its recording; absent when the run never reached it. */
   result?: EpisodeResult;
+  /** Its evidence, for a witness to read. */
   evidence?: Evidence;
   /** Why a recording could not be regraded. */
   problem?: string;
