@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { evalArgs, labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
 import { startLab } from "./support/lab.ts";
+import { until } from "./browser_fixture.ts";
 
 const wait = (id: string, seconds: number) => labTask(id, "/lab/", [{ wait: { seconds } }]);
 
@@ -15,8 +16,10 @@ Deno.test("a browser that crashes mid-episode is recorded on that episode and th
   const { dir, tasks, out } = await taskFile([wait("first", 0), wait("crashes", 6), wait("after", 0)]);
   const run = spawnCli("eval.ts", evalArgs("replay", tasks, out, lab.base, "--workers", "1"));
   await run.waitFor(/\[1\/3\]/);
-  await new Promise((r) => setTimeout(r, 1500));
-  // Chromium is the eval process's child: kill it while the second episode waits.
+  // The second episode is under way once its first step's screenshot is saved (its page open, its 6 s wait next).
+  const first = join(out, "crashes", "step_1.png");
+  assert.ok(await until(() => Deno.stat(first).then(() => true, () => false), 30_000), `${first} never came`);
+  // Chromium is the eval process's child: kill it while the second episode runs (it waits 6 s).
   const kill = await new Deno.Command("pkill", { args: ["-KILL", "-P", String(run.child.pid)] }).output();
   assert.equal(kill.code, 0, "a Chromium child process was found and killed");
   const res = await run.done();
