@@ -10,7 +10,7 @@ import type { AnswerJudge, Evidence } from "../grading/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
 import { regradeLine } from "../results/mod.ts";
 import { runConfig, runEval } from "../run/mod.ts";
-import { EPISODE_FILES, type EpisodeResult, readGradeInputs, RunFolder } from "../run_folder/mod.ts";
+import { type EpisodeResult, readGradeInputs, RunFolder } from "../run_folder/mod.ts";
 import { kindOf, type RunTask } from "../tasks/mod.ts";
 import { savedEvidence, type Script, scriptedArm } from "./variants.ts";
 
@@ -130,11 +130,15 @@ function disagreement(live: Outcome, recorded: Outcome | undefined): Outcome {
   };
 }
 
-/** Runs `tasks` in the browser; each outcome by task id, and each episode offered to `recordings`. */
+/**
+ * Runs `tasks` in the browser; each outcome by task id (its evidence read for the ids in `witnessed`), and each
+ * episode with a key offered to `recordings`.
+ */
 async function runLive(
   tasks: RunTask[],
   scripts: Map<string, Script>,
   keys: ReadonlyMap<string, string>,
+  witnessed: ReadonlySet<string>,
   options: ScriptedRunOptions,
 ): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
@@ -157,14 +161,15 @@ async function runLive(
     });
     const folder = await RunFolder.open(out);
     for (const result of summary.results) {
-      const file = folder.episodeFile(result.episode, EPISODE_FILES.gradeInputs);
-      const inputs: unknown = await Deno.readTextFile(file).then(JSON.parse, () => undefined);
+      const key = keys.get(result.task_id), witness = witnessed.has(result.task_id);
+      const inputs = key || witness ? await folder.gradeInputsValue(result.episode).catch(() => undefined) : undefined;
       let evidence: Evidence | undefined;
       try {
-        if (inputs !== undefined) evidence = savedEvidence(readGradeInputs(inputs, file), result.episode);
-      } catch { /* no evidence: a witness then says so */ }
+        if (witness && inputs !== undefined) {
+          evidence = savedEvidence(readGradeInputs(inputs, `${result.episode}: grade inputs`), result.episode);
+        }
+      } catch { /* no evidence: the witness then says so */ }
       outcomes.set(result.task_id, { result, evidence });
-      const key = keys.get(result.task_id);
       if (key && inputs !== undefined && !result.error) options.recordings?.put(key, { result, inputs });
     }
     return outcomes;
@@ -185,23 +190,28 @@ export async function runScripted(
   const scripts = new Map<string, Script>();
   const sampled = new Map<string, Outcome>();
   const keys = new Map<string, string>();
+  const witnessed = new Set(episodes.filter((e) => e.witness).map((e) => e.task.task_id));
   const live: RunTask[] = [];
   let recorded = 0;
+  const store = options.recordings;
   for (const e of episodes) {
     const id = e.task.task_id;
     if (e.script) scripts.set(id, e.script);
-    const key = await episodeKey(e.task, e.script);
-    const rec = options.recordings?.get(key);
+    // A proof without recordings (gen --verify) runs everything live and keys nothing.
+    const key = store && await episodeKey(e.task, e.script);
+    const rec = key ? store?.get(key) : undefined;
     const regraded = rec && await regradeRecording(rec, e.task, e.witness, options.qa);
-    if (regraded && !options.recordings?.sample?.(key)) {
+    if (regraded && key && !store?.sample?.(key)) {
       outcomes.set(id, regraded);
       recorded++;
       continue;
     }
     if (regraded) sampled.set(id, regraded);
+    if (key) keys.set(id, key);
     live.push(e.task);
-    keys.set(id, key);
   }
-  for (const [id, o] of await runLive(live, scripts, keys, options)) outcomes.set(id, disagreement(o, sampled.get(id)));
+  for (const [id, o] of await runLive(live, scripts, keys, witnessed, options)) {
+    outcomes.set(id, disagreement(o, sampled.get(id)));
+  }
   return { outcomes, recorded };
 }

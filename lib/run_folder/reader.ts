@@ -234,12 +234,27 @@ export class RunFolder {
    */
   async gradeInputs(episode: string, task?: RunTask): Promise<SavedGradeInputs> {
     const file = this.episodeFile(episode, EPISODE_FILES.gradeInputs);
+    const value = await this.gradeInputsValue(episode);
+    try {
+      return readGradeInputs(value, file, task);
+    } catch (err) {
+      if (err instanceof RunFolderError) throw withEpisode(err, episode);
+      throw new RunFolderError(errorMessage(err), file, episode, { cause: err });
+    }
+  }
+
+  /**
+   * An episode's grade_inputs.json as JSON, before its kind reads it (what a recording of the episode keeps).
+   * @throws RunFolderError naming the file and the episode when it is missing, too large or not JSON
+   */
+  async gradeInputsValue(episode: string): Promise<unknown> {
+    const file = this.episodeFile(episode, EPISODE_FILES.gradeInputs);
     const text = await readFolderText(file, LIMITS.episodeFile, episode);
     if (text === undefined) {
       throw new RunFolderError(`${file} is missing: episode "${episode}" saved no grade inputs`, file, episode);
     }
     try {
-      return readGradeInputs(parseJsonText(text, file), file, task);
+      return parseJsonText(text, file);
     } catch (err) {
       if (err instanceof RunFolderError) throw withEpisode(err, episode);
       throw new RunFolderError(errorMessage(err), file, episode, { cause: err });
