@@ -21,6 +21,7 @@ import {
   runtimeGraph,
 } from "./support/module_graph.ts";
 import { architectureDiagram, readMembers } from "./support/workspace.ts";
+import { runDeno } from "./support/cli.ts";
 
 const ROOT_URL = new URL("../", import.meta.url).href;
 const ROOT = fileURLToPath(ROOT_URL);
@@ -59,17 +60,9 @@ const RULES: BoundaryRules = {
 };
 
 async function denoInfo(file: string): Promise<DenoInfo> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", file],
-    cwd: ROOT,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).output();
-  const dec = new TextDecoder();
-  if (out.code !== 0) throw new Error(`deno info ${file} exited ${out.code}: ${dec.decode(out.stderr)}`);
-  return JSON.parse(dec.decode(out.stdout));
+  const out = await runDeno(["info", "--json", file], { cwd: ROOT });
+  if (out.code !== 0) throw new Error(`deno info ${file} exited ${out.code}: ${out.stderr}`);
+  return JSON.parse(out.stdout);
 }
 
 async function libAreas(): Promise<string[]> {

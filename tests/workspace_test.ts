@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runDeno } from "./support/cli.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
@@ -23,15 +24,8 @@ async function copyConfigs(): Promise<string> {
 
 /** `deno check` of `file` in `dir`: its exit code and what it printed. */
 async function check(dir: string, file: string): Promise<{ code: number; out: string }> {
-  const r = await new Deno.Command(Deno.execPath(), {
-    args: ["check", "--quiet", file],
-    cwd: dir,
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: r.code, out: dec.decode(r.stdout) + dec.decode(r.stderr) };
+  const r = await runDeno(["check", "--quiet", file], { cwd: dir });
+  return { code: r.code, out: r.stdout + r.stderr };
 }
 
 const PROBE = `import type { Browser } from "puppeteer-core";\nexport type Probe = Browser;\n`;

@@ -43,7 +43,7 @@ export function runTask(task: string, args: string[], options: CliOptions = {}):
 }
 
 /** Runs `deno ARGS` and waits for it, without the environment variables `unset`. */
-async function runDeno(args: string[], options: CliOptions, unset: string[] = []): Promise<CliResult> {
+export async function runDeno(args: string[], options: CliOptions, unset: string[] = []): Promise<CliResult> {
   const { cwd, env } = options;
   const inherited = Object.entries(Deno.env.toObject()).filter(([k]) => !unset.includes(k));
   const out = await new Deno.Command(Deno.execPath(), {
