@@ -124,7 +124,8 @@ Deno.test("a Chromium frozen (SIGSTOP) past --timeout: its episodes are harness 
   const [stopped] = roots;
   Deno.kill(-stopped, "SIGSTOP"); // the whole browser, renderers too, as a suspended job is
   try {
-    await sleep(6000); // past --timeout 4
+    // The harness notices the unanswered ping (2 s) before the episodes' --timeout 4, and kills the browser.
+    assert.deepEqual(await waitGone([stopped], 20_000), [], "the frozen Chromium was killed");
   } finally {
     try {
       Deno.kill(-stopped, "SIGCONT");
@@ -132,7 +133,6 @@ Deno.test("a Chromium frozen (SIGSTOP) past --timeout: its episodes are harness 
   }
   const res = await run.done();
   assert.equal(res.code, 0, res.stderr);
-  assert.deepEqual(await stillRunning([stopped]), [], "the frozen Chromium was killed");
   const results = await readResults(out);
   assert.deepEqual(ledger(results, once(ids)), whole(once(ids)));
   const r = byId(results);
@@ -160,13 +160,12 @@ Deno.test("a Chromium frozen (SIGSTOP) past --timeout: its episodes are harness 
 async function interruptThenResume(signal: Deno.Signal): Promise<void> {
   await using sites = await startFaultSites();
   const ids = ["s_a", "s_b", "s_c"];
-  const { dir, tasks, out } = await taskFile(ids.map((id) => labTask(id, "/lab/", [{ wait: { seconds: 1 } }])));
+  const { dir, tasks, out } = await taskFile(ids.map((id) => waits(id, 1)));
   const expected = ids.flatMap((id) => [`${id}~0`, `${id}~1`]);
   const args = replay(tasks, out, sites.base, "--workers", "1", "--repeats", "2");
   const run = spawnCli("eval.ts", args);
   await using _run = reaped(run.child);
-  await run.waitFor(/\[2\/6\]/);
-  await sleep(300);
+  await sites.reached("s_b"); // the third episode (s_b~0, one worker) has opened its start page
   const browsers = (await chromiumUnder(run.child.pid)).all;
   assert.ok(browsers.length > 0, "Chromium runs under eval.ts");
   run.child.kill(signal);
