@@ -277,7 +277,7 @@ Deno.test({ name: "every channel off the allowed origins is refused and recorded
         await inEpisode(browser, base, async (s) => {
           await s.goto(`${base}/`);
         });
-        await new Promise((r) => setTimeout(r, 300)); // the spare, for `base`, gets ready
+        assert.ok(await browser.prepareNext(), "a spare for `base` is ready");
         await inEpisode(browser, other.base, async (s) => {
           await s.goto(`${other.base}/`);
           assert.equal((await s.captureState({ screenshot: false })).title, "Channels");
