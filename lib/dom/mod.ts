@@ -10,12 +10,13 @@
  * @module
  */
 export { indexedElement, snapshotPage } from "./snapshot.ts";
-export { type ClickPoint, elementAt, visiblePoint } from "./point.ts";
+export { elementAt, visiblePoint } from "./point.ts";
 export { LISTENER_WATCH_SCRIPT } from "./listeners.ts";
 export { formatElements, type FormatOptions } from "./format.ts";
 export {
   ATTRIBUTE_ORDER,
   type AttributeName,
+  type ClickPoint,
   type DomElement,
   type PageSnapshot,
   type Rect,
