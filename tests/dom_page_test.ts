@@ -10,7 +10,7 @@ import { elementAt, snapshotPage, visiblePoint } from "../lib/dom/mod.ts";
 import { type Capture, type Frame, newCapture } from "../lib/dom/page/capture.ts";
 import { composePage, type PageFunction } from "../lib/dom/page/compose.ts";
 import { area, cut, GEOMETRY, inside, meets, minus, shift } from "../lib/dom/page/geometry.ts";
-import { coverOf, HIT, onTop } from "../lib/dom/page/hit.ts";
+import { coverOf, HIT, onTop, pointOf } from "../lib/dom/page/hit.ts";
 import { indexedOf, isList, LISTS, visibleRows } from "../lib/dom/page/lists.ts";
 import { classWords, colourName, fileName, nameOf, NAMING, parseColour, wordsOf } from "../lib/dom/page/naming.ts";
 import {
@@ -139,9 +139,15 @@ Deno.test({
       );
       const other = { minus: () => 0 }.minus; // named "minus" too
       assert.throws(() => composePage(() => 0, [minus, other]), /page helper name "minus" is empty or taken/);
-      // snapshotPage and visiblePoint carry the same one copy of the shared geometry.
+      // snapshotPage and visiblePoint carry the same one copy of the shared geometry, and declare every helper
+      // they call (a helper left out of a composition fails only on the path that calls it).
       for (const composed of [snapshotPage, visiblePoint]) {
-        assert.equal(composed.toString().split(`const minus = ${minus}`).length, 2, "minus declared once");
+        const source = composed.toString();
+        assert.equal(source.split(`const minus = ${minus}`).length, 2, "minus declared once");
+        const missing = [...ALL, pointOf, elementAt].filter((h) =>
+          new RegExp(`(?<!\\.|\\w|function )${h.name}\\(`).test(source) && !source.includes(`const ${h.name} = `)
+        );
+        assert.deepEqual(missing.map((h) => h.name), []);
       }
     });
 
