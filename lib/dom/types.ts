@@ -130,3 +130,10 @@ export interface PageSnapshot {
   /** Time the capture took inside the page, in ms. */
   captureMs: number;
 }
+
+/** A point in the top window's viewport, and what a click there hits. */
+export type ClickPoint =
+  /** The element (or something inside it, or its label) is on top at (x, y). */
+  | { x: number; y: number; hit: true }
+  /** Every sampled point of the element's visible part is covered; `cover` describes what is on top at (x, y). */
+  | { x: number; y: number; hit: false; cover: string };
