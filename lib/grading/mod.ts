@@ -21,6 +21,8 @@ export {
   type PagePattern,
   type QueryMatchers,
   type RequestPattern,
+  savedCheckSchema,
+  savedVerifierSchema,
   type SeenPage,
   type Verifier,
   verifierSchema,

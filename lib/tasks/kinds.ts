@@ -46,7 +46,7 @@ import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { recordingReplaySteps } from "./recording.ts";
 import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
-import { lenientTaskSchema, type Task, taskSchema } from "./task.ts";
+import { lenientTaskSchema, savedTaskSchema, type Task, taskSchema } from "./task.ts";
 
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
@@ -346,6 +346,12 @@ function parserOf<I>(schema: z.ZodType): (value: unknown, file: string) => I {
   };
 }
 
+/**
+ * The task a datagen episode saved, checked as its task file line was (savedTaskSchema), so that a malformed check is an error naming the file and the field, not a
+ * grade of a check the gate cannot read.
+ */
+const parseSavedDatagenTask = parserOf<{ task: Task }>(z.looseObject({ task: savedTaskSchema }));
+
 const datagen: TaskKind<Task, DatagenGradeInputs> = {
   name: "datagen",
   line: { schema: taskSchema, named: false, lenient: lenientTaskSchema },
@@ -396,8 +402,9 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
     if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
     const evidence = parseEvidence(value, file);
     if (!isObject(value.task)) throw new HarnessError(`${file}: task: is missing`);
+    const { task } = parseSavedDatagenTask(value, file);
     const blocked = Array.isArray(value.blocked) ? value.blocked.map(String) : [];
-    return { kind: "datagen", ...evidence, blocked, task: value.task as unknown as Task };
+    return { kind: "datagen", ...evidence, blocked, task };
   },
   fromSeed(value, task, file) {
     return { kind: "datagen", ...parseEvidence(value, file), blocked: [], task, seed: true };
