@@ -1,7 +1,7 @@
 /** Conditions, checks and verifiers as written in task files (docs/grading.md, "Conditions"), with their schemas. */
 import { z } from "zod";
 import { type Matcher, matcherSchema } from "./matcher.ts";
-import { forward, keyedUnion, type ZodSchema } from "./schema_text.ts";
+import { forward, keyedUnion, type ZodSchema } from "../protocol/mod.ts";
 
 /** Field name → matcher (query and body fields, row images, event fields). */
 export type FieldMatchers = Record<string, Matcher>;

@@ -40,7 +40,7 @@ import {
 import { formatAction, OLD_ACTION_NAMES } from "./action.ts";
 import { humanVerifierSchema } from "./human_schema.ts";
 import type { HumanTask } from "./human_task.ts";
-import { familyOf, type Macro } from "./macros.ts";
+import { familyOf, type Macro } from "../protocol/mod.ts";
 import { gradeTask, rebaseTask } from "./portable.ts";
 import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { recordingReplaySteps } from "./recording.ts";

@@ -10,7 +10,7 @@ import {
 } from "../grading/mod.ts";
 import { editDistance as distance } from "../io/mod.ts";
 import { type Action, actionSchema, savedActionSchema } from "./action.ts";
-import { isMacro, type Macro, MACROS } from "./macros.ts";
+import { isMacro, type Macro, MACROS } from "../protocol/mod.ts";
 
 /** Where and how an episode starts. */
 export interface TaskStart {
