@@ -18,6 +18,7 @@ import {
   loadErrors,
   mergeGraphs,
   type ModuleGraph,
+  moduleCounts,
   runtimeGraph,
 } from "./support/module_graph.ts";
 import { architectureDiagram, readMembers } from "./support/workspace.ts";
@@ -114,6 +115,12 @@ Deno.test("docs/architecture.md's diagram is the one the members' deno.json file
   const doc = await Deno.readTextFile(`${ROOT}docs/architecture.md`);
   const diagram = architectureDiagram(MEMBERS);
   assert.ok(doc.includes(`\n${diagram}\n─`), `docs/architecture.md should hold, between its rules:\n${diagram}`);
+});
+
+Deno.test("docs/architecture.md states each entry script's module count, exactly as deno info gives it", async () => {
+  const doc = await Deno.readTextFile(`${ROOT}docs/architecture.md`);
+  const counts = moduleCounts((await realOnce()).full, ENTRIES);
+  assert.ok(doc.includes(`\n${counts}\n`), `docs/architecture.md should hold:\n${counts}`);
 });
 
 Deno.test("deno info loads the whole graph and sees the npm packages", async () => {
