@@ -17,8 +17,8 @@ import {
   fullGraph,
   loadErrors,
   mergeGraphs,
-  type ModuleGraph,
   moduleCounts,
+  type ModuleGraph,
   runtimeGraph,
 } from "./support/module_graph.ts";
 import { architectureDiagram, readMembers } from "./support/workspace.ts";
