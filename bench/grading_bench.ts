@@ -124,6 +124,8 @@ function evidence(): Evidence {
 
 const TASK = {
   task_id: "shop_checkout_express",
+  site: "shop",
+  macro: "submit_form",
   instruction: "Buy one Aurora Desk Lamp with express shipping, delivered on 2026-03-18, and report the order id.",
   option: { product: "Aurora Desk Lamp", shipping: "express", date: "2026-03-18" },
   start: { url: "http://127.0.0.1:8318/shop/products/7" },
