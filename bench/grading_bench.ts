@@ -11,7 +11,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { regradeRun } from "../lib/results/mod.ts";
 import { readGradeInputs } from "../lib/run_folder/episode_files.ts";
-import { gradeTask, type Verdict } from "../lib/tasks/mod.ts";
+import { gradeTask, parseGradeInputs, type Verdict } from "../lib/tasks/mod.ts";
 
 const BASE = "http://127.0.0.1:40115";
 
@@ -174,7 +174,7 @@ function regradeOne(): GateResult {
  */
 const SAVED = JSON.stringify({ format_version: 1, kind: "datagen", ...EV, task: TASK });
 function regradeThroughRegistry(): Promise<Verdict> {
-  const { kind, inputs } = readGradeInputs(JSON.parse(SAVED), "grade_inputs.json");
+  const { kind, inputs } = readGradeInputs(JSON.parse(SAVED), "grade_inputs.json", parseGradeInputs);
   return kind.grade(inputs, {});
 }
 

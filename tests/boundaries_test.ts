@@ -53,6 +53,8 @@ const RULES: BoundaryRules = {
   never: [
     { from: [...OFFLINE, "lib/judge", "lib/report", ...OFFLINE_TOOLS], reach: BROWSER_AND_SITES },
     { from: OFFLINE, reach: ["npm:openai", "lib/llm"] },
+    // The run folder's formats load no task kind and no grading (its callers pass lib/tasks' reader).
+    { from: ["lib/run_folder"], reach: ["lib/tasks", "lib/grading"] },
     // report.ts, viewer.ts, record_rows.ts and merge.ts run with --allow-read --allow-write: no model client either,
     // nor the page-side code.
     { from: ["lib/report", ...READERS], reach: ["npm:openai", "lib/llm", "lib/dom"] },
@@ -338,7 +340,7 @@ Deno.test("fullGraph() keeps type-only imports: report.ts reaching puppeteer's t
     "lib/report reaches lib/browser via lib/report/mod.ts -> lib/agent/mod.ts -> lib/browser/mod.ts",
     "lib/report reaches npm:puppeteer-core via lib/report/mod.ts -> lib/agent/mod.ts -> lib/browser/mod.ts -> " +
     "npm:puppeteer-core",
-    "lib/report/mod.ts imports lib/agent/mod.ts: report may import only errors, io, protocol, run_folder",
+    "lib/report/mod.ts imports lib/agent/mod.ts: report may import only errors, io, protocol, tasks, run_folder",
     "report.ts reaches lib/browser via report.ts -> lib/report/mod.ts -> lib/agent/mod.ts -> lib/browser/mod.ts",
     "report.ts reaches npm:puppeteer-core via report.ts -> lib/report/mod.ts -> lib/agent/mod.ts -> " +
     "lib/browser/mod.ts -> npm:puppeteer-core",

@@ -729,15 +729,20 @@ export const LINE_KIND_RULE: string = `must be ${
   LINE_KINDS.filter((k) => k.line!.named).map((k) => `"${k.name}"`).join(" or ")
 } (a ${LINE_KINDS.find((k) => !k.line!.named)!.name} task has none)`;
 
+/** An episode's saved grade inputs, read with its kind's strategy. */
+export interface SavedGradeInputs {
+  /** Its kind's strategy (datagen, human, proposed). */
+  kind: TaskKind<RunTask, AnyGradeInputs>;
+  /** The inputs, as its kind reads them. */
+  inputs: AnyGradeInputs;
+}
+
 /**
- * Reads a saved grade_inputs.json (its value or text) with its kind's strategy.
+ * Reads a saved grade_inputs.json (its value or text) with its kind's strategy; a file the seed wrote (which holds no
+ * task) as an episode of `task`. lib/run_folder's RunFolder.gradeInputs reads an episode's with it.
  * @throws HarnessError naming the file and the field.
  */
-export function parseGradeInputs(
-  json: unknown,
-  file: string,
-  task?: RunTask,
-): { kind: TaskKind<RunTask, AnyGradeInputs>; inputs: AnyGradeInputs } {
+export function parseGradeInputs(json: unknown, file: string, task?: RunTask): SavedGradeInputs {
   const value = jsonValue(json, file);
   if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
   if (isSeedLayout(value)) return fromSeedLayout(value, file, task);
@@ -768,11 +773,7 @@ function isSeedLayout(value: Entry): boolean {
  * The seed's grade inputs of an episode of `task` (the task file's, matched by task id).
  * @throws HarnessError naming the file: no task given, or one of another kind than the file's
  */
-function fromSeedLayout(
-  value: Entry,
-  file: string,
-  task: RunTask | undefined,
-): { kind: TaskKind<RunTask, AnyGradeInputs>; inputs: AnyGradeInputs } {
+function fromSeedLayout(value: Entry, file: string, task: RunTask | undefined): SavedGradeInputs {
   const name = Array.isArray(value.traj) ? "human" : "datagen";
   if (!task) {
     throw new HarnessError(

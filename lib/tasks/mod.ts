@@ -69,6 +69,7 @@ export {
   type RowsContext,
   type RowsSpec,
   type RunTask,
+  type SavedGradeInputs,
   SEED_LAYOUT,
   type SessionStreams,
   type TaskKind,
