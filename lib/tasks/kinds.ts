@@ -338,11 +338,11 @@ export function clipboardInOrder(entries: readonly Entry[]): Entry[] {
 const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A kind's parseInputs from its zod schema. @throws HarnessError naming the file and the field. */
-function parserOf<I>(schema: z.ZodType): (value: unknown, file: string) => I {
+function parserOf<I>(schema: z.ZodType<I>): (value: unknown, file: string) => I {
   return (value, file) => {
     const r = schema.safeParse(value, { error: errorMap });
     if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
-    return r.data as I;
+    return r.data;
   };
 }
 
@@ -350,7 +350,7 @@ function parserOf<I>(schema: z.ZodType): (value: unknown, file: string) => I {
  * The task a datagen episode saved, checked as its task file line was (savedTaskSchema), so that a malformed check is an error naming the file and the field, not a
  * grade of a check the gate cannot read.
  */
-const parseSavedDatagenTask = parserOf<{ task: Task }>(z.looseObject({ task: savedTaskSchema }));
+const parseSavedDatagenTask = parserOf(z.looseObject({ task: savedTaskSchema }));
 
 const datagen: TaskKind<Task, DatagenGradeInputs> = {
   name: "datagen",
@@ -567,7 +567,7 @@ const humanInputsSchema = z.looseObject({
 const proposedInputsSchema = z.looseObject({
   kind: z.literal("proposed"),
   ...trajectoryFields,
-  task: z.looseObject({ kind: z.literal("proposed"), task_id: z.string(), instruction: z.string() }),
+  task: proposedTaskSchema,
   record: z.array(z.looseObject({ type: z.string() })).default([]),
 });
 
@@ -577,6 +577,16 @@ export const gradeInputsSchema: ZodSchema = z.union([
   proposedInputsSchema,
   z.looseObject({ kind: z.literal("datagen").optional(), task: z.looseObject({}) }).and(evidenceSchema),
 ]);
+
+/**
+ * A saved human episode's inputs. Its task is checked for what its grade and the judge read (id, instruction, macros,
+ * verifier) and otherwise taken as saved, the one cast left of a read file: the resolved task's other fields
+ * (needs_login, sites, ...) were added over time, and a strict schema would refuse episodes saved before them.
+ */
+function parseHumanInputs(value: unknown, file: string): HumanGradeInputs {
+  const inputs = parserOf(humanInputsSchema)(value, file);
+  return { ...inputs, task: inputs.task as unknown as HumanTask };
+}
 
 /** A human task's macros for the judge: its gold subtasks (in their order, with their text), else its labels. */
 function humanMacros(task: HumanTask): JudgeView["macros"] {
@@ -620,9 +630,9 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
     ...trajectoryInputs(r),
     traj: humanTrajectory(r.streams.record, r.streams.log),
   }),
-  parseInputs: parserOf<HumanGradeInputs>(humanInputsSchema),
+  parseInputs: parseHumanInputs,
   fromSeed: (value, task, file) => ({
-    ...parserOf<HumanGradeInputs>(humanInputsSchema)({ ...value, kind: "human", task }, file),
+    ...parseHumanInputs({ ...value, kind: "human", task }, file),
     task,
     seed: true,
   }),
@@ -672,7 +682,7 @@ const proposed: TaskKind<ProposedTask, ProposedGradeInputs> = {
   start: (task, base) => proposedStart(task, base),
   reference: () => [],
   collect: (task, r) => ({ kind: "proposed", task, record: r.streams.record, ...trajectoryInputs(r) }),
-  parseInputs: parserOf<ProposedGradeInputs>(proposedInputsSchema),
+  parseInputs: parserOf(proposedInputsSchema),
   grade: () => Promise.resolve({ ...PROPOSED_PENDING }),
   rows: (task) => ({
     dir: "rows",

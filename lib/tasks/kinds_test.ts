@@ -110,3 +110,13 @@ Deno.test("parseGradeInputs() reads a saved task by its format, not by authoring
   assert.equal(taskSchema.safeParse({ ...value.task, solution: [] }).success, false);
   assert.deepEqual(parseGradeInputs(value, file).inputs.task, value.task);
 });
+
+Deno.test("parseGradeInputs() reads a proposed episode's saved task by the proposed task format, naming the field", () => {
+  const inputs = KINDS.proposed.collect(PROPOSED_TASK, record);
+  const saved = JSON.parse(JSON.stringify(inputs));
+  assert.deepEqual(parseGradeInputs(saved, "out/p/grade_inputs.json").inputs.task, PROPOSED_TASK);
+  assert.throws(
+    () => parseGradeInputs({ ...saved, task: { ...saved.task, start_path: "shop" } }, "out/p/grade_inputs.json"),
+    /^HarnessError: out\/p\/grade_inputs\.json: task\.start_path: "shop" is not a path starting with "\/"/,
+  );
+});
