@@ -11,7 +11,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { regradeRun } from "../lib/results/mod.ts";
 import { readGradeInputs } from "../lib/run_folder/episode_files.ts";
-import { gradeTask, type Verdict } from "../lib/tasks/mod.ts";
+import { gradeTask, parseGradeInputs, type Verdict } from "../lib/tasks/mod.ts";
 
 const BASE = "http://127.0.0.1:40115";
 
@@ -124,6 +124,8 @@ function evidence(): Evidence {
 
 const TASK = {
   task_id: "shop_checkout_express",
+  site: "shop",
+  macro: "submit_form",
   instruction: "Buy one Aurora Desk Lamp with express shipping, delivered on 2026-03-18, and report the order id.",
   option: { product: "Aurora Desk Lamp", shipping: "express", date: "2026-03-18" },
   start: { url: "http://127.0.0.1:8318/shop/products/7" },
@@ -172,7 +174,7 @@ function regradeOne(): GateResult {
  */
 const SAVED = JSON.stringify({ format_version: 1, kind: "datagen", ...EV, task: TASK });
 function regradeThroughRegistry(): Promise<Verdict> {
-  const { kind, inputs } = readGradeInputs(JSON.parse(SAVED), "grade_inputs.json");
+  const { kind, inputs } = readGradeInputs(JSON.parse(SAVED), "grade_inputs.json", parseGradeInputs);
   return kind.grade(inputs, {});
 }
 

@@ -11,7 +11,7 @@ import { sha256Hex } from "../io/mod.ts";
 import { regradeLine } from "../results/mod.ts";
 import { runConfig, runEval } from "../run/mod.ts";
 import { type EpisodeResult, readGradeInputs, RunFolder } from "../run_folder/mod.ts";
-import { kindOf, type RunTask } from "../tasks/mod.ts";
+import { kindOf, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
 import { savedEvidence, type Script, scriptedArm } from "./variants.ts";
 
 /** An episode as the browser left it: its results line and its grade_inputs.json, to be regraded later. */
@@ -111,7 +111,7 @@ async function regradeRecording(
   qa: AnswerJudge | undefined,
 ): Promise<Outcome> {
   try {
-    const saved = readGradeInputs(rec.inputs, `recording of ${task.task_id}`, task);
+    const saved = readGradeInputs(rec.inputs, `recording of ${task.task_id}`, (v, f) => parseGradeInputs(v, f, task));
     const { line } = await regradeLine({ ...rec.result, task_id: task.task_id }, saved, task, { qa });
     return { result: line, evidence: needEvidence ? savedEvidence(saved, task.task_id) : undefined };
   } catch (err) {
@@ -166,7 +166,10 @@ async function runLive(
       let evidence: Evidence | undefined;
       try {
         if (witness && inputs !== undefined) {
-          evidence = savedEvidence(readGradeInputs(inputs, `${result.episode}: grade inputs`), result.episode);
+          evidence = savedEvidence(
+            readGradeInputs(inputs, `${result.episode}: grade inputs`, parseGradeInputs),
+            result.episode,
+          );
         }
       } catch { /* no evidence: the witness then says so */ }
       outcomes.set(result.task_id, { result, evidence });

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { familyOf, parseTaskLines, type Task } from "../tasks/mod.ts";
-import { MACROS } from "../tasks/macros.ts";
+import { MACROS } from "../protocol/mod.ts";
 import { capacityOf, generate, paramsKey, phrase, Rng, seedDb, splitOf, styleOf, TEMPLATES } from "./mod.ts";
 
 const jsonl = (lines: readonly unknown[]) => lines.map((l) => JSON.stringify(l) + "\n").join("");

@@ -12,8 +12,8 @@ import {
   type Evidence,
   parseEvidence,
 } from "../grading/mod.ts";
-import type { EpisodeResult, RunFolder, SavedGradeInputs } from "../run_folder/mod.ts";
-import type { ReferenceStep, RunTask } from "../tasks/mod.ts";
+import type { EpisodeResult, RunFolder } from "../run_folder/mod.ts";
+import { parseGradeInputs, type ReferenceStep, type RunTask, type SavedGradeInputs } from "../tasks/mod.ts";
 
 /** What a scripted episode does instead of the reference solution. */
 export interface Script {
@@ -111,7 +111,7 @@ export function outcomeProblem(
 
 /** What a witness reads: the episode's evidence, for any task kind (a human episode's streams as one Evidence). */
 export async function episodeEvidence(folder: RunFolder, episode: string): Promise<Evidence | undefined> {
-  const saved = await folder.gradeInputs(episode).catch(() => undefined);
+  const saved = await folder.gradeInputs(episode, parseGradeInputs).catch(() => undefined);
   return saved && savedEvidence(saved, episode);
 }
 

@@ -3,7 +3,7 @@
  * nothing matches, naming the closest entries and the field each of them got wrong.
  */
 import { describeMatcher, type Matcher, testMatcher } from "./matcher.ts";
-import { quote } from "./text.ts";
+import { quote } from "../protocol/mod.ts";
 
 /** One field of a pattern: its label (`after.shipping`), what it wants, and how to read it from an entry. */
 export interface FieldTest<E> {

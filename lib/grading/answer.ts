@@ -98,8 +98,8 @@ import {
   numberOfRun,
   ORD,
   phrasePattern,
-  quote,
 } from "./text.ts";
+import { quote } from "../protocol/mod.ts";
 
 /** The typed values an answer states, in the order written. */
 export interface AnswerCandidates {

@@ -1,7 +1,7 @@
 /** Conditions, checks and verifiers as written in task files (docs/grading.md, "Conditions"), with their schemas. */
 import { z } from "zod";
 import { type Matcher, matcherSchema } from "./matcher.ts";
-import { forward, keyedUnion, type ZodSchema } from "./schema_text.ts";
+import { forward, keyedUnion, type ZodSchema } from "../protocol/mod.ts";
 
 /** Field name → matcher (query and body fields, row images, event fields). */
 export type FieldMatchers = Record<string, Matcher>;
@@ -129,7 +129,6 @@ const query = z.record(z.string(), z.union([matcherSchema, z.array(matcherSchema
 const times = z.number().int().min(0).optional();
 const op = z.enum(["insert", "update", "delete"]);
 const name = z.string().min(1);
-const lazyCondition = z.lazy(() => conditionSchema);
 const seenSchema = z.union([
   z.boolean(),
   z.strictObject({ path: matcherSchema, query: z.record(z.string(), matcherSchema).optional() }),
@@ -179,41 +178,62 @@ const variants = {
   }),
   clipboard: z.strictObject({ clipboard: matcherSchema, times, ever: z.boolean().optional() }),
   visited: z.strictObject({ visited: matcherSchema, times }),
-  answer: z.strictObject({
-    answer: matcherSchema,
-    seen: seenSchema.optional(),
-    why: z.string().min(1).optional(),
-    others: z.array(z.string().min(1)).optional(),
-  }).refine((a) => a.seen !== false || a.why !== undefined, {
-    message: "seen: false needs a why (the answer is computed, not shown: say so)",
-  }),
   only_writes: z.strictObject({
     only_writes: z.array(z.strictObject({ site: name.optional(), table: name.optional(), op: op.optional() })),
   }),
   no_writes: z.strictObject({ no_writes: z.literal(true) }),
-  all: z.strictObject({ all: z.array(lazyCondition) }),
-  any: z.strictObject({ any: z.array(lazyCondition).min(1) }),
-  not: z.strictObject({ not: lazyCondition }),
 };
 
-/** The zod schema of a condition (a list of conditions means `all`). */
-export const conditionSchema: ZodSchema<Condition> = keyedUnion<Condition>("a condition", variants, (value, ctx) => {
-  if (!Array.isArray(value)) return undefined;
-  const r = forward(z.array(lazyCondition), value, ctx);
-  return { value: r.ok ? r.data : z.NEVER };
+const answerObject = z.strictObject({
+  answer: matcherSchema,
+  seen: seenSchema.optional(),
+  why: z.string().min(1).optional(),
+  others: z.array(z.string().min(1)).optional(),
 });
+
+const verifierObject = z.strictObject({
+  answer: matcherSchema,
+  seen: seenSchema.optional(),
+  why: z.string().min(1).optional(),
+});
+
+/** An authoring rule of task files (not of the format: a task a run saved before the rule still reads). */
+const explained = <T extends { seen?: unknown; why?: unknown }>(schema: z.ZodType<T>) =>
+  schema.refine((a) => a.seen !== false || a.why !== undefined, {
+    message: "seen: false needs a why (the answer is computed, not shown: say so)",
+  });
+
+/** A condition's schema (a list of conditions means `all`), with the authoring rules or without them. */
+function conditionSchemaOf(authored: boolean): ZodSchema<Condition> {
+  const condition: ZodSchema<Condition> = z.lazy(() => schema);
+  const schema = keyedUnion<Condition>("a condition", {
+    ...variants,
+    answer: authored ? explained(answerObject) : answerObject,
+    all: z.strictObject({ all: z.array(condition) }),
+    any: z.strictObject({ any: z.array(condition).min(1) }),
+    not: z.strictObject({ not: condition }),
+  }, (value, ctx) => {
+    if (!Array.isArray(value)) return undefined;
+    const r = forward(z.array(condition), value, ctx);
+    return { value: r.ok ? r.data : z.NEVER };
+  });
+  return schema;
+}
+
+/** The zod schema of a condition (a list of conditions means `all`). */
+export const conditionSchema: ZodSchema<Condition> = conditionSchemaOf(true);
 
 /** The zod schema of a task's `check`. */
 export const checkSchema: ZodSchema<Check> = conditionSchema;
 
+/** A `check` as a run saved it: its format, without the authoring rules added since (`seen: false` needs a why). */
+export const savedCheckSchema: ZodSchema<Check> = conditionSchemaOf(false);
+
 /** The zod schema of a task's `verifier` (null: no verifier). */
-export const verifierSchema: ZodSchema<Verifier | null> = z.strictObject({
-  answer: matcherSchema,
-  seen: seenSchema.optional(),
-  why: z.string().min(1).optional(),
-}).refine((a) => a.seen !== false || a.why !== undefined, {
-  message: "seen: false needs a why (the answer is computed, not shown: say so)",
-}).nullable();
+export const verifierSchema: ZodSchema<Verifier | null> = explained(verifierObject).nullable();
+
+/** A `verifier` as a run saved it: its format, without the authoring rules added since. */
+export const savedVerifierSchema: ZodSchema<Verifier | null> = verifierObject.nullable();
 
 const mapFields = (f: FieldMatchers, fn: (m: Matcher) => Matcher): FieldMatchers =>
   Object.fromEntries(Object.entries(f).map(([k, m]) => [k, fn(m)]));

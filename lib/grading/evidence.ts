@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
-import { describeIssues, errorMap, type ZodSchema } from "./schema_text.ts";
+import { describeIssues, errorMap, type ZodSchema } from "../protocol/mod.ts";
 import { type AppRules, appRulesSchema, type FinalState, finalStateSchema } from "./state.ts";
 
 /** A request of the session log (/_admin/log). */

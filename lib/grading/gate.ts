@@ -36,10 +36,11 @@ import {
   testMatcher,
 } from "./matcher.ts";
 import { equalTest, type FieldTest, matcherTest, patternFailure, rowFieldTest } from "./_pattern.ts";
-import { quote } from "./text.ts";
+import { quote } from "../protocol/mod.ts";
 import { additionsOf, askedVerbatim, stripAdditions } from "./free_text.ts";
 import { decideStrictAnswer } from "./answer.ts";
-import { fail, type Failure, type ReasonCode } from "./reasons.ts";
+import { fail, type Failure } from "./reasons.ts";
+import type { ReasonCode } from "../protocol/mod.ts";
 
 /** A grade: `detail` names the first failing condition and why ("" when `ok`), `reason` the rule. */
 export interface GateResult {

@@ -1,6 +1,6 @@
 /** Matchers: tests of one evidence value (docs/grading.md, "Matchers"). */
 import { z } from "zod";
-import { keyedUnion } from "./schema_text.ts";
+import { keyedUnion, quote } from "../protocol/mod.ts";
 import { freeTextForm, verbatimForm } from "./free_text.ts";
 import {
   containsWords,
@@ -10,7 +10,6 @@ import {
   normaliseText,
   numbersIn,
   phrasePattern,
-  quote,
   stringForm,
 } from "./text.ts";
 

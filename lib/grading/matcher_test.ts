@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { answerSeen, describeMatcher, type Matcher, matcherSchema, prepareSeen, testMatcher } from "./matcher.ts";
-import { describeIssues, errorMap } from "./schema_text.ts";
+import { describeIssues, errorMap } from "../protocol/mod.ts";
 
 const pass = (m: Matcher, v: unknown) =>
   assert.ok(testMatcher(m, v), `${JSON.stringify(m)} should pass ${JSON.stringify(v)}`);

@@ -5,7 +5,9 @@
  * @module
  */
 export { conditionFailure, gate, type GateOptions, type GateResult, type UndecidedAnswer } from "./gate.ts";
-export { type Failure, REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
+export { type Failure } from "./reasons.ts";
+/** Reason codes, defined in lib/protocol (a results line names them), for the areas that grade. */
+export { REASON_CODES, type ReasonCode, REASONS } from "../protocol/mod.ts";
 export { type Matcher } from "./matcher.ts";
 export {
   type Binding,
@@ -21,6 +23,8 @@ export {
   type PagePattern,
   type QueryMatchers,
   type RequestPattern,
+  savedCheckSchema,
+  savedVerifierSchema,
   type SeenPage,
   type Verifier,
   verifierSchema,
@@ -53,7 +57,7 @@ export {
   keyedUnion,
   type ScalarHook,
   type ZodSchema,
-} from "./schema_text.ts";
+} from "../protocol/mod.ts";
 export {
   type AnswerJudge,
   type AnswerQuestion,

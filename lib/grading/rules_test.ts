@@ -8,7 +8,7 @@ import { gate } from "./gate.ts";
 import type { Check } from "./condition.ts";
 import type { ChangeEntry, ClipEntry, Evidence, LogEntry, RecordEntry } from "./evidence.ts";
 import type { AppRules } from "./state.ts";
-import { REASON_CODES } from "./reasons.ts";
+import { REASON_CODES } from "../protocol/mod.ts";
 import { stripAdditions } from "./free_text.ts";
 
 const BASE = "http://127.0.0.1:40115";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ChangeEntry } from "./evidence.ts";
-import type { ZodSchema } from "./schema_text.ts";
+import type { ZodSchema } from "../protocol/mod.ts";
 
 /** What the grader knows of an app (declared by the app, served by /_admin/health, saved with the evidence). */
 export interface AppRules {

@@ -168,10 +168,3 @@ export function datesIn(text: string): string[] {
 export function firstDate(value: unknown): string | undefined {
   return typeof value === "string" ? datesIn(value)[0] : undefined;
 }
-
-/** `"x"` for strings, JSON otherwise, cut to `max` characters; `missing` for undefined. */
-export function quote(value: unknown, max = 40): string {
-  if (value === undefined) return "missing";
-  const s = JSON.stringify(value) ?? String(value);
-  return s.length > max ? s.slice(0, max - 1) + "…" : s;
-}

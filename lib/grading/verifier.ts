@@ -18,7 +18,8 @@ import {
   rowKey,
   sitePage,
 } from "./state.ts";
-import { fail, type Failure, type ReasonCode } from "./reasons.ts";
+import { fail, type Failure } from "./reasons.ts";
+import type { ReasonCode } from "../protocol/mod.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
 import { additionsOf, askedVerbatim, sameFreeText, stripAdditions, verbatimForm } from "./free_text.ts";

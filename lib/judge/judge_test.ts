@@ -73,7 +73,15 @@ Deno.test("judgeInput() keeps the evidence and never the agent's claim of succes
   assert.deepEqual(question.screenshot, new Uint8Array([1]));
   // A datagen episode: its log and recorder stream, the prefix macro first.
   const datagen = judgeInput(view({
-    task: { instruction: "x", macro: "switch_tab", start: { prefix: { macro: "open_detail" } } },
+    task: {
+      task_id: "t",
+      site: "shop",
+      macro: "switch_tab",
+      instruction: "x",
+      start: { url: "/shop/", prefix: { macro: "open_detail" } },
+      check: { no_writes: true },
+      solution: [],
+    },
     base: "http://127.0.0.1:1",
     log: [{ method: "POST", path: "/a", query: { q: "1" }, body: { k: "v" }, status: 303 }],
     changes: [],

@@ -14,6 +14,7 @@ import {
   RunFolder,
   serialise,
 } from "../run_folder/mod.ts";
+import { parseGradeInputs } from "../tasks/mod.ts";
 import { judgeInput } from "./input.ts";
 
 /** Which run's saved episodes to judge, with which judge, and how. */
@@ -78,7 +79,7 @@ export function chooseEpisodes(all: readonly string[], wanted: readonly string[]
 }
 
 async function judgeOne(o: JudgeRunOptions, folder: RunFolder, episode: string): Promise<boolean> {
-  const { kind, inputs } = await folder.gradeInputs(episode);
+  const { kind, inputs } = await folder.gradeInputs(episode, parseGradeInputs);
   const png = await Deno.readFile(folder.episodeFile(episode, EPISODE_FILES.final)).catch(() => undefined);
   const verdict = await o.judge.judgeEpisode(judgeInput(kind.judgeView(inputs), png), { signal: o.signal });
   const record: JudgeVerdictFile = {

@@ -4,7 +4,7 @@
  * @module
  */
 import type { PairedJson, RateJson, ReportJson } from "../run_folder/mod.ts";
-import { FAMILIES, OTHER_FAMILY } from "../tasks/mod.ts";
+import { FAMILIES, OTHER_FAMILY } from "../protocol/mod.ts";
 import { type Comparison, type GroupComparison, identical, type Tally, tally, tallyBy } from "./aggregate.ts";
 import type { ClusteredComparison, ClusterEffect } from "./cluster.ts";
 import type { ReportResult, RunData } from "./load.ts";

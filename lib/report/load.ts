@@ -12,7 +12,7 @@ import {
   type StepRecord,
   type TraceEntry,
 } from "../run_folder/mod.ts";
-import { clusterOfTaskId, familyOf } from "../tasks/mod.ts";
+import { clusterOfTaskId, familyOf } from "../protocol/mod.ts";
 
 /** An episode's line with its status and family always set. */
 export interface ReportResult extends EpisodeResult {

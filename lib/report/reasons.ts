@@ -5,8 +5,7 @@
  * written before reason codes were.
  * @module
  */
-import { REASON_CODES, REASONS } from "../grading/mod.ts";
-import { FAMILIES, OTHER_FAMILY } from "../tasks/mod.ts";
+import { FAMILIES, OTHER_FAMILY, REASON_CODES, REASONS } from "../protocol/mod.ts";
 import type { Block } from "./doc.ts";
 import type { ReportResult, RunData } from "./load.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { REASONS } from "../grading/mod.ts";
+import { REASONS } from "../protocol/mod.ts";
 import type { EpisodeStatus } from "../run_folder/mod.ts";
 import { type Block, toMarkdown } from "./doc.ts";
 import type { ReportResult, RunData } from "./load.ts";

@@ -7,7 +7,7 @@
 import { basename, join } from "node:path";
 import { writeFileAtomic } from "../io/mod.ts";
 import { reportJson } from "../run_folder/mod.ts";
-import { FAMILIES, OTHER_FAMILY } from "../tasks/mod.ts";
+import { FAMILIES, OTHER_FAMILY } from "../protocol/mod.ts";
 import { compareRuns, modelStats, NO_PLAN, repeatStats, routing, type Tally, tally, tallyBy } from "./aggregate.ts";
 import { rateChart } from "./chart.ts";
 import { clusterRuns } from "./cluster_by.ts";

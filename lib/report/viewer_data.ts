@@ -17,6 +17,7 @@ import {
   type StepRecord,
   type TraceEntry,
 } from "../run_folder/mod.ts";
+import { parseGradeInputs } from "../tasks/mod.ts";
 import type { ReportResult } from "./load.ts";
 import { reasonOf } from "./reasons.ts";
 import { compactEvidence, type ViewEvidence } from "./viewer_evidence.ts";
@@ -160,7 +161,7 @@ export async function readEpisodeDetail(folder: RunFolder, r: ReportResult): Pro
       text === null ? null : text.split("\n").map((l) => lines.get(l) ?? lines.set(l, lines.size).size - 1),
   };
   const saved = files.has(EPISODE_FILES.gradeInputs)
-    ? await tryRead(() => folder.gradeInputs(episode), problems)
+    ? await tryRead(() => folder.gradeInputs(episode, parseGradeInputs), problems)
     : undefined;
   const inputs = obj(saved?.inputs);
   const task = obj(inputs.task);

@@ -16,7 +16,7 @@ import {
   serialise,
   type StepRecord,
 } from "../run_folder/mod.ts";
-import { familyOf, kindOf, type RowsSpec, type RunTask } from "../tasks/mod.ts";
+import { familyOf, kindOf, parseGradeInputs, type RowsSpec, type RunTask } from "../tasks/mod.ts";
 import { checkRowsFolder, ROWS_INDEX_FILE } from "./export_rows.ts";
 import { episodeRowSources, type RowSource, writeRows } from "./rows.ts";
 
@@ -141,7 +141,7 @@ export async function writeDemonstrationRows(o: DemonstrationRowsOptions): Promi
   const out: DemonstrationRowsSummary = { episodes: [], rows: 0, byFamily: {}, byMacro: {}, duplicates: 0 };
   const seen = new Set<string>();
   for (const e of o.episodes) {
-    const task: RunTask = (await folder.gradeInputs(e.episode)).inputs.task;
+    const task: RunTask = (await folder.gradeInputs(e.episode, parseGradeInputs)).inputs.task;
     const chain = kindOf(task).plan(task);
     const records = ((await folder.steps(e.episode))?.records ?? []).filter((s) => s.request && s.reply !== null);
     const sources = await episodeRowSources(folder, e.episode) ?? [];

@@ -29,6 +29,7 @@ import {
   type HumanSplit,
   inSplit,
   kindOf,
+  parseGradeInputs,
   type RowsSpec,
   type RunTask,
   type SiteSplit,
@@ -151,7 +152,7 @@ async function pick(o: ExportRowsOptions, folder: RunFolder, lines: readonly Epi
   for (const line of candidates) {
     // Sorted by repeat: a task already picked was picked at a lower repeat.
     if (o.dedupe && picked.at(-1)?.line.task_id === line.task_id) continue;
-    const task: RunTask = (await folder.gradeInputs(line.episode)).inputs.task;
+    const task: RunTask = (await folder.gradeInputs(line.episode, parseGradeInputs)).inputs.task;
     if (o.split && o.split !== "all" && !inSplit(task, o.split, o.siteSplit!)) continue;
     const passed = statusOf(line) === "passed";
     const spec = kindOf(task).rows(task, passed, { episode: line.episode, family });

@@ -6,16 +6,8 @@ import { join } from "node:path";
 import { describeError, errorMessage, RunFolderError } from "../errors/mod.ts";
 import type { AnswerJudge, AppRules } from "../grading/mod.ts";
 import { writeFileAtomic } from "../io/mod.ts";
-import {
-  type EpisodeResult,
-  lastPerEpisode,
-  resultLine,
-  RUN_FILES,
-  RunFolder,
-  type SavedGradeInputs,
-  statusOf,
-} from "../run_folder/mod.ts";
-import { kindOf, type RunTask, type Verdict } from "../tasks/mod.ts";
+import { type EpisodeResult, lastPerEpisode, resultLine, RUN_FILES, RunFolder, statusOf } from "../run_folder/mod.ts";
+import { kindOf, parseGradeInputs, type RunTask, type SavedGradeInputs, type Verdict } from "../tasks/mod.ts";
 import { armFailedFields } from "./store.ts";
 
 /** What a regrade did. */
@@ -100,7 +92,7 @@ async function regradeEpisode(
 ): Promise<EpisodeResult> {
   let saved;
   try {
-    saved = await folder.gradeInputs(r.episode, given);
+    saved = await folder.gradeInputs(r.episode, (v, f) => parseGradeInputs(v, f, given));
   } catch (err) {
     if (!(err instanceof RunFolderError)) throw err;
     // An episode the harness failed before grading saved nothing to regrade: its line stands.

@@ -78,3 +78,25 @@ Deno.test("regradeRun() makes a pass whose grade_inputs.json is missing or cut s
     await Deno.remove(out, { recursive: true });
   }
 });
+
+Deno.test("regradeRun() makes an episode whose saved task has a malformed check a grade error naming the file and the field", async () => {
+  const out = await runFolder([head("shop_copy_cancelled_order_number")]);
+  try {
+    const fixture = new URL(
+      "../../fixtures/run_folders/v1_demo/shop_copy_cancelled_order_number/grade_inputs.json",
+      import.meta.url,
+    );
+    const saved = JSON.parse(await Deno.readTextFile(fixture));
+    saved.task.check = { all: [{ clipboard: { exact: "SO-10243" } }, { no_such_condition: true }] };
+    await Deno.writeTextFile(join(out, "shop_copy_cancelled_order_number", "grade_inputs.json"), JSON.stringify(saved));
+    const s = await regradeRun(out);
+    const [r] = s.results;
+    assert.deepEqual([r.status, r.ok, r.grade_error], ["grade_error", false, true]);
+    assert.match(
+      String(r.detail),
+      /^grade error: .*shop_copy_cancelled_order_number\/grade_inputs\.json: task\.check\.all\[1\]: /,
+    );
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});

@@ -26,6 +26,7 @@ import {
   type EpisodeStart,
   familyOf,
   formatAction,
+  gradeInputsSchema,
   kindOf,
   type RunTask,
   taskCluster,
@@ -406,7 +407,7 @@ async function finish(
     },
     rules: site.rules as Record<string, AppRules>,
   });
-  await writeFileAtomic(join(dir, EPISODE_FILES.gradeInputs), gradeInputsJson(clean.value(inputs)));
+  await writeFileAtomic(join(dir, EPISODE_FILES.gradeInputs), gradeInputsJson(clean.value(inputs), gradeInputsSchema));
   let verdict: Verdict;
   try {
     verdict = await kind.grade(inputs, { qa: env.qa, signal });

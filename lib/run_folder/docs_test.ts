@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
+import { gradeInputsSchema } from "../tasks/mod.ts";
 import { gradeInputsFileSchema, judgeVerdictSchema, traceEntrySchema } from "./episode_files.ts";
 import { lockSchema, manifestSchema } from "./manifest.ts";
 import { pairedJsonSchema, rateJsonSchema, reportJsonSchema } from "./report_json.ts";
@@ -52,7 +53,7 @@ const CASES: [string, number, string, z.ZodType][] = [
   ["## results.jsonl", 0, "results line", resultLineSchema],
   ["## run.json and run.lock", 0, "run.json", manifestSchema],
   ["## run.json and run.lock", 1, "run.lock", lockSchema],
-  ["## grade_inputs.json", 0, "grade_inputs.json", gradeInputsFileSchema],
+  ["## grade_inputs.json", 0, "grade_inputs.json", gradeInputsFileSchema(gradeInputsSchema)],
   ["## steps.jsonl: the step record", 0, "step record", stepRecordSchema],
   ["## trace.json", 0, "trace.json entry", traceEntrySchema],
   ["## judge.json", 0, "judge.json", judgeVerdictSchema],

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from "zod";
-import { type AnyGradeInputs, gradeInputsSchema, parseGradeInputs, type RunTask, type TaskKind } from "../tasks/mod.ts";
+import type { ZodSchema } from "../protocol/mod.ts";
 import { type FileFormat, fileFormat, LIMITS, parseRecord, type Same, serialise } from "./format.ts";
 import type { StepActionCall } from "./steps.ts";
 
@@ -22,42 +22,42 @@ export const EPISODE_FILES = {
   subtasks: "subtasks.json",
 } as const;
 
-/** grade_inputs.json's schema: lib/tasks' union on `kind`, with the file's format_version. */
-export const gradeInputsFileSchema: z.ZodType<object> = z.looseObject({ format_version: z.number().optional() })
-  .and(gradeInputsSchema);
-
-/** grade_inputs.json: one JSON object whose `kind` says which task kind wrote it (lib/tasks gradeInputsSchema). */
-const GRADE_INPUTS: FileFormat<object> = fileFormat({
-  what: "grade_inputs.json",
-  version: 1,
-  maxBytes: LIMITS.episodeFile,
-  schema: gradeInputsFileSchema,
-});
-
-/** grade_inputs.json's text (validated by its kind's schema). */
-export function gradeInputsJson(inputs: AnyGradeInputs): string {
-  return serialise(GRADE_INPUTS, inputs, EPISODE_FILES.gradeInputs) + "\n";
+/**
+ * grade_inputs.json's schema, given its content's (lib/tasks' gradeInputsSchema, the union on `kind`): the content
+ * with the file's format_version.
+ */
+export function gradeInputsFileSchema(content: ZodSchema): z.ZodType<object> {
+  return z.looseObject({ format_version: z.number().optional() }).and(content);
 }
 
-/** An episode's saved grade inputs, read with its kind's strategy (lib/tasks' registry). */
-export interface SavedGradeInputs {
-  /** Its kind's strategy (datagen, human, proposed). */
-  kind: TaskKind<RunTask, AnyGradeInputs>;
-  /** The inputs, as its kind reads them. */
-  inputs: AnyGradeInputs;
+/** grade_inputs.json, its content checked by `content` (the file's owner is run_folder; its content, the kinds'). */
+const gradeInputsFormat = (content: ZodSchema): FileFormat<object> =>
+  fileFormat({
+    what: "grade_inputs.json",
+    version: 1,
+    maxBytes: LIMITS.episodeFile,
+    schema: gradeInputsFileSchema(content),
+  });
+
+/**
+ * grade_inputs.json's text, validated by `content` (lib/tasks' gradeInputsSchema): run_folder owns the file (its
+ * name, version and size), the task kinds own what is in it, so that reading a run folder loads no task kind.
+ */
+export function gradeInputsJson(inputs: object, content: ZodSchema): string {
+  return serialise(gradeInputsFormat(content), inputs, EPISODE_FILES.gradeInputs) + "\n";
 }
 
 /** Only the version of grade_inputs.json: its content is its kind's to check. */
-const GRADE_INPUTS_VERSION: FileFormat<unknown> = fileFormat({ ...GRADE_INPUTS, schema: z.unknown() });
+const GRADE_INPUTS_VERSION: FileFormat<unknown> = gradeInputsFormat(z.unknown());
 
 /**
- * Reads grade_inputs.json's parsed value with its kind's strategy, its version checked first. A file the seed wrote
- * (no kind, no task) is read as an episode of `task`.
- * @throws RunFolderError (a newer version) or HarnessError naming the file and the field
+ * Reads grade_inputs.json's parsed value with `read` (lib/tasks' parseGradeInputs: its kind's strategy), its version
+ * checked first.
+ * @throws RunFolderError (a newer version), or what `read` throws (naming the file and the field)
  */
-export function readGradeInputs(value: unknown, file: string, task?: RunTask): SavedGradeInputs {
+export function readGradeInputs<T>(value: unknown, file: string, read: (value: unknown, file: string) => T): T {
   parseRecord(GRADE_INPUTS_VERSION, value, file);
-  return parseGradeInputs(value, file, task);
+  return read(value, file);
 }
 
 const actionCall = z.record(z.string(), z.record(z.string(), z.unknown()));

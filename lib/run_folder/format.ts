@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import { NewerFormatError, RunFolderError } from "../errors/mod.ts";
-import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
+import { describeInput, describeIssues, errorMap } from "../protocol/mod.ts";
 import { parseJsonLines } from "../io/mod.ts";
 
 /** A record checked against its format: its value, or what is wrong with it (the field's path and the problem). */

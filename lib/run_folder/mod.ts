@@ -60,7 +60,6 @@ export {
   type PlannerTurnReply,
   type PlanStep,
   readGradeInputs,
-  type SavedGradeInputs,
   SUBTASKS,
   type Subtasks,
   TRACE,

@@ -25,14 +25,12 @@ import {
   JUDGE_VERDICT,
   type JudgeVerdictFile,
   readGradeInputs,
-  type SavedGradeInputs,
   TRACE,
   type TraceEntry,
 } from "./episode_files.ts";
 import { RUN_MANIFEST, type RunManifest } from "./manifest.ts";
 import { describeCut, type EpisodeResult, parseResults, resultKey } from "./results.ts";
 import { STEP_RECORD, type StepRecord } from "./steps.ts";
-import type { RunTask } from "../tasks/mod.ts";
 
 /** The files and folders at a run folder's top. */
 export const RUN_FILES = {
@@ -228,15 +226,15 @@ export class RunFolder {
   }
 
   /**
-   * An episode's grade inputs, read with its kind's strategy; a file the seed wrote (which holds no task) as an
-   * episode of `task`.
-   * @throws RunFolderError naming the file and the episode when it is missing, cut short or damaged
+   * An episode's grade inputs, read with `read` (lib/tasks' parseGradeInputs, with the task a seed's file, which holds
+   * none, is an episode of).
+   * @throws RunFolderError naming the file and the episode when it is missing, cut short or damaged, or `read` fails
    */
-  async gradeInputs(episode: string, task?: RunTask): Promise<SavedGradeInputs> {
+  async gradeInputs<T>(episode: string, read: (value: unknown, file: string) => T): Promise<T> {
     const file = this.episodeFile(episode, EPISODE_FILES.gradeInputs);
     const value = await this.gradeInputsValue(episode);
     try {
-      return readGradeInputs(value, file, task);
+      return readGradeInputs(value, file, read);
     } catch (err) {
       if (err instanceof RunFolderError) throw withEpisode(err, episode);
       throw new RunFolderError(errorMessage(err), file, episode, { cause: err });

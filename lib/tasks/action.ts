@@ -251,6 +251,23 @@ const variants = Object.fromEntries(
 export const actionSchema: z.ZodType<Action> = z.preprocess(fromOldName, keyedUnion<Action>("an action", variants));
 
 /**
+ * An action as a parsed task holds it and a run saves it (`{name: "click", params: {index: 3}}`), read back through
+ * actionSchema from its `{name: params}` form, so that a saved task is checked as its line was.
+ */
+export const savedActionSchema: z.ZodType<Action> = z.preprocess(
+  (raw) => isSavedAction(raw) ? formatAction(raw) : raw,
+  actionSchema,
+);
+
+/** `{name, params}` with a string name: what actionSchema makes of a line's action (the name checked after). */
+function isSavedAction(raw: unknown): raw is Action {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return false;
+  const keys = Object.keys(raw);
+  return keys.length === 2 && keys.includes("name") && keys.includes("params") &&
+    typeof (raw as { name: unknown }).name === "string";
+}
+
+/**
  * Parses one action `{name: params}`.
  * @throws HarnessError naming the field: `click.index: must be >= 0, got -1`.
  */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { clusterOfTaskId, taskCluster, taskStyle } from "./cluster.ts";
+import { clusterOfTaskId } from "../protocol/mod.ts";
+import { taskCluster, taskStyle } from "./cluster.ts";
 import { parseTaskLines } from "./load.ts";
 
 const VAL = new URL("../../fixtures/valgen/val.jsonl", import.meta.url);

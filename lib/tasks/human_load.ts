@@ -19,7 +19,7 @@ import {
   VERIFIER_KEYS,
   verifierFileSchema,
 } from "./human_schema.ts";
-import { isMacro } from "./macros.ts";
+import { isMacro } from "../protocol/mod.ts";
 import { type HumanTask, resolveHumanTask } from "./human_task.ts";
 import { quote, taskIdProblem } from "./task.ts";
 

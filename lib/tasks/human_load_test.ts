@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import { loadHumanTasks, loadSiteSplit } from "./human_load.ts";
 import type { HumanTask } from "./human_task.ts";
-import { familyOf } from "./macros.ts";
+import { familyOf } from "../protocol/mod.ts";
 
 const ANNOTATIONS = fileURLToPath(new URL("../../fixtures/annotations", import.meta.url));
 

@@ -1,5 +1,5 @@
 /** A human-written task as the runner uses it: task.json, verifier.json and the recording, resolved. */
-import { familyOf } from "./macros.ts";
+import { familyOf } from "../protocol/mod.ts";
 import type { HumanVerifier } from "../grading/mod.ts";
 import type { HumanTaskFile, Recording } from "./human_schema.ts";
 

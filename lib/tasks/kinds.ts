@@ -40,13 +40,13 @@ import {
 import { formatAction, OLD_ACTION_NAMES } from "./action.ts";
 import { humanVerifierSchema } from "./human_schema.ts";
 import type { HumanTask } from "./human_task.ts";
-import { familyOf, type Macro } from "./macros.ts";
+import { familyOf, type Macro } from "../protocol/mod.ts";
 import { gradeTask, rebaseTask } from "./portable.ts";
 import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { recordingReplaySteps } from "./recording.ts";
 import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
-import { lenientTaskSchema, type Task, taskSchema } from "./task.ts";
+import { lenientTaskSchema, savedTaskSchema, type Task, taskSchema } from "./task.ts";
 
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
@@ -338,13 +338,19 @@ export function clipboardInOrder(entries: readonly Entry[]): Entry[] {
 const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A kind's parseInputs from its zod schema. @throws HarnessError naming the file and the field. */
-function parserOf<I>(schema: z.ZodType): (value: unknown, file: string) => I {
+function parserOf<I>(schema: z.ZodType<I>): (value: unknown, file: string) => I {
   return (value, file) => {
     const r = schema.safeParse(value, { error: errorMap });
     if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
-    return r.data as I;
+    return r.data;
   };
 }
+
+/**
+ * The task a datagen episode saved, checked as its task file line was (savedTaskSchema), so that a malformed check is an error naming the file and the field, not a
+ * grade of a check the gate cannot read.
+ */
+const parseSavedDatagenTask = parserOf(z.looseObject({ task: savedTaskSchema }));
 
 const datagen: TaskKind<Task, DatagenGradeInputs> = {
   name: "datagen",
@@ -396,8 +402,9 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
     if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
     const evidence = parseEvidence(value, file);
     if (!isObject(value.task)) throw new HarnessError(`${file}: task: is missing`);
+    const { task } = parseSavedDatagenTask(value, file);
     const blocked = Array.isArray(value.blocked) ? value.blocked.map(String) : [];
-    return { kind: "datagen", ...evidence, blocked, task: value.task as unknown as Task };
+    return { kind: "datagen", ...evidence, blocked, task };
   },
   fromSeed(value, task, file) {
     return { kind: "datagen", ...parseEvidence(value, file), blocked: [], task, seed: true };
@@ -560,7 +567,7 @@ const humanInputsSchema = z.looseObject({
 const proposedInputsSchema = z.looseObject({
   kind: z.literal("proposed"),
   ...trajectoryFields,
-  task: z.looseObject({ kind: z.literal("proposed"), task_id: z.string(), instruction: z.string() }),
+  task: proposedTaskSchema,
   record: z.array(z.looseObject({ type: z.string() })).default([]),
 });
 
@@ -570,6 +577,16 @@ export const gradeInputsSchema: ZodSchema = z.union([
   proposedInputsSchema,
   z.looseObject({ kind: z.literal("datagen").optional(), task: z.looseObject({}) }).and(evidenceSchema),
 ]);
+
+/**
+ * A saved human episode's inputs. Its task is checked for what its grade and the judge read (id, instruction, macros,
+ * verifier) and otherwise taken as saved, the one cast left of a read file: the resolved task's other fields
+ * (needs_login, sites, ...) were added over time, and a strict schema would refuse episodes saved before them.
+ */
+function parseHumanInputs(value: unknown, file: string): HumanGradeInputs {
+  const inputs = parserOf(humanInputsSchema)(value, file);
+  return { ...inputs, task: inputs.task as unknown as HumanTask };
+}
 
 /** A human task's macros for the judge: its gold subtasks (in their order, with their text), else its labels. */
 function humanMacros(task: HumanTask): JudgeView["macros"] {
@@ -613,9 +630,9 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
     ...trajectoryInputs(r),
     traj: humanTrajectory(r.streams.record, r.streams.log),
   }),
-  parseInputs: parserOf<HumanGradeInputs>(humanInputsSchema),
+  parseInputs: parseHumanInputs,
   fromSeed: (value, task, file) => ({
-    ...parserOf<HumanGradeInputs>(humanInputsSchema)({ ...value, kind: "human", task }, file),
+    ...parseHumanInputs({ ...value, kind: "human", task }, file),
     task,
     seed: true,
   }),
@@ -665,7 +682,7 @@ const proposed: TaskKind<ProposedTask, ProposedGradeInputs> = {
   start: (task, base) => proposedStart(task, base),
   reference: () => [],
   collect: (task, r) => ({ kind: "proposed", task, record: r.streams.record, ...trajectoryInputs(r) }),
-  parseInputs: parserOf<ProposedGradeInputs>(proposedInputsSchema),
+  parseInputs: parserOf(proposedInputsSchema),
   grade: () => Promise.resolve({ ...PROPOSED_PENDING }),
   rows: (task) => ({
     dir: "rows",
@@ -722,15 +739,20 @@ export const LINE_KIND_RULE: string = `must be ${
   LINE_KINDS.filter((k) => k.line!.named).map((k) => `"${k.name}"`).join(" or ")
 } (a ${LINE_KINDS.find((k) => !k.line!.named)!.name} task has none)`;
 
+/** An episode's saved grade inputs, read with its kind's strategy. */
+export interface SavedGradeInputs {
+  /** Its kind's strategy (datagen, human, proposed). */
+  kind: TaskKind<RunTask, AnyGradeInputs>;
+  /** The inputs, as its kind reads them. */
+  inputs: AnyGradeInputs;
+}
+
 /**
- * Reads a saved grade_inputs.json (its value or text) with its kind's strategy.
+ * Reads a saved grade_inputs.json (its value or text) with its kind's strategy; a file the seed wrote (which holds no
+ * task) as an episode of `task`. lib/run_folder's RunFolder.gradeInputs reads an episode's with it.
  * @throws HarnessError naming the file and the field.
  */
-export function parseGradeInputs(
-  json: unknown,
-  file: string,
-  task?: RunTask,
-): { kind: TaskKind<RunTask, AnyGradeInputs>; inputs: AnyGradeInputs } {
+export function parseGradeInputs(json: unknown, file: string, task?: RunTask): SavedGradeInputs {
   const value = jsonValue(json, file);
   if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
   if (isSeedLayout(value)) return fromSeedLayout(value, file, task);
@@ -761,11 +783,7 @@ function isSeedLayout(value: Entry): boolean {
  * The seed's grade inputs of an episode of `task` (the task file's, matched by task id).
  * @throws HarnessError naming the file: no task given, or one of another kind than the file's
  */
-function fromSeedLayout(
-  value: Entry,
-  file: string,
-  task: RunTask | undefined,
-): { kind: TaskKind<RunTask, AnyGradeInputs>; inputs: AnyGradeInputs } {
+function fromSeedLayout(value: Entry, file: string, task: RunTask | undefined): SavedGradeInputs {
   const name = Array.isArray(value.traj) ? "human" : "datagen";
   if (!task) {
     throw new HarnessError(

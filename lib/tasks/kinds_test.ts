@@ -9,7 +9,7 @@ import { PROPOSED_TASK } from "./_testdata.ts";
 import { type EpisodeRecord, gradeInputsSchema, kindName, kindOf, KINDS, parseGradeInputs } from "./kinds.ts";
 import { loadHumanTasks } from "./human_load.ts";
 import { loadTasks } from "./load.ts";
-import type { Task } from "./task.ts";
+import { type Task, taskSchema } from "./task.ts";
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
 const DATAGEN = (await loadTasks(fixture("tasks.jsonl")))[0] as Task;
@@ -101,4 +101,22 @@ Deno.test("a saved episode regraded with a check that binds its copy to the clip
   assert.match(v.detail, /no clipboard entries, which the task's check reads/);
   // The task it was saved with (no binding) grades it as it always did.
   assert.equal((await kindOf(task).grade(inputs, {})).ok, true);
+});
+
+Deno.test("parseGradeInputs() reads a saved task by its format, not by authoring rules added since it was saved", () => {
+  const file = fixture("run_folders/v1_demo/tracker_answer_sprint14_points/grade_inputs.json");
+  const value = JSON.parse(Deno.readTextFileSync(file));
+  // Saved before `seen: false` needed a why, which a task line must now give.
+  assert.equal(taskSchema.safeParse({ ...value.task, solution: [] }).success, false);
+  assert.deepEqual(parseGradeInputs(value, file).inputs.task, value.task);
+});
+
+Deno.test("parseGradeInputs() reads a proposed episode's saved task by the proposed task format, naming the field", () => {
+  const inputs = KINDS.proposed.collect(PROPOSED_TASK, record);
+  const saved = JSON.parse(JSON.stringify(inputs));
+  assert.deepEqual(parseGradeInputs(saved, "out/p/grade_inputs.json").inputs.task, PROPOSED_TASK);
+  assert.throws(
+    () => parseGradeInputs({ ...saved, task: { ...saved.task, start_path: "shop" } }, "out/p/grade_inputs.json"),
+    /^HarnessError: out\/p\/grade_inputs\.json: task\.start_path: "shop" is not a path starting with "\/"/,
+  );
 });

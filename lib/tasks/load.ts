@@ -4,7 +4,7 @@ import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
 import { parseJsonLines, readUtf8File } from "../io/mod.ts";
 import { kindOf, LINE_KIND_RULE, lineKind, type RunTask } from "./kinds.ts";
 import type { ProposedTask } from "./proposed.ts";
-import { isMacro } from "./macros.ts";
+import { isMacro } from "../protocol/mod.ts";
 import { quote, type Task } from "./task.ts";
 
 const MIB = 1024 * 1024;

@@ -1,9 +1,9 @@
 /**
- * Tasks (docs/tasks.md, docs/verifiers.md): the macro vocabulary and its families, the action language, datagen task
- * lines, human tasks (annotation folders with verifiers and recordings, the site split) and proposed tasks; loading
- * and filtering them; grading a datagen task portably (origin rebase, relaxed recorded dates); how an episode starts;
- * and the task-kind registry (kinds.ts), the one place that says what differs between kinds. Pure but for reading
- * task files.
+ * Tasks (docs/tasks.md, docs/verifiers.md): the macro vocabulary and its families (lib/protocol's, re-exported for
+ * the areas that run tasks), the action language, datagen task lines, human tasks (annotation folders with verifiers
+ * and recordings, the site split) and proposed tasks; loading and filtering them; grading a datagen task portably
+ * (origin rebase, relaxed recorded dates); how an episode starts; and the task-kind registry (kinds.ts), the one
+ * place that says what differs between kinds. Pure but for reading task files.
  * @module
  */
 export {
@@ -15,7 +15,7 @@ export {
   type Macro,
   MACRO_FAMILY,
   OTHER_FAMILY,
-} from "./macros.ts";
+} from "../protocol/mod.ts";
 export {
   type Action,
   ACTION_NAMES,
@@ -36,7 +36,8 @@ export {
   type TaskFilter,
 } from "./load.ts";
 export { gradeTask } from "./portable.ts";
-export { clusterOfTaskId, taskCluster, taskStyle } from "./cluster.ts";
+export { taskCluster, taskStyle } from "./cluster.ts";
+export { clusterOfTaskId } from "../protocol/mod.ts";
 export type { HumanTask, Subtask } from "./human_task.ts";
 export type { Recording, SiteSplit } from "./human_schema.ts";
 export {
@@ -68,6 +69,7 @@ export {
   type RowsContext,
   type RowsSpec,
   type RunTask,
+  type SavedGradeInputs,
   SEED_LAYOUT,
   type SessionStreams,
   type TaskKind,

@@ -4,7 +4,7 @@
  * whatever their outcome (lib/tasks/kinds.ts).
  */
 import { z } from "zod";
-import type { Macro } from "./macros.ts";
+import type { Macro } from "../protocol/mod.ts";
 import { macroSchema, quote, startUrlProblem, taskIdSchema } from "./task.ts";
 
 /** A proposed task line. */

@@ -1,9 +1,16 @@
 /** A datagen task line (docs/tasks.md, "Task format") and its schema. */
 import { z } from "zod";
-import { type Check, checkSchema, type Verifier, verifierSchema } from "../grading/mod.ts";
+import {
+  type Check,
+  checkSchema,
+  savedCheckSchema,
+  savedVerifierSchema,
+  type Verifier,
+  verifierSchema,
+} from "../grading/mod.ts";
 import { editDistance as distance } from "../io/mod.ts";
-import { type Action, actionSchema } from "./action.ts";
-import { isMacro, type Macro, MACROS } from "./macros.ts";
+import { type Action, actionSchema, savedActionSchema } from "./action.ts";
+import { isMacro, type Macro, MACROS } from "../protocol/mod.ts";
 
 /** Where and how an episode starts. */
 export interface TaskStart {
@@ -159,25 +166,35 @@ export function startUrlProblem(url: string): string | undefined {
 /** A start page (startUrlProblem). */
 export const startUrlSchema: z.ZodType<string> = checkedString(startUrlProblem);
 
-const startSchema = z.strictObject({
-  url: startUrlSchema,
-  setup: z.array(actionSchema).default([]),
-  prefix: z.strictObject({ macro: macroSchema, then: macroSchema.optional() }).nullable().default(null),
-  logged_out: z.boolean().default(false),
-});
+/** A task's `start`, its setup actions read by `action`. */
+const startSchema = (action: z.ZodType<Action>) =>
+  z.strictObject({
+    url: startUrlSchema,
+    setup: z.array(action).default([]),
+    prefix: z.strictObject({ macro: macroSchema, then: macroSchema.optional() }).nullable().default(null),
+    logged_out: z.boolean().default(false),
+  });
 
-/** One task line's object, its `macro` read by `macro`. */
-const taskObject = (macro: z.ZodType<string>) =>
+/** How a task's parts are read: a task file line's, or a saved task's. */
+interface TaskParts {
+  macro: z.ZodType<string>;
+  action: z.ZodType<Action>;
+  check: z.ZodType<Check>;
+  verifier: z.ZodType<Verifier | null>;
+}
+
+/** One task's object, its parts read by `parts`. */
+const taskObject = ({ macro, action, check, verifier }: TaskParts) =>
   z.strictObject({
     task_id: taskIdSchema,
     site: z.string().min(1),
     macro,
     instruction: z.string().min(1),
     option: z.record(z.string(), z.unknown()).nullable().default(null),
-    start: startSchema,
-    check: checkSchema,
-    verifier: verifierSchema.default(null),
-    solution: z.array(actionSchema),
+    start: startSchema(action),
+    check,
+    verifier: verifier.default(null),
+    solution: z.array(action),
     split: z.enum(SPLITS).optional(),
     style: z.enum(["procedure", "goal"]).optional(),
     gen: z.strictObject({
@@ -188,8 +205,22 @@ const taskObject = (macro: z.ZodType<string>) =>
     }).optional(),
   });
 
+const LINE = { action: actionSchema, check: checkSchema, verifier: verifierSchema };
+
 /** The zod schema of one task line. */
-export const taskSchema: z.ZodType<Task> = taskObject(macroSchema);
+export const taskSchema: z.ZodType<Task> = taskObject({ ...LINE, macro: macroSchema });
 
 /** A task line as the seed reads it: its `macro` may be outside the vocabulary (family Other). */
-export const lenientTaskSchema: z.ZodType<Task> = taskObject(lenientMacroSchema);
+export const lenientTaskSchema: z.ZodType<Task> = taskObject({ ...LINE, macro: lenientMacroSchema });
+
+/**
+ * A task as a run saved it (grade_inputs.json's `task`): a line's task after parsing (its actions `{name, params}`),
+ * its macro read as leniently as the seed's lines (the run may have loaded them so), its check and verifier by their
+ * format only (not the authoring rules added since the run).
+ */
+export const savedTaskSchema: z.ZodType<Task> = taskObject({
+  macro: lenientMacroSchema,
+  action: savedActionSchema,
+  check: savedCheckSchema,
+  verifier: savedVerifierSchema,
+});

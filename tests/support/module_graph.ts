@@ -115,6 +115,31 @@ export function mergeGraphs(graphs: Iterable<ModuleGraph>): ModuleGraph {
   return out;
 }
 
+/** The suite's own modules `entry` loads (itself included; npm packages and node: built-ins left out), sorted. */
+export function localModules(graph: ModuleGraph, entry: string): string[] {
+  const seen = new Set<string>([entry]);
+  for (const mod of seen) for (const dep of graph[mod] ?? []) if (!/^[a-z]+:/.test(dep)) seen.add(dep);
+  return [...seen].sort();
+}
+
+/**
+ * docs/architecture.md's module-count lines: each entry script's local modules on `graph`, then how many of them
+ * each area holds (`.` for the entry scripts and other files outside lib/).
+ */
+export function moduleCounts(graph: ModuleGraph, entries: readonly string[]): string {
+  const width = Math.max(...entries.map((e) => e.length)) + 4;
+  return entries.map((entry) => {
+    const mods = localModules(graph, entry);
+    const byArea = new Map<string, number>();
+    for (const m of mods) {
+      const area = areaOf(m, "lib") ?? ".";
+      byArea.set(area, (byArea.get(area) ?? 0) + 1);
+    }
+    const areas = [...byArea].sort(([a], [b]) => a.localeCompare(b)).map(([a, n]) => `${a} ${n}`).join(", ");
+    return `${(entry + " ").padEnd(width, ".")} ${String(mods.length).padStart(3)}   ${areas}`;
+  }).join("\n");
+}
+
 /** Is `mod` the selector itself or under it (`lib/sites` covers `lib/sites/apps/mod.ts`)? */
 function under(mod: string, selector: string): boolean {
   return mod === selector || mod.startsWith(selector.endsWith("/") ? selector : selector + "/");

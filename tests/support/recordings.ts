@@ -29,6 +29,7 @@ export const RECORDED_SOURCES: readonly string[] = [
   "lib/agent",
   "lib/run",
   "lib/tasks",
+  "lib/protocol/macros.ts",
   "lib/grading/evidence.ts",
   "lib/gen/variants.ts",
 ];

@@ -1,0 +1,33 @@
+/**
+ * The protocol: what crosses a process or disk boundary and the names it uses, free of grading logic, so that the
+ * tools that only read a run (report, viewer, merge, rows) load none of it. Today: the zod message helpers every
+ * parse words its problems with, the reason codes a grade names, the macro vocabulary with its families, and the
+ * task-id cluster rule. zod only.
+ * @module
+ */
+export {
+  describeInput,
+  describeIssues,
+  errorMap,
+  formatPath,
+  forward,
+  issueParts,
+  keyedUnion,
+  type ScalarHook,
+  type ZodSchema,
+} from "./schema_text.ts";
+export { quote } from "./text.ts";
+export { REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
+export {
+  type Adapter,
+  ADAPTER_OF_FAMILY,
+  FAMILIES,
+  type Family,
+  familyOf,
+  isMacro,
+  type Macro,
+  MACRO_FAMILY,
+  MACROS,
+  OTHER_FAMILY,
+} from "./macros.ts";
+export { clusterOfTaskId } from "./cluster.ts";
