@@ -326,3 +326,16 @@ Deno.test("a foreign host's settle() returns once what was sent before it is not
     await host.close();
   }
 });
+
+Deno.test("a marker whose bytes come late (a loaded machine) is still a marker, not a TCP hit", async () => {
+  const host = await startForeign("127.0.0.2");
+  try {
+    const late = await Deno.connect({ hostname: host.hostname, port: host.tcpPort });
+    await new Promise((r) => setTimeout(r, 150)); // longer than the 50 ms a connection once had to say so
+    await late.write(new TextEncoder().encode("MARKER"));
+    assert.ok(await until(() => host.hits.length === 0), `hits: ${host.hits}`);
+    late.close();
+  } finally {
+    await host.close();
+  }
+});
