@@ -1,9 +1,8 @@
 /**
  * The generator's proof in the real browser on the real sandbox: one instance of every template proven (its
  * reference passes, doing nothing fails, each near miss fails with its reason and witness), and a template that is
- * wrong in each way the proof must catch has its instance dropped, with why, and never written. The first test
- * regrades its episodes from their browser recordings (tests/support/recordings.ts); the broken templates and the CLI
- * run live.
+ * wrong in each way the proof must catch has its instance dropped, with why, and never written. The first two tests
+ * regrade their episodes from browser recordings (tests/support/recordings.ts); the CLI's test runs live.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -64,7 +63,9 @@ const BROKEN = [
 Deno.test("an instance whose proof fails is dropped with the failed proof named", async () => {
   const [p] = example.params(seedDb("shop"));
   const tasks = parseTaskLines(jsonl(BROKEN.map((t) => instantiate(t, p, 0))), "broken.jsonl") as Task[];
-  const report = await prove(tasks, BROKEN, { workers: 2 });
+  const recordings = await RecordingStore.open("gen_proof_broken");
+  const report = await prove(tasks, BROKEN, { workers: 2, recordings });
+  await recordings.save();
   assert.deepEqual(report.kept, []);
   const why = Object.fromEntries(report.dropped.map((d) => [d.template, d.problems.join("; ")]));
   assert.match(why["shop.toggle_checkbox.nm_passes"], /near miss same_as_ref: false pass/);
@@ -74,6 +75,7 @@ Deno.test("an instance whose proof fails is dropped with the failed proof named"
     /near miss sibling_brand: invalid: the witness does not hold/,
   );
   assert.match(why["shop.toggle_checkbox.noop_passes"], /noop: false pass/);
+  assert.equal(recordings.problem(), undefined);
 });
 
 Deno.test("gen.ts: the same seed twice gives the same files; --verify --tasks drops a bad instance and exits 1", async () => {
