@@ -31,3 +31,25 @@ export {
   OTHER_FAMILY,
 } from "./macros.ts";
 export { clusterOfTaskId } from "./cluster.ts";
+export { datesIn, firstDate, monthOf, MONTHS, ORD } from "./dates.ts";
+export { type Matcher, matcherSchema } from "./matcher.ts";
+export {
+  type Binding,
+  type ChangeOp,
+  type ChangePattern,
+  type Check,
+  checkSchema,
+  type Condition,
+  conditionSchema,
+  type FieldMatchers,
+  type OpenedPage,
+  type PagePattern,
+  type QueryMatchers,
+  type RequestPattern,
+  savedCheckSchema,
+  savedVerifierSchema,
+  type SeenPage,
+  type Verifier,
+  verifierSchema,
+  type WritePattern,
+} from "./condition.ts";
