@@ -2,7 +2,7 @@
  * The protocol: what crosses a process or disk boundary and the names it uses, free of grading logic, so that the
  * tools that only read a run (report, viewer, merge, rows) load none of it. Today: the zod message helpers every
  * parse words its problems with, the reason codes a grade names, the macro vocabulary with its families, and the
- * task-id cluster rule. zod only.
+ * task-id cluster rule; the formats of matchers, conditions, app rules, final states and evidence. zod and lib/errors only.
  * @module
  */
 export {
@@ -53,3 +53,24 @@ export {
   verifierSchema,
   type WritePattern,
 } from "./condition.ts";
+export {
+  type AppRules,
+  appRulesSchema,
+  type FinalState,
+  finalStateSchema,
+  type IrreversibleOp,
+  type TextAddition,
+} from "./state.ts";
+export {
+  type ActionCall,
+  type ActionEvent,
+  type ChangeEntry,
+  type ClipEntry,
+  type Evidence,
+  evidenceSchema,
+  type GradeInputs,
+  jsonValue,
+  type LogEntry,
+  parseEvidence,
+  type RecordEntry,
+} from "./evidence.ts";
