@@ -16,7 +16,7 @@ export {
   type ScalarHook,
   type ZodSchema,
 } from "./schema_text.ts";
-export { quote } from "./text.ts";
+export { editDistance, quote } from "./text.ts";
 export { REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
 export {
   type Adapter,
@@ -74,3 +74,34 @@ export {
   parseEvidence,
   type RecordEntry,
 } from "./evidence.ts";
+export {
+  type Action,
+  ACTION_NAMES,
+  type ActionName,
+  type ActionParams,
+  actionSchema,
+  type ElementLocator,
+  type ElementRef,
+  formatAction,
+  OLD_ACTION_NAMES,
+  parseAction,
+  savedActionSchema,
+} from "./action.ts";
+export {
+  type GenInfo,
+  lenientTaskSchema,
+  macroSchema,
+  quoteText,
+  savedTaskSchema,
+  type Split,
+  SPLITS,
+  startUrlProblem,
+  startUrlSchema,
+  type Task,
+  taskIdProblem,
+  taskIdSchema,
+  taskSchema,
+  type TaskStart,
+  type TaskStyle,
+} from "./task.ts";
+export { type ProposedTask, proposedTaskSchema } from "./proposed.ts";

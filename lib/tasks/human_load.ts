@@ -21,7 +21,7 @@ import {
 } from "./human_schema.ts";
 import { isMacro } from "../protocol/mod.ts";
 import { type HumanTask, resolveHumanTask } from "./human_task.ts";
-import { quote, taskIdProblem } from "./task.ts";
+import { quoteText as quote, taskIdProblem } from "../protocol/mod.ts";
 
 /** What every folder under `<annotations>/<site>/` must hold. */
 const TASK_FOLDER = "a task folder holds task.json, verifier.json and optionally recording.json";

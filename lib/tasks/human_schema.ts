@@ -14,7 +14,7 @@ import {
   type MacroVerifier,
 } from "../grading/mod.ts";
 import { looksLikePyLiteral, parsePyLiteral, PyLiteralError } from "./pyliteral.ts";
-import { macroSchema, startUrlSchema, taskIdSchema } from "./task.ts";
+import { macroSchema, startUrlSchema, taskIdSchema } from "../protocol/mod.ts";
 
 /**
  * A macro label: `search`, or `submit_form#2` for the second submit_form of a task. Strict: its macro must be in the

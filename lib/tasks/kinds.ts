@@ -37,16 +37,16 @@ import {
   type TrajectoryEvent,
   type ZodSchema,
 } from "../grading/mod.ts";
-import { formatAction, OLD_ACTION_NAMES } from "./action.ts";
+import { formatAction, OLD_ACTION_NAMES } from "../protocol/mod.ts";
 import { humanVerifierSchema } from "./human_schema.ts";
 import type { HumanTask } from "./human_task.ts";
 import { familyOf, type Macro } from "../protocol/mod.ts";
 import { gradeTask, rebaseTask } from "./portable.ts";
-import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
+import { type ProposedTask, proposedTaskSchema } from "../protocol/mod.ts";
 import { recordingReplaySteps } from "./recording.ts";
 import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
-import { lenientTaskSchema, savedTaskSchema, type Task, taskSchema } from "./task.ts";
+import { lenientTaskSchema, savedTaskSchema, type Task, taskSchema } from "../protocol/mod.ts";
 
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;

@@ -3,9 +3,9 @@ import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
 import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
 import { parseJsonLines, readUtf8File } from "../io/mod.ts";
 import { kindOf, LINE_KIND_RULE, lineKind, type RunTask } from "./kinds.ts";
-import type { ProposedTask } from "./proposed.ts";
+import type { ProposedTask } from "../protocol/mod.ts";
 import { isMacro } from "../protocol/mod.ts";
-import { quote, type Task } from "./task.ts";
+import { quoteText as quote, type Task } from "../protocol/mod.ts";
 
 const MIB = 1024 * 1024;
 

@@ -25,8 +25,8 @@ export {
   type ElementRef,
   formatAction,
   parseAction,
-} from "./action.ts";
-export { type GenInfo, type Split, SPLITS, type Task, type TaskStart, type TaskStyle } from "./task.ts";
+} from "../protocol/mod.ts";
+export { type GenInfo, type Split, SPLITS, type Task, type TaskStart, type TaskStyle } from "../protocol/mod.ts";
 export {
   checkTaskSites,
   filterTasks,
@@ -48,7 +48,7 @@ export {
   type LoadHumanTasksOptions,
   loadSiteSplit,
 } from "./human_load.ts";
-export type { ProposedTask } from "./proposed.ts";
+export type { ProposedTask } from "../protocol/mod.ts";
 /** One action, `{name: params}` (defined in lib/grading, the lowest layer, so that lib/llm can name it too). */
 export type { ActionCall } from "../grading/mod.ts";
 export type { ReplayElement } from "./resolve.ts";
