@@ -105,3 +105,14 @@ export {
   type TaskStyle,
 } from "./task.ts";
 export { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
+export {
+  type AnswerSpec,
+  type ExpectedRow,
+  type HumanVerifier,
+  humanVerifierSchema,
+  macroLabel,
+  macroLabelSchema,
+  type MacroVerifier,
+  VERIFIER_KEYS,
+  verifierFileSchema,
+} from "./human_verifier.ts";

@@ -10,16 +10,13 @@ import { readUtf8File } from "../io/mod.ts";
 import {
   HUMAN_TASK_KEYS,
   type HumanTaskFile,
-  macroLabelSchema,
   type Recording,
   recordingSchema,
   type SiteSplit,
   siteSplitSchema,
   taskFileSchema,
-  VERIFIER_KEYS,
-  verifierFileSchema,
 } from "./human_schema.ts";
-import { isMacro } from "../protocol/mod.ts";
+import { isMacro, macroLabelSchema, VERIFIER_KEYS, verifierFileSchema } from "../protocol/mod.ts";
 import { type HumanTask, resolveHumanTask } from "./human_task.ts";
 import { quoteText as quote, taskIdProblem } from "../protocol/mod.ts";
 

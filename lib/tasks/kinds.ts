@@ -38,7 +38,7 @@ import {
   type ZodSchema,
 } from "../grading/mod.ts";
 import { formatAction, OLD_ACTION_NAMES } from "../protocol/mod.ts";
-import { humanVerifierSchema } from "./human_schema.ts";
+import { humanVerifierSchema } from "../protocol/mod.ts";
 import type { HumanTask } from "./human_task.ts";
 import { familyOf, type Macro } from "../protocol/mod.ts";
 import { gradeTask, rebaseTask } from "./portable.ts";
