@@ -116,3 +116,22 @@ export {
   VERIFIER_KEYS,
   verifierFileSchema,
 } from "./human_verifier.ts";
+export {
+  type DatagenGradeInputs,
+  gradeInputsKind,
+  gradeInputsSchema,
+  isSeedLayout,
+  type KindName,
+  parseDatagenInputs,
+  parseProposedInputs,
+  parseSavedHumanInputs,
+  type ProposedGradeInputs,
+  readGradeInputs,
+  type SavedHumanInputs,
+  type SavedHumanTask,
+  type SavedInputs,
+  SEED_LAYOUT,
+  seedLayoutKind,
+  seedLayoutWithoutTask,
+  type TrajectoryInputs,
+} from "./grade_inputs.ts";

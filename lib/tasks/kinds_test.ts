@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { PROPOSED_TASK } from "./_testdata.ts";
-import { type EpisodeRecord, gradeInputsSchema, kindName, kindOf, KINDS, parseGradeInputs } from "./kinds.ts";
+import { type EpisodeRecord, kindName, kindOf, KINDS, parseGradeInputs } from "./kinds.ts";
+import { gradeInputsSchema } from "../protocol/mod.ts";
 import { loadHumanTasks } from "./human_load.ts";
 import { loadTasks } from "./load.ts";
 import { type Task, taskSchema } from "../protocol/mod.ts";

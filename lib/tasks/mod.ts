@@ -55,24 +55,27 @@ export type { ReplayElement } from "./resolve.ts";
 export { type AppInfo, type EpisodeStart, humanStart } from "./start.ts";
 export {
   type AnyGradeInputs,
-  type DatagenGradeInputs,
   type EpisodeRecord,
-  gradeInputsSchema,
   type GradeOptions,
   type HumanGradeInputs,
   type JudgeView,
-  type KindName,
   kindOf,
   parseGradeInputs,
-  type ProposedGradeInputs,
   type ReferenceStep,
   type RowsContext,
   type RowsSpec,
   type RunTask,
   type SavedGradeInputs,
-  SEED_LAYOUT,
   type SessionStreams,
   type TaskKind,
-  type TrajectoryInputs,
   type Verdict,
 } from "./kinds.ts";
+/** grade_inputs.json's formats by kind, defined in lib/protocol (the tools that only read a run read them there). */
+export {
+  type DatagenGradeInputs,
+  gradeInputsSchema,
+  type KindName,
+  type ProposedGradeInputs,
+  SEED_LAYOUT,
+  type TrajectoryInputs,
+} from "../protocol/mod.ts";
