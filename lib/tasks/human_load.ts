@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import type { z } from "zod";
 import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
-import { describeIssues, errorMap, type HumanVerifier } from "../grading/mod.ts";
+import { describeIssues, errorMap, type HumanVerifier } from "../protocol/mod.ts";
 import { readUtf8File } from "../io/mod.ts";
 import {
   HUMAN_TASK_KEYS,

@@ -49,8 +49,8 @@ export {
   loadSiteSplit,
 } from "./human_load.ts";
 export type { ProposedTask } from "../protocol/mod.ts";
-/** One action, `{name: params}` (defined in lib/grading, the lowest layer, so that lib/llm can name it too). */
-export type { ActionCall } from "../grading/mod.ts";
+/** One action, `{name: params}` (defined in lib/protocol, a low layer, so that lib/llm and lib/grading can name it too). */
+export type { ActionCall } from "../protocol/mod.ts";
 export type { ReplayElement } from "./resolve.ts";
 export { type AppInfo, type EpisodeStart, humanStart } from "./start.ts";
 export {
