@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { actionEvents, type Check, checkSchema, type Evidence, gate } from "../lib/grading/mod.ts";
-import { OLD_ACTION_NAMES, parseAction } from "../lib/tasks/action.ts";
+import { OLD_ACTION_NAMES, parseAction } from "../lib/protocol/mod.ts";
 import { ROW_FAMILY } from "../lib/tasks/kinds.ts";
 
 const trace = [

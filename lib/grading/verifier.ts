@@ -24,74 +24,10 @@ import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
 import { additionsOf, askedVerbatim, sameFreeText, stripAdditions, verbatimForm } from "./free_text.ts";
 import type { Matcher } from "./matcher.ts";
+import type { AnswerSpec, ExpectedRow, HumanVerifier } from "../protocol/mod.ts";
+
+export type { AnswerSpec, ExpectedRow, HumanVerifier, MacroVerifier } from "../protocol/mod.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
-
-/** An answer check: the QA tier chain (regex, exact, precise number/date, then the LLM tier). */
-export interface AnswerSpec {
-  /** The reference answer, as a person would write it: what the LLM tier compares against. */
-  expected: string;
-  /** Tier 1: a regular expression that accepts the answer (flags i, m, s, u). */
-  regex?: string;
-  /** The flags of `regex`. */
-  flags?: string;
-  /** Tier 2: accepted answers, compared normalised (case, spaces, NFKC). */
-  exact?: string[];
-  /** Tier 3 (precise): the number the answer must state, within `tol` (default 1e-9). */
-  number?: number;
-  /** How far from `number` the stated number may be. */
-  tol?: number;
-  /** Tier 3 (precise): the day the answer must state. */
-  date?: string;
-  /** Tier 4: whether the LLM tier may decide when no tier above did (default true). */
-  llm: boolean;
-  /** Guidance for the LLM tier ("any answer naming both rooms passes"). */
-  rubric?: string;
-}
-
-/** What one macro of a human task must show: conditions over the trajectory, and/or an answer check. */
-export interface MacroVerifier {
-  /** What the trajectory must show. */
-  check?: Condition;
-  /** How the final answer is checked. */
-  answer?: AnswerSpec;
-}
-
-/**
- * A row the reference solution (the recording, replayed) changed, as it ended: an update's changed fields and an
- * insert's fields (bookkeeping and generated ones left out), with their end values; an update's or delete's key.
- */
-export interface ExpectedRow {
-  /** The app whose data changed. */
-  site: string;
-  /** The table of the row. */
-  table: string;
-  /** What the reference did to the row. */
-  op: "insert" | "update" | "delete";
-  /** An update's or delete's row key. */
-  key?: unknown;
-  /** The fields the reference set, with their end values (none for a delete). */
-  fields: Record<string, unknown>;
-}
-
-/** verifier.json: per macro label, its check and/or answer. */
-export interface HumanVerifier {
-  /** Per macro label, its check and/or answer. */
-  macros: Record<string, MacroVerifier>;
-  /** The reference's end state (scripts/record_end_state.ts writes it): what the episode's net change may be. */
-  end_state?: ExpectedRow[];
-  /**
-   * The reference's final page (path and query), for a task whose last macro is a navigation (a tab, a page, a
-   * search): the episode must end there too.
-   */
-  end_page?: string;
-  /**
-   * Fields (`table.field`) the author declares free text: a written row's value may differ from the reference's
-   * without any macro naming it (docs/verifiers.md). Nothing is free by default.
-   */
-  free?: string[];
-  /** Free text for people; grading does not read it. */
-  notes?: string;
-}
 
 /** A free-text answer to check against the reference (the LLM tier's question). */
 export interface AnswerQuestion {

@@ -5,6 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { dirname, join, resolve } from "node:path";
 import { InputError, UsageError } from "../errors/mod.ts";
+import { editDistance } from "../protocol/mod.ts";
 import { readUtf8File } from "./files.ts";
 
 /** Parsed flags by name (without the leading `--`): a string value, a boolean for a boolean flag, or absent. */
@@ -46,19 +47,6 @@ function expandPrefix(arg: string, names: readonly string[]): string {
     throw new UsageError(`--${m[1]} is ambiguous: it could be ${candidates.map((c) => `--${c}`).join(", ")}`);
   }
   return arg;
-}
-
-/** Levenshtein distance between two names, for "did you mean". */
-export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
 }
 
 /** The flag nearest to an unknown one (at most a third of its letters off), for "did you mean". */

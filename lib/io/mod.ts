@@ -25,7 +25,6 @@ export {
   checkOutputPath,
   choiceFlag,
   describeRange,
-  editDistance,
   type Flags,
   inRange,
   isHttpUrl,

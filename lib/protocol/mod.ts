@@ -2,7 +2,7 @@
  * The protocol: what crosses a process or disk boundary and the names it uses, free of grading logic, so that the
  * tools that only read a run (report, viewer, merge, rows) load none of it. Today: the zod message helpers every
  * parse words its problems with, the reason codes a grade names, the macro vocabulary with its families, and the
- * task-id cluster rule. zod only.
+ * task-id cluster rule; the formats of matchers, conditions, app rules, final states and evidence. zod and lib/errors only.
  * @module
  */
 export {
@@ -16,7 +16,7 @@ export {
   type ScalarHook,
   type ZodSchema,
 } from "./schema_text.ts";
-export { quote } from "./text.ts";
+export { editDistance, quote } from "./text.ts";
 export { REASON_CODES, type ReasonCode, REASONS } from "./reasons.ts";
 export {
   type Adapter,
@@ -31,3 +31,107 @@ export {
   OTHER_FAMILY,
 } from "./macros.ts";
 export { clusterOfTaskId } from "./cluster.ts";
+export { datesIn, firstDate, monthOf, MONTHS, ORD } from "./dates.ts";
+export { type Matcher, matcherSchema } from "./matcher.ts";
+export {
+  type Binding,
+  type ChangeOp,
+  type ChangePattern,
+  type Check,
+  checkSchema,
+  type Condition,
+  conditionSchema,
+  type FieldMatchers,
+  type OpenedPage,
+  type PagePattern,
+  type QueryMatchers,
+  type RequestPattern,
+  savedCheckSchema,
+  savedVerifierSchema,
+  type SeenPage,
+  type Verifier,
+  verifierSchema,
+  type WritePattern,
+} from "./condition.ts";
+export {
+  type AppRules,
+  appRulesSchema,
+  type FinalState,
+  finalStateSchema,
+  type IrreversibleOp,
+  type TextAddition,
+} from "./state.ts";
+export {
+  type ActionCall,
+  type ActionEvent,
+  type ChangeEntry,
+  type ClipEntry,
+  type Evidence,
+  evidenceSchema,
+  type GradeInputs,
+  jsonValue,
+  type LogEntry,
+  parseEvidence,
+  type RecordEntry,
+} from "./evidence.ts";
+export {
+  type Action,
+  ACTION_NAMES,
+  type ActionName,
+  type ActionParams,
+  actionSchema,
+  type ElementLocator,
+  type ElementRef,
+  formatAction,
+  OLD_ACTION_NAMES,
+  parseAction,
+  savedActionSchema,
+} from "./action.ts";
+export {
+  type GenInfo,
+  lenientTaskSchema,
+  macroSchema,
+  quoteText,
+  savedTaskSchema,
+  type Split,
+  SPLITS,
+  startUrlProblem,
+  startUrlSchema,
+  type Task,
+  taskIdProblem,
+  taskIdSchema,
+  taskSchema,
+  type TaskStart,
+  type TaskStyle,
+} from "./task.ts";
+export { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
+export {
+  type AnswerSpec,
+  type ExpectedRow,
+  type HumanVerifier,
+  humanVerifierSchema,
+  macroLabel,
+  macroLabelSchema,
+  type MacroVerifier,
+  VERIFIER_KEYS,
+  verifierFileSchema,
+} from "./human_verifier.ts";
+export {
+  type DatagenGradeInputs,
+  gradeInputsKind,
+  gradeInputsSchema,
+  isSeedLayout,
+  type KindName,
+  parseDatagenInputs,
+  parseProposedInputs,
+  parseSavedHumanInputs,
+  type ProposedGradeInputs,
+  readGradeInputs,
+  type SavedHumanInputs,
+  type SavedHumanTask,
+  type SavedInputs,
+  SEED_LAYOUT,
+  seedLayoutKind,
+  seedLayoutWithoutTask,
+  type TrajectoryInputs,
+} from "./grade_inputs.ts";

@@ -17,7 +17,7 @@ import {
   type StepRecord,
   type TraceEntry,
 } from "../run_folder/mod.ts";
-import { parseGradeInputs } from "../tasks/mod.ts";
+import { readGradeInputs } from "../protocol/mod.ts";
 import type { ReportResult } from "./load.ts";
 import { reasonOf } from "./reasons.ts";
 import { compactEvidence, type ViewEvidence } from "./viewer_evidence.ts";
@@ -161,7 +161,7 @@ export async function readEpisodeDetail(folder: RunFolder, r: ReportResult): Pro
       text === null ? null : text.split("\n").map((l) => lines.get(l) ?? lines.set(l, lines.size).size - 1),
   };
   const saved = files.has(EPISODE_FILES.gradeInputs)
-    ? await tryRead(() => folder.gradeInputs(episode, parseGradeInputs), problems)
+    ? await tryRead(() => folder.gradeInputs(episode, readGradeInputs), problems)
     : undefined;
   const inputs = obj(saved?.inputs);
   const task = obj(inputs.task);
@@ -188,7 +188,7 @@ export async function readEpisodeDetail(folder: RunFolder, r: ReportResult): Pro
   }
   return {
     result: r,
-    kind: saved ? saved.kind.name : null,
+    kind: saved ? saved.kind : null,
     instruction: str(task.instruction) ?? "",
     check: task.check ?? null,
     verifier: task.verifier ?? null,

@@ -28,7 +28,7 @@ import {
   type Shard,
   tasksSha256,
 } from "../run_folder/mod.ts";
-import { parseGradeInputs } from "../tasks/mod.ts";
+import { readGradeInputs } from "../protocol/mod.ts";
 import { liveHolder } from "./lock.ts";
 
 /** What a merge takes. */
@@ -217,7 +217,7 @@ async function savedTasks(p: ShardFolder): Promise<unknown[]> {
     const episodes = [...p.results, ...p.retried].filter((r) => r.task_id === id).map((r) => r.episode);
     let task: unknown;
     for (const e of episodes) {
-      task = await p.folder.gradeInputs(e, parseGradeInputs).then((g) => g.inputs.task, (err) => {
+      task = await p.folder.gradeInputs(e, readGradeInputs).then((g) => g.inputs.task, (err) => {
         if (err instanceof RunFolderError) return undefined;
         throw err;
       });

@@ -1,5 +1,5 @@
 /** A proposed task for the tests of the proposed kind and its training rows (lib/results/rows_test.ts). */
-import type { ProposedTask } from "./proposed.ts";
+import type { ProposedTask } from "../protocol/mod.ts";
 
 export const PROPOSED_TASK: ProposedTask = {
   kind: "proposed",

@@ -5,7 +5,7 @@
  * @module
  */
 import type { RunTask } from "./kinds.ts";
-import type { TaskStyle } from "./task.ts";
+import type { TaskStyle } from "../protocol/mod.ts";
 
 /** A task's cluster: a generated task's template (`gen.template`), else the task's own id. */
 export function taskCluster(task: RunTask): string {

@@ -5,23 +5,20 @@
 import { join } from "node:path";
 import type { z } from "zod";
 import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
-import { describeIssues, errorMap, type HumanVerifier } from "../grading/mod.ts";
+import { describeIssues, errorMap, type HumanVerifier } from "../protocol/mod.ts";
 import { readUtf8File } from "../io/mod.ts";
 import {
   HUMAN_TASK_KEYS,
   type HumanTaskFile,
-  macroLabelSchema,
   type Recording,
   recordingSchema,
   type SiteSplit,
   siteSplitSchema,
   taskFileSchema,
-  VERIFIER_KEYS,
-  verifierFileSchema,
 } from "./human_schema.ts";
-import { isMacro } from "../protocol/mod.ts";
+import { isMacro, macroLabelSchema, VERIFIER_KEYS, verifierFileSchema } from "../protocol/mod.ts";
 import { type HumanTask, resolveHumanTask } from "./human_task.ts";
-import { quote, taskIdProblem } from "./task.ts";
+import { quoteText as quote, taskIdProblem } from "../protocol/mod.ts";
 
 /** What every folder under `<annotations>/<site>/` must hold. */
 const TASK_FOLDER = "a task folder holds task.json, verifier.json and optionally recording.json";

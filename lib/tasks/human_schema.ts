@@ -1,48 +1,10 @@
 /**
- * The human-task files (docs/verifiers.md): task.json, verifier.json, recording.json and the site split, as zod
- * schemas. Parsed once by the loader; errors carry the field path (`macros.search.check.all[0].record: ...`).
+ * The human-task files (docs/verifiers.md): task.json, recording.json and the site split, as zod schemas (verifier.json's
+ * is lib/protocol's, which grade_inputs.json saves). Parsed once by the loader; errors carry the field path (`macros.search.check.all[0].record: ...`).
  */
 import { z } from "zod";
-import {
-  type AnswerSpec,
-  type Condition,
-  conditionSchema,
-  describeInput,
-  firstDate,
-  forward,
-  type HumanVerifier,
-  type MacroVerifier,
-} from "../grading/mod.ts";
+import { describeInput, forward, macroLabel, startUrlSchema, taskIdSchema } from "../protocol/mod.ts";
 import { looksLikePyLiteral, parsePyLiteral, PyLiteralError } from "./pyliteral.ts";
-import { macroSchema, startUrlSchema, taskIdSchema } from "./task.ts";
-
-/**
- * A macro label: `search`, or `submit_form#2` for the second submit_form of a task. Strict: its macro must be in the
- * vocabulary. Lenient (the seed's annotations): any name, whose family is "Other" outside the vocabulary.
- */
-function macroLabel(strict: boolean): z.ZodType<string> {
-  return z.string().transform((label, ctx): string => {
-    const m = /^([^#]+)(#[1-9]\d*)?$/.exec(label);
-    if (!m) {
-      ctx.addIssue({
-        code: "custom",
-        message: `"${label}" is not a macro label (a macro, or a macro#N)`,
-        input: label,
-      });
-      return z.NEVER;
-    }
-    if (!strict) return label;
-    const r = macroSchema.safeParse(m[1]);
-    if (!r.success) {
-      ctx.addIssue({ code: "custom", message: r.error.issues[0].message, input: label });
-      return z.NEVER;
-    }
-    return label;
-  });
-}
-
-/** A vocabulary macro, optionally numbered (`submit_form#2`). */
-export const macroLabelSchema: z.ZodType<string> = macroLabel(true);
 
 const site = z.string().regex(/^[a-z][a-z0-9_-]*$/);
 
@@ -145,98 +107,6 @@ export const taskFileSchema = (strict: boolean) =>
 export const humanTaskFileSchema = taskFileSchema(true);
 
 export type HumanTaskFile = z.output<typeof humanTaskFileSchema>;
-
-/**
- * The conditions a human verifier may use: what the trajectory (recorder stream + request log) can show, and the
- * clipboard (the same final-state evidence datagen checks read).
- */
-const TRAJECTORY_KINDS = new Set(["request", "record", "visited", "clipboard", "all", "any", "not"]);
-const MODIFIERS = new Set(["times", "seen", "bound", "ever", "why", "others"]);
-
-function trajectoryOnly(c: Condition, path: (string | number)[], ctx: z.core.$RefinementCtx): void {
-  if (Array.isArray(c)) return c.forEach((x, i) => trajectoryOnly(x, [...path, i], ctx));
-  const kind = Object.keys(c).find((k) => !MODIFIERS.has(k))!;
-  if (!TRAJECTORY_KINDS.has(kind)) {
-    ctx.addIssue({
-      code: "custom",
-      path: [...path, kind],
-      message: `is not available in a human verifier (it reads the trajectory: request, record, visited, clipboard; ` +
-        `answers go in the macro's "answer")`,
-    });
-    return;
-  }
-  if ("all" in c) c.all.forEach((x, i) => trajectoryOnly(x, [...path, "all", i], ctx));
-  if ("any" in c) c.any.forEach((x, i) => trajectoryOnly(x, [...path, "any", i], ctx));
-  if ("not" in c) trajectoryOnly(c.not, [...path, "not"], ctx);
-}
-
-const trajectoryCondition = conditionSchema.superRefine((c, ctx) => trajectoryOnly(c, [], ctx));
-
-const answerSpecSchema: z.ZodType<AnswerSpec> = z.strictObject({
-  expected: z.string().min(1),
-  regex: z.string().min(1).optional(),
-  flags: z.string().regex(/^[imsu]*$/).optional(),
-  exact: z.array(z.string().min(1)).min(1).optional(),
-  number: z.number().optional(),
-  tol: z.number().min(0).optional(),
-  date: z.string().optional(),
-  llm: z.boolean().default(true),
-  rubric: z.string().optional(),
-}).superRefine((a, ctx) => {
-  if (a.regex !== undefined) {
-    try {
-      new RegExp(a.regex, a.flags);
-    } catch (e) {
-      ctx.addIssue({ code: "custom", path: ["regex"], message: `is not a valid regular expression: ${e}` });
-    }
-  }
-  if (a.date !== undefined && !firstDate(a.date)) {
-    ctx.addIssue({ code: "custom", path: ["date"], message: `is not a date: "${a.date}"` });
-  }
-  if (a.tol !== undefined && a.number === undefined) {
-    ctx.addIssue({ code: "custom", path: ["tol"], message: `goes with "number"` });
-  }
-  if (a.flags !== undefined && a.regex === undefined) {
-    ctx.addIssue({ code: "custom", path: ["flags"], message: `goes with "regex"` });
-  }
-});
-
-const macroVerifierSchema: z.ZodType<MacroVerifier> = z.strictObject({
-  check: trajectoryCondition.optional(),
-  answer: answerSpecSchema.optional(),
-}).superRefine((m, ctx) => {
-  if (m.check === undefined && m.answer === undefined) {
-    ctx.addIssue({ code: "custom", message: `needs a "check", an "answer" or both` });
-  }
-});
-
-/** verifier.json's schema; lenient: macro labels outside the vocabulary too. */
-export const verifierFileSchema = (strict: boolean): z.ZodType<HumanVerifier> =>
-  z.strictObject({
-    macros: z.record(z.string(), macroVerifierSchema).superRefine((m, ctx) => {
-      if (Object.keys(m).length === 0) ctx.addIssue({ code: "custom", message: "must name at least one macro" });
-      for (const key of Object.keys(m)) {
-        const r = macroLabel(strict).safeParse(key);
-        if (!r.success) ctx.addIssue({ code: "custom", path: [key], message: r.error.issues[0].message });
-      }
-    }),
-    end_state: z.array(z.strictObject({
-      site: z.string().min(1),
-      table: z.string().min(1),
-      op: z.enum(["insert", "update", "delete"]),
-      key: z.unknown().optional(),
-      fields: z.record(z.string(), z.unknown()),
-    })).optional(),
-    end_page: z.string().startsWith("/").optional(),
-    free: z.array(z.string().regex(/^[a-z_]+\.[a-z_]+$/, "a field as table.field")).optional(),
-    notes: z.string().optional(),
-  });
-
-/** verifier.json's keys (the seed reads only `macros`). */
-export const VERIFIER_KEYS: readonly string[] = ["macros", "end_state", "end_page", "free", "notes"];
-
-/** verifier.json's schema, strictly. */
-export const humanVerifierSchema: z.ZodType<HumanVerifier> = verifierFileSchema(true);
 
 /** recording.json: the annotator's session as the recorder saw it. */
 export interface Recording {

@@ -1,6 +1,6 @@
 /** A human-written task as the runner uses it: task.json, verifier.json and the recording, resolved. */
 import { familyOf } from "../protocol/mod.ts";
-import type { HumanVerifier } from "../grading/mod.ts";
+import type { HumanVerifier } from "../protocol/mod.ts";
 import type { HumanTaskFile, Recording } from "./human_schema.ts";
 
 /** One gold subtask: the family of its macro, the macro label and what the annotator wrote for it. */

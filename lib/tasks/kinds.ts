@@ -8,25 +8,18 @@
  *   verifier with the QA tier chain (the LLM tier passed in);
  * - proposed: started logged in on start_path, graded "pending" (judge.ts decides), rows whatever the outcome.
  */
-import { z } from "zod";
 import { describeError, HarnessError, TaskFormatError } from "../errors/mod.ts";
 import {
   type ActionCall,
   actionEvents,
   type AnswerJudge,
   type AppRules,
-  appRulesSchema,
   type ChangeEntry,
   type ClipEntry,
-  describeIssues,
-  errorMap,
   type Evidence,
-  evidenceSchema,
   type FinalState,
-  finalStateSchema,
   type GateResult,
   gradeHuman,
-  type GradeInputs,
   humanTrajectory,
   jsonValue,
   type LogEntry,
@@ -37,22 +30,36 @@ import {
   type TrajectoryEvent,
   type ZodSchema,
 } from "../grading/mod.ts";
-import { formatAction, OLD_ACTION_NAMES } from "./action.ts";
-import { humanVerifierSchema } from "./human_schema.ts";
+import {
+  type DatagenGradeInputs,
+  familyOf,
+  formatAction,
+  gradeInputsKind,
+  isSeedLayout,
+  type KindName,
+  lenientTaskSchema,
+  type Macro,
+  OLD_ACTION_NAMES,
+  parseDatagenInputs,
+  parseProposedInputs,
+  parseSavedHumanInputs,
+  type ProposedGradeInputs,
+  type ProposedTask,
+  proposedTaskSchema,
+  seedLayoutKind,
+  seedLayoutWithoutTask,
+  type Task,
+  taskSchema,
+  type TrajectoryInputs,
+} from "../protocol/mod.ts";
 import type { HumanTask } from "./human_task.ts";
-import { familyOf, type Macro } from "../protocol/mod.ts";
 import { gradeTask, rebaseTask } from "./portable.ts";
-import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { recordingReplaySteps } from "./recording.ts";
 import { type ReplayElement, stepCandidates } from "./resolve.ts";
 import { type AppInfo, type EpisodeStart, humanStart, proposedStart } from "./start.ts";
-import { lenientTaskSchema, savedTaskSchema, type Task, taskSchema } from "./task.ts";
 
 /** Any task a run can hold. */
 export type RunTask = Task | HumanTask | ProposedTask;
-
-/** The kinds, as grade_inputs.json's `kind` names them. */
-export type KindName = "datagen" | "human" | "proposed";
 
 type Entry = Record<string, unknown>;
 
@@ -211,43 +218,7 @@ export interface JudgeView {
   answer: string | null;
 }
 
-/** grade_inputs.json of a datagen episode: the evidence, the allowlist's refusals and the task. */
-export interface DatagenGradeInputs extends GradeInputs {
-  /** The kind's name. */
-  kind: "datagen";
-  /** The task as run. */
-  task: Task;
-  /** Read from the seed's grade_inputs.json (which holds no task: `task` is the task file's). */
-  seed?: true;
-}
-
-/** The streams and the outcome a human or proposed episode saves. */
-export interface TrajectoryInputs {
-  /** The site base the episode ran on. */
-  base: string;
-  /** The request log. */
-  log: Record<string, unknown>[];
-  /** The database changes. */
-  changes: Record<string, unknown>[];
-  /** Clipboard texts. */
-  clip: string[];
-  /** The clipboard's entries as the admin protocol gave them (seq, time, text, url). */
-  clipboard: Record<string, unknown>[];
-  /** The visible text of every screen the agent saw, and of the final one. */
-  seen: string[];
-  /** The arm's answer. */
-  answer: string | null;
-  /** The agent's actions, `{name: params}` (kept for the record; no grade reads them). */
-  actions: unknown[];
-  /** Requests the network allowlist refused. */
-  blocked?: string[];
-  /** The final pages and login state (absent when saved before end-state grading). */
-  final?: FinalState;
-  /** Each app's grading rules (absent when saved before end-state grading). */
-  rules?: Record<string, AppRules>;
-}
-
-/** grade_inputs.json of a human episode. */
+/** grade_inputs.json of a human episode (its format: lib/protocol's SavedHumanInputs), with the task as resolved. */
 export interface HumanGradeInputs extends TrajectoryInputs {
   /** The kind's name. */
   kind: "human";
@@ -257,16 +228,6 @@ export interface HumanGradeInputs extends TrajectoryInputs {
   traj: TrajectoryEvent[];
   /** Read from the seed's grade_inputs.json (which holds no task: `task` is the annotations'). */
   seed?: true;
-}
-
-/** grade_inputs.json of a proposed episode. */
-export interface ProposedGradeInputs extends TrajectoryInputs {
-  /** The kind's name. */
-  kind: "proposed";
-  /** The task as run. */
-  task: ProposedTask;
-  /** The recorder's entries (/_admin/record). */
-  record: Record<string, unknown>[];
 }
 
 /** grade_inputs.json of any kind. */
@@ -322,6 +283,7 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
   judgeView(inputs: I): JudgeView;
 }
 
+const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
 const texts = (clip: readonly Entry[]) => clip.map((e) => String(e.text ?? ""));
 
 /**
@@ -335,22 +297,6 @@ export function clipboardInOrder(entries: readonly Entry[]): Entry[] {
     .sort((a, b) => (a.e.n as number) - (b.e.n as number) || a.i - b.i)
     .map(({ e }) => e);
 }
-const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** A kind's parseInputs from its zod schema. @throws HarnessError naming the file and the field. */
-function parserOf<I>(schema: z.ZodType<I>): (value: unknown, file: string) => I {
-  return (value, file) => {
-    const r = schema.safeParse(value, { error: errorMap });
-    if (!r.success) throw new HarnessError(`${file}: ${describeIssues(r.error)}`, { cause: r.error });
-    return r.data;
-  };
-}
-
-/**
- * The task a datagen episode saved, checked as its task file line was (savedTaskSchema), so that a malformed check is an error naming the file and the field, not a
- * grade of a check the gate cannot read.
- */
-const parseSavedDatagenTask = parserOf(z.looseObject({ task: savedTaskSchema }));
 
 const datagen: TaskKind<Task, DatagenGradeInputs> = {
   name: "datagen",
@@ -398,14 +344,7 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
     }, `${r.base}/_admin/*`);
     return { kind: "datagen", ...evidence, blocked: [...r.blocked], task };
   },
-  parseInputs(value, file) {
-    if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
-    const evidence = parseEvidence(value, file);
-    if (!isObject(value.task)) throw new HarnessError(`${file}: task: is missing`);
-    const { task } = parseSavedDatagenTask(value, file);
-    const blocked = Array.isArray(value.blocked) ? value.blocked.map(String) : [];
-    return { kind: "datagen", ...evidence, blocked, task };
-  },
+  parseInputs: parseDatagenInputs,
   fromSeed(value, task, file) {
     return { kind: "datagen", ...parseEvidence(value, file), blocked: [], task, seed: true };
   },
@@ -537,54 +476,13 @@ function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
   };
 }
 
-const trajectoryFields = {
-  base: z.string(),
-  log: z.array(z.looseObject({})).default([]),
-  changes: z.array(z.looseObject({})).default([]),
-  clip: z.array(z.union([z.string(), z.looseObject({ text: z.string() }).transform((e) => e.text)])).default([]),
-  clipboard: z.array(z.looseObject({})).default([]),
-  seen: z.array(z.string()).default([]),
-  answer: z.string().nullable().default(null),
-  actions: z.array(z.unknown()).default([]),
-  blocked: z.array(z.string()).optional(),
-  final: finalStateSchema.optional(),
-  rules: z.record(z.string(), appRulesSchema).optional(),
-};
-
-const humanInputsSchema = z.looseObject({
-  kind: z.literal("human"),
-  ...trajectoryFields,
-  task: z.looseObject({
-    kind: z.literal("human"),
-    task_id: z.string(),
-    instruction: z.string(),
-    macros: z.array(z.string()).min(1),
-    verifier: humanVerifierSchema,
-  }),
-  traj: z.array(z.looseObject({ type: z.string() })),
-});
-
-const proposedInputsSchema = z.looseObject({
-  kind: z.literal("proposed"),
-  ...trajectoryFields,
-  task: proposedTaskSchema,
-  record: z.array(z.looseObject({ type: z.string() })).default([]),
-});
-
-/** grade_inputs.json of any kind, as one union on `kind` (a file without `kind` is a datagen episode's). */
-export const gradeInputsSchema: ZodSchema = z.union([
-  humanInputsSchema,
-  proposedInputsSchema,
-  z.looseObject({ kind: z.literal("datagen").optional(), task: z.looseObject({}) }).and(evidenceSchema),
-]);
-
 /**
  * A saved human episode's inputs. Its task is checked for what its grade and the judge read (id, instruction, macros,
  * verifier) and otherwise taken as saved, the one cast left of a read file: the resolved task's other fields
  * (needs_login, sites, ...) were added over time, and a strict schema would refuse episodes saved before them.
  */
 function parseHumanInputs(value: unknown, file: string): HumanGradeInputs {
-  const inputs = parserOf(humanInputsSchema)(value, file);
+  const inputs = parseSavedHumanInputs(value, file);
   return { ...inputs, task: inputs.task as unknown as HumanTask };
 }
 
@@ -682,7 +580,7 @@ const proposed: TaskKind<ProposedTask, ProposedGradeInputs> = {
   start: (task, base) => proposedStart(task, base),
   reference: () => [],
   collect: (task, r) => ({ kind: "proposed", task, record: r.streams.record, ...trajectoryInputs(r) }),
-  parseInputs: parserOf(proposedInputsSchema),
+  parseInputs: parseProposedInputs,
   grade: () => Promise.resolve({ ...PROPOSED_PENDING }),
   rows: (task) => ({
     dir: "rows",
@@ -754,29 +652,9 @@ export interface SavedGradeInputs {
  */
 export function parseGradeInputs(json: unknown, file: string, task?: RunTask): SavedGradeInputs {
   const value = jsonValue(json, file);
-  if (!isObject(value)) throw new HarnessError(`${file}: is not a JSON object`);
-  if (isSeedLayout(value)) return fromSeedLayout(value, file, task);
-  const name = value.kind ?? "datagen";
-  if (name !== "datagen" && name !== "human" && name !== "proposed") {
-    throw new HarnessError(`${file}: kind: "${String(name)}" is not one of datagen, human, proposed`);
-  }
-  const kind = KINDS[name];
+  if (isObject(value) && isSeedLayout(value)) return fromSeedLayout(value, file, task);
+  const kind = KINDS[gradeInputsKind(value, file)];
   return { kind, inputs: kind.parseInputs(value, file) };
-}
-
-/**
- * The fields of the seed's grade_inputs.json, by the kind that wrote them (its run_episode): no `kind`, no `task`.
- * A human episode's has `traj`; a datagen episode's `events`.
- */
-export const SEED_LAYOUT: Readonly<Record<"datagen" | "human", readonly string[]>> = {
-  datagen: ["base", "log", "events", "changes", "clip", "answer", "seen"],
-  human: ["base", "traj", "answer", "log", "changes", "clip", "seen", "actions"],
-};
-
-/** Whether a grade_inputs.json value is in the seed's layout: no `kind`, no `task`, the seed's `base` and `log`. */
-function isSeedLayout(value: Entry): boolean {
-  return value.kind === undefined && value.task === undefined && typeof value.base === "string" &&
-    Array.isArray(value.log);
 }
 
 /**
@@ -784,14 +662,8 @@ function isSeedLayout(value: Entry): boolean {
  * @throws HarnessError naming the file: no task given, or one of another kind than the file's
  */
 function fromSeedLayout(value: Entry, file: string, task: RunTask | undefined): SavedGradeInputs {
-  const name = Array.isArray(value.traj) ? "human" : "datagen";
-  if (!task) {
-    throw new HarnessError(
-      `${file} is in the seed's layout (no task in it): give the run's tasks (${
-        name === "human" ? "--human" : "--tasks FILE"
-      }) to grade it`,
-    );
-  }
+  const name = seedLayoutKind(value);
+  if (!task) throw seedLayoutWithoutTask(value, file);
   if (kindName(task) !== name) {
     throw new HarnessError(
       `${file} is a seed ${name} episode's, but task "${task.task_id}" is a ${kindName(task)} task`,

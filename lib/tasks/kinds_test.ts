@@ -6,10 +6,11 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { PROPOSED_TASK } from "./_testdata.ts";
-import { type EpisodeRecord, gradeInputsSchema, kindName, kindOf, KINDS, parseGradeInputs } from "./kinds.ts";
+import { type EpisodeRecord, kindName, kindOf, KINDS, parseGradeInputs } from "./kinds.ts";
+import { gradeInputsSchema } from "../protocol/mod.ts";
 import { loadHumanTasks } from "./human_load.ts";
 import { loadTasks } from "./load.ts";
-import { type Task, taskSchema } from "./task.ts";
+import { type Task, taskSchema } from "../protocol/mod.ts";
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
 const DATAGEN = (await loadTasks(fixture("tasks.jsonl")))[0] as Task;

@@ -1,11 +1,11 @@
 /** Loading task files (JSON Lines), choosing the tasks of a run, and checking them against a server's apps. */
 import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
-import { describeInput, describeIssues, errorMap } from "../grading/mod.ts";
+import { describeInput, describeIssues, errorMap } from "../protocol/mod.ts";
 import { parseJsonLines, readUtf8File } from "../io/mod.ts";
 import { kindOf, LINE_KIND_RULE, lineKind, type RunTask } from "./kinds.ts";
-import type { ProposedTask } from "./proposed.ts";
+import type { ProposedTask } from "../protocol/mod.ts";
 import { isMacro } from "../protocol/mod.ts";
-import { quote, type Task } from "./task.ts";
+import { quoteText as quote, type Task } from "../protocol/mod.ts";
 
 const MIB = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
 import type { RunTask } from "./kinds.ts";
 import { checkTaskSites, filterTasks, loadTasks, parseTaskLines, TASK_LIMITS } from "./load.ts";
-import type { Task } from "./task.ts";
+import type { Task } from "../protocol/mod.ts";
 
 const TASK = {
   task_id: "shop_checkout_express",

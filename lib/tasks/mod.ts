@@ -25,8 +25,8 @@ export {
   type ElementRef,
   formatAction,
   parseAction,
-} from "./action.ts";
-export { type GenInfo, type Split, SPLITS, type Task, type TaskStart, type TaskStyle } from "./task.ts";
+} from "../protocol/mod.ts";
+export { type GenInfo, type Split, SPLITS, type Task, type TaskStart, type TaskStyle } from "../protocol/mod.ts";
 export {
   checkTaskSites,
   filterTasks,
@@ -48,31 +48,34 @@ export {
   type LoadHumanTasksOptions,
   loadSiteSplit,
 } from "./human_load.ts";
-export type { ProposedTask } from "./proposed.ts";
-/** One action, `{name: params}` (defined in lib/grading, the lowest layer, so that lib/llm can name it too). */
-export type { ActionCall } from "../grading/mod.ts";
+export type { ProposedTask } from "../protocol/mod.ts";
+/** One action, `{name: params}` (defined in lib/protocol, a low layer, so that lib/llm and lib/grading can name it too). */
+export type { ActionCall } from "../protocol/mod.ts";
 export type { ReplayElement } from "./resolve.ts";
 export { type AppInfo, type EpisodeStart, humanStart } from "./start.ts";
 export {
   type AnyGradeInputs,
-  type DatagenGradeInputs,
   type EpisodeRecord,
-  gradeInputsSchema,
   type GradeOptions,
   type HumanGradeInputs,
   type JudgeView,
-  type KindName,
   kindOf,
   parseGradeInputs,
-  type ProposedGradeInputs,
   type ReferenceStep,
   type RowsContext,
   type RowsSpec,
   type RunTask,
   type SavedGradeInputs,
-  SEED_LAYOUT,
   type SessionStreams,
   type TaskKind,
-  type TrajectoryInputs,
   type Verdict,
 } from "./kinds.ts";
+/** grade_inputs.json's formats by kind, defined in lib/protocol (the tools that only read a run read them there). */
+export {
+  type DatagenGradeInputs,
+  gradeInputsSchema,
+  type KindName,
+  type ProposedGradeInputs,
+  SEED_LAYOUT,
+  type TrajectoryInputs,
+} from "../protocol/mod.ts";

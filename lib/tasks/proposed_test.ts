@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { TaskFormatError } from "../errors/mod.ts";
 import { KINDS, PROPOSED_PENDING } from "./kinds.ts";
 import { loadTasks } from "./load.ts";
-import type { ProposedTask } from "./proposed.ts";
+import type { ProposedTask } from "../protocol/mod.ts";
 import { PROPOSED_TASK } from "./_testdata.ts";
 
 const BUNDLED = fileURLToPath(new URL("../../fixtures/proposed/tasks.jsonl", import.meta.url));

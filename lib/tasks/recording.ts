@@ -4,7 +4,7 @@
  * a locator built from the recorded target description (`tag#id[name=n] "text"`). Pure.
  */
 import { HarnessError } from "../errors/mod.ts";
-import type { ActionCall } from "../grading/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import type { Recording } from "./human_schema.ts";
 import type { HumanTask } from "./human_task.ts";
 

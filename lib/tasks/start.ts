@@ -4,9 +4,9 @@
  * agent_start_url); a cross-site task on the portal home, with an app directory appended to the instruction. The
  * directory's titles and descriptions are the site server's own (`/_admin/health`).
  */
-import type { Action } from "./action.ts";
+import type { Action } from "../protocol/mod.ts";
 import type { HumanTask } from "./human_task.ts";
-import type { ProposedTask } from "./proposed.ts";
+import type { ProposedTask } from "../protocol/mod.ts";
 
 /** Where and how an episode starts. */
 export interface EpisodeStart {

@@ -30,6 +30,11 @@ export const RECORDED_SOURCES: readonly string[] = [
   "lib/run",
   "lib/tasks",
   "lib/protocol/macros.ts",
+  "lib/protocol/action.ts",
+  "lib/protocol/task.ts",
+  "lib/protocol/proposed.ts",
+  "lib/protocol/evidence.ts",
+  "lib/protocol/state.ts",
   "lib/grading/evidence.ts",
   "lib/gen/variants.ts",
 ];

@@ -4,8 +4,9 @@
  * whatever their outcome (lib/tasks/kinds.ts).
  */
 import { z } from "zod";
-import type { Macro } from "../protocol/mod.ts";
-import { macroSchema, quote, startUrlProblem, taskIdSchema } from "./task.ts";
+import type { ZodSchema } from "./schema_text.ts";
+import type { Macro } from "./macros.ts";
+import { macroSchema, quoteText as quote, startUrlProblem, taskIdSchema } from "./task.ts";
 
 /** A proposed task line. */
 export interface ProposedTask {
@@ -25,7 +26,8 @@ export interface ProposedTask {
   option: Record<string, unknown> | null;
 }
 
-export const proposedTaskSchema: z.ZodType<ProposedTask> = z.strictObject({
+/** The schema of a proposed task line (`"kind": "proposed"`), as its task file and grade_inputs.json hold it. */
+export const proposedTaskSchema: ZodSchema<ProposedTask> = z.strictObject({
   kind: z.literal("proposed"),
   task_id: taskIdSchema,
   site: z.string().min(1),

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
-import { describeIssues, errorMap, keyedUnion } from "../grading/mod.ts";
+import { describeIssues, errorMap, keyedUnion, type ZodSchema } from "./schema_text.ts";
 
 /** An element designated by CSS selector or by its normalised text (solutions and setup only). */
 export type ElementLocator = { selector: string } | { text: string };
@@ -248,13 +248,13 @@ const variants = Object.fromEntries(
 );
 
 /** The zod schema of one action (`{"click": {"index": 3}}` → `{name: "click", params: {index: 3}}`). */
-export const actionSchema: z.ZodType<Action> = z.preprocess(fromOldName, keyedUnion<Action>("an action", variants));
+export const actionSchema: ZodSchema<Action> = z.preprocess(fromOldName, keyedUnion<Action>("an action", variants));
 
 /**
  * An action as a parsed task holds it and a run saves it (`{name: "click", params: {index: 3}}`), read back through
  * actionSchema from its `{name: params}` form, so that a saved task is checked as its line was.
  */
-export const savedActionSchema: z.ZodType<Action> = z.preprocess(
+export const savedActionSchema: ZodSchema<Action> = z.preprocess(
   (raw) => isSavedAction(raw) ? formatAction(raw) : raw,
   actionSchema,
 );

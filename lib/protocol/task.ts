@@ -1,5 +1,6 @@
 /** A datagen task line (docs/tasks.md, "Task format") and its schema. */
 import { z } from "zod";
+import type { ZodSchema } from "./schema_text.ts";
 import {
   type Check,
   checkSchema,
@@ -7,10 +8,10 @@ import {
   savedVerifierSchema,
   type Verifier,
   verifierSchema,
-} from "../grading/mod.ts";
-import { editDistance as distance } from "../io/mod.ts";
+} from "./condition.ts";
+import { editDistance as distance } from "./text.ts";
 import { type Action, actionSchema, savedActionSchema } from "./action.ts";
-import { isMacro, type Macro, MACROS } from "../protocol/mod.ts";
+import { isMacro, type Macro, MACROS } from "./macros.ts";
 
 /** Where and how an episode starts. */
 export interface TaskStart {
@@ -83,7 +84,7 @@ export interface GenInfo {
 const nearestMacro = (name: string) => MACROS.map((m) => ({ m, d: distance(name, m) })).sort((a, b) => a.d - b.d)[0];
 
 /** A macro of the vocabulary, with a suggestion when the name is close to one. */
-export const macroSchema = z.string().transform((name, ctx): Macro => {
+export const macroSchema: ZodSchema<Macro> = z.string().transform((name, ctx): Macro => {
   if (isMacro(name)) return name;
   const near = nearestMacro(name);
   const hint = near.d <= 3 ? ` (did you mean "${near.m}"?)` : " (see the macro table in docs/tasks.md)";
@@ -108,7 +109,7 @@ const lenientMacroSchema = z.string().min(1).superRefine((name, ctx) => {
 const MAX_TASK_ID = 128;
 
 /** A value quoted for a message: JSON string syntax (control characters escaped), long ones cut. */
-export const quote = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
+export const quoteText = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
 /**
  * Why `id` cannot be a task id, or undefined when it can: a task id names its episode's folder, so it is one
@@ -121,7 +122,7 @@ export function taskIdProblem(id: string): string | undefined {
   const why = id === ""
     ? "is empty"
     : bad !== undefined
-    ? `holds ${quote(bad)}`
+    ? `holds ${quoteText(bad)}`
     : id.startsWith(".")
     ? "starts with a dot"
     : id.includes("..")
@@ -129,7 +130,7 @@ export function taskIdProblem(id: string): string | undefined {
     : id.length > MAX_TASK_ID
     ? `is ${id.length} characters long`
     : undefined;
-  return why && `${quote(id)} ${why} (${rule})`;
+  return why && `${quoteText(id)} ${why} (${rule})`;
 }
 
 /** A string that `problemOf` finds nothing wrong with; what it finds is the issue's message. */
@@ -140,7 +141,7 @@ const checkedString = (problemOf: (s: string) => string | undefined): z.ZodType<
   });
 
 /** A task id (taskIdProblem). */
-export const taskIdSchema: z.ZodType<string> = checkedString(taskIdProblem);
+export const taskIdSchema: ZodSchema<string> = checkedString(taskIdProblem);
 
 /** An origin a task may name in an absolute start URL: the recording server's, rebased onto the run's base. */
 const RECORDED_ORIGIN = /^http:\/\/(?:127\.0\.0\.1|localhost):\d+(?=[/?#]|$)/;
@@ -156,15 +157,15 @@ export function startUrlProblem(url: string): string | undefined {
     // "//host/x" and "/\\host/x" name another host, as a browser reads them.
     const probe = "http://sandbox.invalid";
     const onSite = URL.parse(url, `${probe}/`)?.origin === probe;
-    return onSite ? undefined : `${quote(url)} names another host, outside the sandbox: ${hint}`;
+    return onSite ? undefined : `${quoteText(url)} names another host, outside the sandbox: ${hint}`;
   }
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return `${quote(url)} is not a path starting with "/": ${hint}`;
-  if (!RECORDED_ORIGIN.test(url)) return `${quote(url)} is outside the sandbox: ${hint}`;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return `${quoteText(url)} is not a path starting with "/": ${hint}`;
+  if (!RECORDED_ORIGIN.test(url)) return `${quoteText(url)} is outside the sandbox: ${hint}`;
   return undefined;
 }
 
 /** A start page (startUrlProblem). */
-export const startUrlSchema: z.ZodType<string> = checkedString(startUrlProblem);
+export const startUrlSchema: ZodSchema<string> = checkedString(startUrlProblem);
 
 /** A task's `start`, its setup actions read by `action`. */
 const startSchema = (action: z.ZodType<Action>) =>
@@ -208,17 +209,17 @@ const taskObject = ({ macro, action, check, verifier }: TaskParts) =>
 const LINE = { action: actionSchema, check: checkSchema, verifier: verifierSchema };
 
 /** The zod schema of one task line. */
-export const taskSchema: z.ZodType<Task> = taskObject({ ...LINE, macro: macroSchema });
+export const taskSchema: ZodSchema<Task> = taskObject({ ...LINE, macro: macroSchema });
 
 /** A task line as the seed reads it: its `macro` may be outside the vocabulary (family Other). */
-export const lenientTaskSchema: z.ZodType<Task> = taskObject({ ...LINE, macro: lenientMacroSchema });
+export const lenientTaskSchema: ZodSchema<Task> = taskObject({ ...LINE, macro: lenientMacroSchema });
 
 /**
  * A task as a run saved it (grade_inputs.json's `task`): a line's task after parsing (its actions `{name, params}`),
  * its macro read as leniently as the seed's lines (the run may have loaded them so), its check and verifier by their
  * format only (not the authoring rules added since the run).
  */
-export const savedTaskSchema: z.ZodType<Task> = taskObject({
+export const savedTaskSchema: ZodSchema<Task> = taskObject({
   macro: lenientMacroSchema,
   action: savedActionSchema,
   check: savedCheckSchema,
