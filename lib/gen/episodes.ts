@@ -99,7 +99,7 @@ export interface Outcome {
   result?: EpisodeResult;
   /** Its evidence, for a witness to read. */
   evidence?: Evidence;
-  /** Why a recording could not be regraded. */
+  /** Why the episode cannot be judged: its recording could not be regraded, or its evidence read. */
   problem?: string;
 }
 
@@ -163,7 +163,7 @@ async function runLive(
     for (const result of summary.results) {
       const key = keys.get(result.task_id), witness = witnessed.has(result.task_id);
       const inputs = key || witness ? await folder.gradeInputsValue(result.episode).catch(() => undefined) : undefined;
-      let evidence: Evidence | undefined;
+      let evidence: Evidence | undefined, problem: string | undefined;
       try {
         if (witness && inputs !== undefined) {
           evidence = savedEvidence(
@@ -171,8 +171,11 @@ async function runLive(
             result.episode,
           );
         }
-      } catch { /* no evidence: the witness then says so */ }
-      outcomes.set(result.task_id, { result, evidence });
+      } catch (err) {
+        // Said, not swallowed: a witness with no evidence would only say "no evidence".
+        problem = `its evidence cannot be read: ${errorMessage(err)}`;
+      }
+      outcomes.set(result.task_id, { result, evidence, problem });
       if (key && inputs !== undefined && !result.error) options.recordings?.put(key, { result, inputs });
     }
     return outcomes;

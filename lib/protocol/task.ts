@@ -178,6 +178,7 @@ const startSchema = (action: z.ZodType<Action>) =>
 
 /** How a task's parts are read: a task file line's, or a saved task's. */
 interface TaskParts {
+  id: z.ZodType<string>;
   macro: z.ZodType<string>;
   action: z.ZodType<Action>;
   check: z.ZodType<Check>;
@@ -185,9 +186,9 @@ interface TaskParts {
 }
 
 /** One task's object, its parts read by `parts`. */
-const taskObject = ({ macro, action, check, verifier }: TaskParts) =>
+const taskObject = ({ id, macro, action, check, verifier }: TaskParts) =>
   z.strictObject({
-    task_id: taskIdSchema,
+    task_id: id,
     site: z.string().min(1),
     macro,
     instruction: z.string().min(1),
@@ -206,7 +207,7 @@ const taskObject = ({ macro, action, check, verifier }: TaskParts) =>
     }).optional(),
   });
 
-const LINE = { action: actionSchema, check: checkSchema, verifier: verifierSchema };
+const LINE = { id: taskIdSchema, action: actionSchema, check: checkSchema, verifier: verifierSchema };
 
 /** The zod schema of one task line. */
 export const taskSchema: ZodSchema<Task> = taskObject({ ...LINE, macro: macroSchema });
@@ -216,10 +217,12 @@ export const lenientTaskSchema: ZodSchema<Task> = taskObject({ ...LINE, macro: l
 
 /**
  * A task as a run saved it (grade_inputs.json's `task`): a line's task after parsing (its actions `{name, params}`),
- * its macro read as leniently as the seed's lines (the run may have loaded them so), its check and verifier by their
- * format only (not the authoring rules added since the run).
+ * its id as the run had it (a task file's, or one the harness derived for a scripted variant of it, such as
+ * `<id>~nm~<name>`, which no task file may use), its macro read as leniently as the seed's lines (the run may have
+ * loaded them so), its check and verifier by their format only (not the authoring rules added since the run).
  */
 export const savedTaskSchema: ZodSchema<Task> = taskObject({
+  id: z.string().min(1),
   macro: lenientMacroSchema,
   action: savedActionSchema,
   check: savedCheckSchema,

@@ -10,7 +10,7 @@ import { type EpisodeRecord, kindName, kindOf, KINDS, parseGradeInputs } from ".
 import { gradeInputsSchema } from "../protocol/mod.ts";
 import { loadHumanTasks } from "./human_load.ts";
 import { loadTasks } from "./load.ts";
-import { type Task, taskSchema } from "../protocol/mod.ts";
+import { type Task, taskIdSchema, taskSchema } from "../protocol/mod.ts";
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
 const DATAGEN = (await loadTasks(fixture("tasks.jsonl")))[0] as Task;
@@ -120,4 +120,13 @@ Deno.test("parseGradeInputs() reads a proposed episode's saved task by the propo
     () => parseGradeInputs({ ...saved, task: { ...saved.task, start_path: "shop" } }, "out/p/grade_inputs.json"),
     /^HarnessError: out\/p\/grade_inputs\.json: task\.start_path: "shop" is not a path starting with "\/"/,
   );
+});
+
+Deno.test("parseGradeInputs() reads back a scripted variant's saved task, whose id no task line may have", () => {
+  const file = fixture("run_folders/v1_demo/tracker_answer_sprint14_points/grade_inputs.json");
+  const value = JSON.parse(Deno.readTextFileSync(file));
+  // The proof and the near-miss suite run a variant as `<id>~nm~<name>`; a witness then reads its evidence back.
+  const id = `${value.task.task_id}~nm~sibling`;
+  assert.equal(taskIdSchema.safeParse(id).success, false);
+  assert.equal(parseGradeInputs({ ...value, task: { ...value.task, task_id: id } }, file).inputs.task.task_id, id);
 });
