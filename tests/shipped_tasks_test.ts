@@ -3,7 +3,7 @@
  * fixtures/annotations) meets the standard of tests/support/shipped.ts: its reference passes its grade, and doing
  * nothing fails it. The episodes are regraded from their browser recordings (fixtures/recordings/shipped.json.gz),
  * one in 40 also run live; the eval.ts and --human end-to-end tests run the CLI over a sample of the same tasks. The
- * generated set's instances are held to the same standard in shipped_generated_test.ts.
+ * generated set's instances are proven by `gen --verify` when made, and gen_proof_test proves one per template.
  */
 import assert from "node:assert/strict";
 import { kindOf } from "../lib/tasks/mod.ts";
