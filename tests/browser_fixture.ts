@@ -3,6 +3,8 @@
  * helpers to run an episode on it that print the page's HTML when a test fails.
  */
 import { fileURLToPath } from "node:url";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { CHROMIUM_FLAGS } from "../lib/browser/chromium.ts";
 import type { ChromiumBrowser, EpisodeOptions, EpisodeSession } from "../lib/browser/mod.ts";
 
 export const UPLOAD_DIR = fileURLToPath(new URL("../fixtures/uploads/", import.meta.url));
@@ -169,4 +171,16 @@ export async function until(check: () => Promise<boolean> | boolean, ms = 3000):
     await new Promise((r) => setTimeout(r, 20));
   }
   return await check();
+}
+
+/** Chromium through puppeteer alone, with the harness's flags: for page-side code on bare pages (no episode). */
+export function launchBare(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
 }

@@ -4,8 +4,8 @@
  * snapshotPage is composed) and runs them on a small page set with page.setContent, asserting concrete values.
  */
 import assert from "node:assert/strict";
-import puppeteer, { type Page } from "puppeteer-core";
-import { CHROMIUM_FLAGS } from "../lib/browser/chromium.ts";
+import type { Page } from "puppeteer-core";
+import { launchBare } from "./browser_fixture.ts";
 import { elementAt, snapshotPage, visiblePoint } from "../lib/dom/mod.ts";
 import { type Capture, type Frame, newCapture } from "../lib/dom/page/capture.ts";
 import { composePage, type PageFunction } from "../lib/dom/page/compose.ts";
@@ -101,14 +101,7 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn(t) {
-    await using browser = await puppeteer.launch({
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    await using browser = await launchBare();
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 720 });
     await page.setContent(PAGE);

@@ -2,8 +2,8 @@
  * snapshotPage(), snapshotPageJson() and formatElements() against real Chromium: pages served by a Deno.serve fixture on port 0.
  */
 import assert from "node:assert/strict";
-import { CHROMIUM_FLAGS } from "../lib/browser/chromium.ts";
-import puppeteer, { type Page } from "puppeteer-core";
+import type { Page } from "puppeteer-core";
+import { launchBare } from "./browser_fixture.ts";
 import {
   formatElements,
   indexedElement,
@@ -58,14 +58,7 @@ Deno.test({
   async fn(t) {
     await using server = servePages(PAGES);
     const base = server.base;
-    await using browser = await puppeteer.launch({
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      args: CHROMIUM_FLAGS,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    await using browser = await launchBare();
     const page = await browser.newPage();
     page.on("dialog", (d) => void d.dismiss());
     await page.setViewport({ width: 1280, height: 720 });
