@@ -40,8 +40,8 @@ import {
   withCapacityBlock,
 } from "./lib/gen/mod.ts";
 import { shardTasks } from "./lib/run/mod.ts";
-import { loadTasks, parseTaskLines, type Task } from "./lib/tasks/mod.ts";
-import { clusterOfTaskId, FAMILIES, MACRO_FAMILY, OTHER_FAMILY } from "./lib/tasks/mod.ts";
+import { loadTasks, parseTaskLines } from "./lib/tasks/mod.ts";
+import { clusterOfTaskId, FAMILIES, MACRO_FAMILY, OTHER_FAMILY, type Task } from "./lib/protocol/mod.ts";
 
 const USAGE = `Usage:
   deno task gen --seed S --per-template N --out FILE.jsonl [--templates IDS] [--apps APPS] [--verify]

@@ -38,14 +38,14 @@ export {
   loadHumanTasks,
   loadTasks,
   parseTaskLines,
-  type ProposedTask,
   type RunTask,
-  type Task,
 } from "./lib/tasks/mod.ts";
+export type { ProposedTask, Task } from "./lib/protocol/mod.ts";
 
 // Grading, on saved evidence.
 export { gradeTask, parseGradeInputs } from "./lib/tasks/mod.ts";
-export { type AnswerJudge, type Evidence, gate, type GateResult, gradeHuman } from "./lib/grading/mod.ts";
+export { type AnswerJudge, gate, type GateResult, gradeHuman } from "./lib/grading/mod.ts";
+export type { Evidence } from "./lib/protocol/mod.ts";
 
 // Reading, regrading, merging and exporting a run folder.
 export {
@@ -57,14 +57,8 @@ export {
   statusOf,
   type StepRecord,
 } from "./lib/run_folder/mod.ts";
-export {
-  exportRows,
-  type ExportRowsOptions,
-  type MergeOptions,
-  mergeShards,
-  regradeRun,
-  type RegradeSummary,
-} from "./lib/results/mod.ts";
+export { exportRows, type ExportRowsOptions, type MergeOptions, mergeShards } from "./lib/results/mod.ts";
+export { regradeRun, type RegradeSummary } from "./lib/regrade/mod.ts";
 export { judgeRun, type JudgeRunOptions, type JudgeRunSummary } from "./lib/judge/mod.ts";
 
 // Reports and the viewer.

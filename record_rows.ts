@@ -26,7 +26,7 @@ import {
   textFlag,
 } from "./lib/io/mod.ts";
 import { exportRows } from "./lib/results/mod.ts";
-import { FAMILIES, loadSiteSplit, OTHER_FAMILY } from "./lib/tasks/mod.ts";
+import { FAMILIES, loadSiteSplit, OTHER_FAMILY } from "./lib/protocol/mod.ts";
 
 const SITE_SPLIT = fileURLToPath(new URL("./fixtures/annotations/site_split.json", import.meta.url));
 

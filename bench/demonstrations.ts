@@ -10,7 +10,8 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { demonstrate } from "../lib/gen/mod.ts";
-import { loadTasks, type Task } from "../lib/tasks/mod.ts";
+import { loadTasks } from "../lib/tasks/mod.ts";
+import { type Task } from "../lib/protocol/mod.ts";
 import { median } from "./_runs.ts";
 
 const { values } = parseArgs({

@@ -6,10 +6,11 @@
  *   deno run bench/grading_bench.ts        median episodes/s over batches (what docs quote), and regradeRun over a copy
  *                                          of the 62-episode demo folder from disk (fixtures/run_folders/v1_demo)
  */
-import { type Check, type Evidence, gate, type GateResult, parseEvidence, type Verifier } from "../lib/grading/mod.ts";
+import { gate, type GateResult } from "../lib/grading/mod.ts";
+import { type Check, type Evidence, parseEvidence, type Verifier } from "../lib/protocol/mod.ts";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { regradeRun } from "../lib/results/mod.ts";
+import { regradeRun } from "../lib/regrade/mod.ts";
 import { readGradeInputs } from "../lib/run_folder/episode_files.ts";
 import { gradeTask, parseGradeInputs, type Verdict } from "../lib/tasks/mod.ts";
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { UsageError } from "../lib/errors/mod.ts";
-import { type AppRules, appRulesSchema } from "../lib/grading/mod.ts";
+import { type AppRules, appRulesSchema } from "../lib/protocol/mod.ts";
 import {
   checkFolderFlag,
   checkNetAccess,
@@ -16,7 +16,7 @@ import {
 } from "../lib/io/mod.ts";
 import { judgeEndpointFromEnv, judgeToReach, OpenAiJudge } from "../lib/llm/mod.ts";
 import { refreshViewer } from "../lib/report/mod.ts";
-import { regradeRun } from "../lib/results/mod.ts";
+import { regradeRun } from "../lib/regrade/mod.ts";
 import { loadHumanTasks, loadTasks, type RunTask } from "../lib/tasks/mod.ts";
 
 /** The flags that choose the tasks a regrade grades with (regrade.ts's, and eval.ts --regrade's). */

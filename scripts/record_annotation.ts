@@ -20,7 +20,8 @@ import { describeError } from "../lib/errors/mod.ts";
 import { gradeHuman, humanTrajectory } from "../lib/grading/mod.ts";
 import { APPS, type DirectoryApp, endSession, fetchHealth, readSessionStreams, startSites } from "../lib/sites/mod.ts";
 import { BUNDLED, openStartPage } from "../lib/run/mod.ts";
-import { type ActionCall, humanStart, loadHumanTask, type ReferenceStep } from "../lib/tasks/mod.ts";
+import { humanStart, loadHumanTask, type ReferenceStep } from "../lib/tasks/mod.ts";
+import type { ActionCall } from "../lib/protocol/mod.ts";
 
 const USAGE = `Usage: deno run -A scripts/record_annotation.ts TASK_DIR [TASK_DIR...] [--actions FILE]
 

@@ -7,10 +7,11 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type ExpectedRow, netDiff, parseEvidence } from "../lib/grading/mod.ts";
+import { netDiff } from "../lib/grading/mod.ts";
+import { type ExpectedRow, familyOf, parseEvidence } from "../lib/protocol/mod.ts";
 import { writeJsonAtomic } from "../lib/io/mod.ts";
 import { BUNDLED, runConfig, runEval } from "../lib/run/mod.ts";
-import { familyOf, loadHumanTasks } from "../lib/tasks/mod.ts";
+import { loadHumanTasks } from "../lib/tasks/mod.ts";
 
 /** The macros whose outcome is the page they leave the browser on: the Navigation family's, and a search's. */
 const endsOnPage = (macro: string) => familyOf(macro) === "Navigation" || macro.split("#")[0] === "search";

@@ -3,9 +3,15 @@
  * 0.x's older names as action events, and a gate `event` condition reading them.
  */
 import assert from "node:assert/strict";
-import { actionEvents, type Check, checkSchema, type Evidence, gate } from "../lib/grading/mod.ts";
-import { OLD_ACTION_NAMES, parseAction } from "../lib/protocol/mod.ts";
-import { ROW_FAMILY } from "../lib/tasks/kinds.ts";
+import { actionEvents, gate } from "../lib/grading/mod.ts";
+import {
+  type Check,
+  checkSchema,
+  type Evidence,
+  OLD_ACTION_NAMES,
+  parseAction,
+  ROW_FAMILY,
+} from "../lib/protocol/mod.ts";
 
 const trace = [
   { action: [{ hover: { index: 3 } }, { send_keys: { keys: "ls" } }, { send_keys: { text: "Enter" } }] },

@@ -2,10 +2,11 @@
  * The import boundaries the workspace members declare (lib/<area>/deno.json; docs/architecture.md), checked on the module graph that `deno info` sees from the entry
  * scripts and every lib/<area>/mod.ts: each area imports only the areas of its `webmix.uses` list, and only through their
  * mod.ts (at run time: a type-only import is erased before anything runs); grading, routing, tasks, run_folder,
- * results and judge never reach Chromium or the sites (and the first five never the model client), so a run
+ * results, regrade and judge never reach Chromium or the sites (and the first six never the model client), so a run
  * regrades offline; and the offline tools (regrade.ts, judge.ts, report.ts, viewer.ts, record_rows.ts, merge.ts)
  * reach neither lib/browser, lib/sites, puppeteer-core nor hono on the whole graph, type-only imports included, so
- * they type-check and run without them (and the four that only read a run, neither lib/llm nor lib/dom). Each entry
+ * they type-check and run without them (and the four that only read a run, neither lib/llm, lib/dom, lib/grading nor
+ * lib/tasks: they read with lib/protocol's formats). Each entry
  * script's module count is docs/architecture.md's, exactly. Test files and testdata may cross the boundaries (a test
  * serves pages, a DOM test drives Chromium).
  */
@@ -38,17 +39,15 @@ const DEPS: Record<string, string[]> = Object.fromEntries(MEMBERS.map((m) => [m.
 const PACKAGES: Record<string, string[]> = {};
 for (const m of MEMBERS) for (const p of m.packages) if (p !== "npm:zod") (PACKAGES[p] ??= []).push(m.area);
 
-const OFFLINE = ["lib/grading", "lib/routing", "lib/tasks", "lib/run_folder", "lib/results"];
+const OFFLINE = ["lib/grading", "lib/routing", "lib/tasks", "lib/run_folder", "lib/results", "lib/regrade"];
 
 /** What no offline tool may reach, even for its types. */
 const BROWSER_AND_SITES = ["npm:puppeteer-core", "npm:hono", "lib/browser", "lib/sites"];
 
 /** The tools that only read a finished run (no grade, no model): what they may not reach beyond the above. */
 const READERS = ["report.ts", "viewer.ts", "record_rows.ts", "merge.ts"];
-/** The readers that load no grading logic yet (docs/architecture.md, "Module counts"): formats come from lib/protocol. */
-const FORMAT_READERS = ["lib/report", "report.ts", "viewer.ts"];
-/** The readers that still reach lib/grading through lib/results' task kinds (the rows, merge): not yet a rule. */
-const GRADING_READERS = READERS.filter((t) => !FORMAT_READERS.includes(t));
+/** The areas those tools read a run with: formats from lib/protocol, no grading logic, no task kind. */
+const READER_AREAS = ["lib/report", "lib/results"];
 
 const RULES: BoundaryRules = {
   areaRoot: "lib",
@@ -62,8 +61,9 @@ const RULES: BoundaryRules = {
     // report.ts, viewer.ts, record_rows.ts and merge.ts run with --allow-read --allow-write: no model client either,
     // nor the page-side code.
     { from: ["lib/report", ...READERS], reach: ["npm:openai", "lib/llm", "lib/dom"] },
-    // The report and the viewer read grade_inputs.json through lib/protocol's formats: no grading logic, no task kind.
-    { from: FORMAT_READERS, reach: ["lib/grading", "lib/tasks"] },
+    // The report, the viewer, merge and the rows read grade_inputs.json through lib/protocol's formats: no grading
+    // logic, no task kind (regrade is lib/regrade's, apart from lib/results).
+    { from: [...READER_AREAS, ...READERS], reach: ["lib/grading", "lib/tasks"] },
   ],
   // lib/gen/templates/<app>.ts describe one app each in its own vocabulary (its labels, sort keys, slot grid, price
   // rules): like testdata, they read that app's modules directly, so a generated task follows the page that shows it.
@@ -157,13 +157,14 @@ Deno.test("the real graph breaks stricter rules, so the check above is not vacuo
   const stricter: BoundaryRules = {
     ...RULES,
     areas: { ...DEPS, run: DEPS.run.filter((a) => a !== "browser") },
-    never: [{ from: ["regrade.ts"], reach: ["npm:openai"] }, { from: GRADING_READERS, reach: ["lib/grading"] }],
+    never: [{ from: ["regrade.ts"], reach: ["npm:openai"] }, {
+      from: ["regrade.ts", "judge.ts"],
+      reach: ["lib/grading"],
+    }],
   };
   const v = checkBoundaries((await realOnce()).graph, stricter);
-  // Not yet a rule (docs/architecture.md, "Module counts"): record_rows.ts and merge.ts load lib/results, whose
-  // rows and regrade use lib/tasks' registry, which grades; this shows the check would see it (and the rule on the
-  // report and the viewer, above, sees the same kind of path).
-  for (const tool of GRADING_READERS) {
+  // regrade.ts and judge.ts grade, so they reach lib/grading: the rule on the readers, above, would see such a path.
+  for (const tool of ["regrade.ts", "judge.ts"]) {
     assert.ok(v.some((s) => s.startsWith(`${tool} reaches lib/grading via ${tool} -> `)), v.join("\n"));
   }
   assert.ok(v.some((s) => /^lib\/run\/\S+ imports lib\/browser\/mod\.ts: run may import only /.test(s)), v.join("\n"));
@@ -198,13 +199,14 @@ Deno.test("grading, routing and tasks call no network, process or file-writing A
 
 /** The legal core of the real graph, for the cases below to break. */
 const BASE: ModuleGraph = {
-  "regrade.ts": ["lib/errors/mod.ts", "lib/results/mod.ts", "lib/tasks/mod.ts"],
+  "regrade.ts": ["lib/errors/mod.ts", "lib/regrade/mod.ts", "lib/tasks/mod.ts"],
+  "lib/regrade/mod.ts": ["lib/results/mod.ts", "lib/tasks/mod.ts"],
   "lib/errors/mod.ts": [],
   "lib/grading/mod.ts": ["lib/errors/mod.ts", "lib/grading/gate.ts"],
   "lib/grading/gate.ts": ["lib/errors/mod.ts"],
   "lib/tasks/mod.ts": ["lib/grading/mod.ts", "lib/tasks/kinds.ts"],
   "lib/tasks/kinds.ts": ["lib/grading/mod.ts", "npm:zod"],
-  "lib/results/mod.ts": ["lib/tasks/mod.ts"],
+  "lib/results/mod.ts": ["lib/errors/mod.ts"],
   "lib/browser/mod.ts": ["lib/browser/_tab.ts", "lib/dom/mod.ts", "npm:puppeteer-core"],
   "lib/browser/_tab.ts": ["npm:puppeteer-core"],
   "lib/dom/mod.ts": [],
@@ -244,12 +246,17 @@ Deno.test("checkBoundaries() reports regrade.ts reaching puppeteer through legal
 Deno.test("checkBoundaries() reports regrade.ts reaching the sites through lib/results", () => {
   const g = withEdges({ "lib/results/mod.ts": ["lib/results/store.ts"], "lib/results/store.ts": ["lib/sites/mod.ts"] });
   assert.deepEqual(checkBoundaries(g, RULES), [
+    "lib/regrade reaches lib/sites via lib/regrade/mod.ts -> lib/results/mod.ts -> lib/results/store.ts -> " +
+    "lib/sites/mod.ts",
+    "lib/regrade reaches npm:hono via lib/regrade/mod.ts -> lib/results/mod.ts -> lib/results/store.ts -> " +
+    "lib/sites/mod.ts -> npm:hono",
     "lib/results reaches lib/sites via lib/results/store.ts -> lib/sites/mod.ts",
     "lib/results reaches npm:hono via lib/results/store.ts -> lib/sites/mod.ts -> npm:hono",
-    "lib/results/store.ts imports lib/sites/mod.ts: results may import only errors, io, protocol, grading, tasks, run_folder",
-    "regrade.ts reaches lib/sites via regrade.ts -> lib/results/mod.ts -> lib/results/store.ts -> lib/sites/mod.ts",
-    "regrade.ts reaches npm:hono via regrade.ts -> lib/results/mod.ts -> lib/results/store.ts -> lib/sites/mod.ts -> " +
-    "npm:hono",
+    "lib/results/store.ts imports lib/sites/mod.ts: results may import only errors, io, protocol, run_folder",
+    "regrade.ts reaches lib/sites via regrade.ts -> lib/regrade/mod.ts -> lib/results/mod.ts -> lib/results/store.ts " +
+    "-> lib/sites/mod.ts",
+    "regrade.ts reaches npm:hono via regrade.ts -> lib/regrade/mod.ts -> lib/results/mod.ts -> lib/results/store.ts " +
+    "-> lib/sites/mod.ts -> npm:hono",
   ]);
 });
 
@@ -267,6 +274,24 @@ Deno.test("checkBoundaries() reports viewer.ts reaching grading logic when lib/r
     "viewer.ts reaches lib/grading via viewer.ts -> lib/report/mod.ts -> lib/report/viewer_data.ts -> lib/tasks/mod.ts " +
     "-> lib/grading/mod.ts",
     "viewer.ts reaches lib/tasks via viewer.ts -> lib/report/mod.ts -> lib/report/viewer_data.ts -> lib/tasks/mod.ts",
+  ]);
+});
+
+Deno.test("checkBoundaries() reports record_rows.ts reaching grading when lib/results asks lib/tasks for row specs", () => {
+  // lib/results labelling rows with lib/tasks' registry again (how the rows once did).
+  const g = withEdges({
+    "record_rows.ts": ["lib/results/mod.ts"],
+    "lib/results/mod.ts": ["lib/results/export_rows.ts"],
+    "lib/results/export_rows.ts": ["lib/tasks/mod.ts"],
+  });
+  assert.deepEqual(checkBoundaries(g, RULES), [
+    "lib/results reaches lib/grading via lib/results/export_rows.ts -> lib/tasks/mod.ts -> lib/grading/mod.ts",
+    "lib/results reaches lib/tasks via lib/results/export_rows.ts -> lib/tasks/mod.ts",
+    "lib/results/export_rows.ts imports lib/tasks/mod.ts: results may import only errors, io, protocol, run_folder",
+    "record_rows.ts reaches lib/grading via record_rows.ts -> lib/results/mod.ts -> lib/results/export_rows.ts -> " +
+    "lib/tasks/mod.ts -> lib/grading/mod.ts",
+    "record_rows.ts reaches lib/tasks via record_rows.ts -> lib/results/mod.ts -> lib/results/export_rows.ts -> " +
+    "lib/tasks/mod.ts",
   ]);
 });
 

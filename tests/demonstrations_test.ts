@@ -11,10 +11,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { demonstrate } from "../lib/gen/mod.ts";
-import { exportRows, writeDemonstrationRows } from "../lib/results/mod.ts";
+import { writeDemonstrationRows } from "../lib/gen/mod.ts";
+import { exportRows } from "../lib/results/mod.ts";
 import { type ReadRowsEpisode, readRowsFolder, type TrainingRow } from "../lib/run_folder/mod.ts";
 import { runConfig, runEval } from "../lib/run/mod.ts";
-import { ADAPTER_OF_FAMILY, familyOf, kindOf, loadTasks, type Task } from "../lib/tasks/mod.ts";
+import { kindOf, loadTasks } from "../lib/tasks/mod.ts";
+import { ADAPTER_OF_FAMILY, familyOf, type Task } from "../lib/protocol/mod.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
 import { runCli } from "./support/cli.ts";
 import { covering, WHOLE } from "./support/cover.ts";

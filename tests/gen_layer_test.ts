@@ -12,7 +12,8 @@
  */
 import assert from "node:assert/strict";
 import { instantiate, prove, seedDb, type Style, styleOf, TEMPLATES } from "../lib/gen/mod.ts";
-import { parseTaskLines, type Task } from "../lib/tasks/mod.ts";
+import { parseTaskLines } from "../lib/tasks/mod.ts";
+import { type Task } from "../lib/protocol/mod.ts";
 import { RecordingStore } from "./support/recordings.ts";
 
 const layered = TEMPLATES.filter((t) => t.alternatives);

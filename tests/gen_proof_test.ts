@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, instantiate, prove, seedDb, type Template, template, TEMPLATES } from "../lib/gen/mod.ts";
-import { parseTaskLines, type Task } from "../lib/tasks/mod.ts";
+import { parseTaskLines } from "../lib/tasks/mod.ts";
+import { type Task } from "../lib/protocol/mod.ts";
 import { runCli } from "./support/cli.ts";
 import { RecordingStore } from "./support/recordings.ts";
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { assertBrowserUseHistory } from "./support/browser_use_history.ts";
 import { agentReply, type FixtureStep, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, runCli, spawnCli } from "./support/cli.ts";
-import { FAMILIES } from "../lib/tasks/mod.ts";
+import { FAMILIES } from "../lib/protocol/mod.ts";
 
 const PAGINATE = "shop_paginate_page3";
 const PAGINATE_MARKER = "In the shop's product list, go to page 3.";

@@ -15,7 +15,8 @@ import {
   type Script,
   TEMPLATES,
 } from "../lib/gen/mod.ts";
-import { parseTaskLines, type Task } from "../lib/tasks/mod.ts";
+import { parseTaskLines } from "../lib/tasks/mod.ts";
+import { type Task } from "../lib/protocol/mod.ts";
 import { RecordingStore } from "./support/recordings.ts";
 
 const ID = "shop.toggle_checkbox.menu_brand";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type EpisodeResult, manifestJson, parseReportJson, resultLine } from "../lib/run_folder/mod.ts";
 import { manifestFixture } from "../lib/run_folder/_testdata.ts";
-import { familyOf, type Macro } from "../lib/tasks/mod.ts";
+import { familyOf, type Macro } from "../lib/protocol/mod.ts";
 import { readResults, ROOT, runCli } from "./support/cli.ts";
 import { section } from "./support/markdown.ts";
 

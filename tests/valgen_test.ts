@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { generate, TEMPLATES } from "../lib/gen/mod.ts";
-import { ADAPTER_OF_FAMILY, familyOf, loadTasks, type Task } from "../lib/tasks/mod.ts";
-import { MACROS } from "../lib/protocol/mod.ts";
+import { loadTasks } from "../lib/tasks/mod.ts";
+import { ADAPTER_OF_FAMILY, familyOf, MACROS, type Task } from "../lib/protocol/mod.ts";
 import { ROOT } from "./support/cli.ts";
 
 const FILE = join(ROOT, "fixtures/valgen/val.jsonl");

@@ -9,7 +9,7 @@ import { basename, dirname, join } from "node:path";
 import puppeteer, { type Page } from "puppeteer-core";
 import { chromiumPath } from "../lib/browser/mod.ts";
 import { CHROMIUM_FLAGS } from "../lib/browser/chromium.ts";
-import { REASONS } from "../lib/grading/mod.ts";
+import { REASONS } from "../lib/protocol/mod.ts";
 import { agentReply, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, ROOT, runCli, runTask } from "./support/cli.ts";
 

@@ -6,7 +6,8 @@
  */
 import { ActionError, type Session } from "../browser/mod.ts";
 import { HarnessError } from "../errors/mod.ts";
-import { type Action, type ActionCall, formatAction, parseAction, type ReferenceStep } from "../tasks/mod.ts";
+import type { ReferenceStep } from "../tasks/mod.ts";
+import { type Action, type ActionCall, formatAction, parseAction } from "../protocol/mod.ts";
 import type { ObservedState } from "./arm.ts";
 
 /** Why a reference cannot be a demonstration: what a model could not have done at which step. */

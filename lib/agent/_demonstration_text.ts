@@ -4,7 +4,7 @@
  * demonstration is the reference's, never a model's words.
  */
 import type { DomElement } from "../dom/mod.ts";
-import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 
 /** The segment a step belongs to: its macro and family, and where it is in the chain. */
 export interface SegmentView {

@@ -5,7 +5,7 @@
  * throws.
  */
 import { ActionError, type BrowserState, type DragEnd, type Point, type Session } from "../browser/mod.ts";
-import { type Action, type ActionParams, type ElementLocator, type ElementRef, parseAction } from "../tasks/mod.ts";
+import { type Action, type ActionParams, type ElementLocator, type ElementRef, parseAction } from "../protocol/mod.ts";
 
 /** What an action runs against. */
 export interface ActionContext {

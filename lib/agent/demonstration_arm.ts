@@ -10,8 +10,8 @@
 import { HarnessError } from "../errors/mod.ts";
 import type { ChatReply, ChatRequest } from "../llm/mod.ts";
 import { familyAdapter } from "../routing/mod.ts";
-import { ADAPTER_OF_FAMILY, familyOf, kindOf, type ReferenceStep } from "../tasks/mod.ts";
-import type { ActionCall } from "../tasks/mod.ts";
+import { kindOf, type ReferenceStep } from "../tasks/mod.ts";
+import { type ActionCall, ADAPTER_OF_FAMILY, familyOf } from "../protocol/mod.ts";
 import type { Arm, ArmContext, ArmOutcome, ObservedState } from "./arm.ts";
 import { modelArm } from "./model_arm.ts";
 import { actionGoal, type PreviousStep, replyText, type SegmentView } from "./_demonstration_text.ts";

@@ -7,7 +7,7 @@
  */
 import type { BrowserState } from "../browser/mod.ts";
 import type { DomElement } from "../dom/mod.ts";
-import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import type { ActionResult } from "./actions.ts";
 import type { HistoryItem, InteractedElement } from "../run_folder/mod.ts";
 

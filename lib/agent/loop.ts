@@ -8,7 +8,7 @@
 import { type ChatMessage, parseAgentReply } from "../llm/mod.ts";
 import type { ResponseFormat } from "../llm/mod.ts";
 import type { Router } from "../routing/mod.ts";
-import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
 import { executeAction } from "./actions.ts";
 import type { ArmContext, HistoryItem, ObservedState, TraceEntry } from "./arm.ts";

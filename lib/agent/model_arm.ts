@@ -8,7 +8,8 @@ import { agentResponseFormat } from "../llm/mod.ts";
 import type { ChatClient } from "./step_record.ts";
 import { createRouter, type RoutePlan } from "../routing/mod.ts";
 import type { Arm, ArmContext, ArmOutcome } from "./arm.ts";
-import { ACTION_NAMES, type RunTask } from "../tasks/mod.ts";
+import type { RunTask } from "../tasks/mod.ts";
+import { ACTION_NAMES } from "../protocol/mod.ts";
 import { type LoopSettings, runLoop } from "./loop.ts";
 
 /** The actions a model may answer with: the action language without the replay-only locators. */

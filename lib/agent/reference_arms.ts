@@ -4,7 +4,8 @@
  * interface (model_arm.ts).
  */
 import type { Session } from "../browser/mod.ts";
-import { type ActionCall, kindOf, type ReferenceStep, type RunTask } from "../tasks/mod.ts";
+import { kindOf, type ReferenceStep, type RunTask } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import { type ActionResult, executeAction } from "./actions.ts";
 import type { Arm, ArmContext, ArmOutcome, HistoryItem, ObservedState } from "./arm.ts";
 import { actionsOnlyOutput, historyResult, historyState } from "./history.ts";

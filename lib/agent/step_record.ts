@@ -13,7 +13,7 @@ import type { ChatReply, ChatRequest, OpenAiModelClient } from "../llm/mod.ts";
  */
 export type ChatClient = Pick<OpenAiModelClient, "chat">;
 import type { HistoryItem, StepAction, StepRecord, StepRequest } from "../run_folder/mod.ts";
-import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import type { ActionResult } from "./actions.ts";
 import type { ObservedState } from "./arm.ts";
 

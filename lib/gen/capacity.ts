@@ -9,7 +9,7 @@ import { capacityOf, selectTemplates } from "./generate.ts";
 import { type AnyTemplate, type Params, styleOf } from "./template.ts";
 import { esc, type Style } from "./macros/mod.ts";
 import type { AppDb } from "../sites/mod.ts";
-import { familyOf } from "../tasks/mod.ts";
+import { familyOf } from "../protocol/mod.ts";
 
 /** One template's row of the capacity table. */
 export interface CapacityRow {

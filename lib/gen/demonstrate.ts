@@ -7,9 +7,11 @@
  * macro and adapter. An instance that fails is dropped, with why.
  */
 import { demonstrationArm } from "../agent/mod.ts";
-import { checkRowsFolder, type DemonstrationRowsSummary, writeDemonstrationRows } from "../results/mod.ts";
+import { checkRowsFolder } from "../results/mod.ts";
+import { type DemonstrationRowsSummary, writeDemonstrationRows } from "./demonstration_rows.ts";
 import { readSystemPrompt, runConfig, runEval } from "../run/mod.ts";
-import { familyOf, kindOf, type Task } from "../tasks/mod.ts";
+import { kindOf } from "../tasks/mod.ts";
+import { familyOf, type Task } from "../protocol/mod.ts";
 import { HarnessError } from "../errors/mod.ts";
 import { RunFolder } from "../run_folder/mod.ts";
 import type { Dropped } from "./prove.ts";

@@ -6,9 +6,10 @@
  * sampled recorded episode runs live as well, and a disagreement between the two is the episode's problem.
  */
 import { errorMessage } from "../errors/mod.ts";
-import type { AnswerJudge, Evidence } from "../grading/mod.ts";
+import type { AnswerJudge } from "../grading/mod.ts";
+import type { Evidence } from "../protocol/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
-import { regradeLine } from "../results/mod.ts";
+import { regradeLine } from "../regrade/mod.ts";
 import { runConfig, runEval } from "../run/mod.ts";
 import { type EpisodeResult, readGradeInputs, RunFolder } from "../run_folder/mod.ts";
 import { kindOf, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
@@ -87,7 +88,7 @@ const NOT_BEHAVIOUR = new Set([
  * labels are left out, so a recording stays valid while a rule changes.
  */
 export function episodeKey(task: RunTask, script: Script | undefined): Promise<string> {
-  const t = task as unknown as Record<string, unknown>;
+  const t: Record<string, unknown> = { ...task };
   if (kindOf(task).name === "datagen") return sha256Hex(JSON.stringify([t.site, t.start, t.solution, script ?? null]));
   const acts = Object.entries(t).filter(([k]) => !NOT_BEHAVIOUR.has(k)).sort(([a], [b]) => a.localeCompare(b));
   return sha256Hex(JSON.stringify([Object.fromEntries(acts), script ?? null]));

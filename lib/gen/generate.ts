@@ -6,7 +6,7 @@
 import { hash32, Rng } from "./rng.ts";
 import { seedDb } from "./data.ts";
 import { type AnyTemplate, type Params, phrase, styleOf } from "./template.ts";
-import type { Split } from "../tasks/mod.ts";
+import type { Split } from "../protocol/mod.ts";
 
 /** The generator's version: it changes whenever the same seed would give other lines. */
 export const GEN_VERSION = "3";

@@ -3,8 +3,8 @@
  * rule, the chain and capacity figures docs/generation.md promises. (The proof in the browser: tests/gen_proof_test.ts.)
  */
 import assert from "node:assert/strict";
-import { familyOf, parseTaskLines, type Task } from "../tasks/mod.ts";
-import { MACROS } from "../protocol/mod.ts";
+import { parseTaskLines } from "../tasks/mod.ts";
+import { familyOf, MACROS, type Task } from "../protocol/mod.ts";
 import { capacityOf, generate, paramsKey, phrase, Rng, seedDb, splitOf, styleOf, TEMPLATES } from "./mod.ts";
 
 const jsonl = (lines: readonly unknown[]) => lines.map((l) => JSON.stringify(l) + "\n").join("");

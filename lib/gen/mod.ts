@@ -28,6 +28,12 @@ export {
   splitOf,
 } from "./generate.ts";
 export { demonstrate, type DemonstrateOptions, type DemonstrationReport, selectInstances } from "./demonstrate.ts";
+export {
+  DEMONSTRATION_SOURCE,
+  type DemonstrationRowsOptions,
+  type DemonstrationRowsSummary,
+  writeDemonstrationRows,
+} from "./demonstration_rows.ts";
 export { type Dropped, type ProofOptions, type ProofReport, prove } from "./prove.ts";
 export {
   episodeKey,

@@ -4,8 +4,8 @@
  * template's near misses must fail with its reason code while its witness holds. An instance that fails any of
  * them is dropped, with why.
  */
-import type { ActionCall, Condition } from "../grading/mod.ts";
-import type { RunTask, Task } from "../tasks/mod.ts";
+import type { ActionCall, Condition, Task } from "../protocol/mod.ts";
+import type { RunTask } from "../tasks/mod.ts";
 import { seedDb } from "./data.ts";
 import { runScripted, type ScriptedEpisode, type ScriptedRunOptions } from "./episodes.ts";
 import type { AnyTemplate, Params } from "./template.ts";

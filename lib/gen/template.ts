@@ -5,8 +5,7 @@
  * instance before it is shipped.
  */
 import type { AppDb } from "../sites/mod.ts";
-import type { ReasonCode } from "../grading/mod.ts";
-import type { Macro } from "../tasks/mod.ts";
+import type { Macro, ReasonCode } from "../protocol/mod.ts";
 import type { Alternative, AttackKind, Style } from "./macros/macro.ts";
 
 /** A JSON value: parameters, checks, actions and witnesses are data, validated by the task loader. */

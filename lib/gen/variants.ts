@@ -4,14 +4,8 @@
  * (tests/support/near_misses.ts).
  */
 import { type Arm, replayArm } from "../agent/mod.ts";
-import {
-  type ActionCall,
-  actionEvents,
-  type Condition,
-  conditionFailure,
-  type Evidence,
-  parseEvidence,
-} from "../grading/mod.ts";
+import { actionEvents, conditionFailure } from "../grading/mod.ts";
+import { type ActionCall, type Condition, type Evidence, parseEvidence } from "../protocol/mod.ts";
 import type { EpisodeResult, RunFolder } from "../run_folder/mod.ts";
 import { parseGradeInputs, type ReferenceStep, type RunTask, type SavedGradeInputs } from "../tasks/mod.ts";
 
@@ -117,16 +111,15 @@ export async function episodeEvidence(folder: RunFolder, episode: string): Promi
 
 /** The evidence of saved grade inputs (a folder's or a recording's), for any task kind. */
 export function savedEvidence(saved: SavedGradeInputs, episode: string): Evidence {
-  const inputs = saved.inputs as unknown as Record<string, unknown>;
-  if (saved.kind.name === "datagen") return parseEvidence(inputs, episode);
-  const traj = (inputs.traj ?? []) as Record<string, unknown>[];
-  const clip = (inputs.clip ?? []) as string[];
+  const inputs = saved.inputs;
+  if (inputs.kind === "datagen") return parseEvidence(inputs, episode);
+  const traj = inputs.kind === "human" ? inputs.traj : [];
   return parseEvidence({
     base: inputs.base,
     log: inputs.log,
     changes: inputs.changes,
-    clip,
-    events: actionEvents([{ action: (inputs.actions ?? []) as unknown[] }], clip),
+    clip: inputs.clip,
+    events: actionEvents([{ action: inputs.actions }], inputs.clip),
     record: traj.filter((e) => e.type !== "network"),
     answer: inputs.answer ?? null,
     seen: inputs.seen,

@@ -2,8 +2,8 @@
  * Matching a pattern against a stream of the evidence (requests, changes, events, recorder entries) and, when
  * nothing matches, naming the closest entries and the field each of them got wrong.
  */
-import { describeMatcher, type Matcher, testMatcher } from "./matcher.ts";
-import { quote } from "../protocol/mod.ts";
+import { describeMatcher, testMatcher } from "./matcher.ts";
+import { type Matcher, quote } from "../protocol/mod.ts";
 
 /** One field of a pattern: its label (`after.shipping`), what it wants, and how to read it from an entry. */
 export interface FieldTest<E> {

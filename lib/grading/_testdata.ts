@@ -1,5 +1,5 @@
 /** Evidence for the grading tests: a checkout on the shop (cart, order, express shipping) and a few page visits. */
-import type { ChangeEntry, Evidence, LogEntry } from "./evidence.ts";
+import type { ChangeEntry, Evidence, LogEntry } from "../protocol/mod.ts";
 
 const log = (method: string, path: string, extra: Partial<LogEntry> = {}): LogEntry => ({
   method,

@@ -4,7 +4,8 @@
  * and a judge that records its questions.
  */
 import { humanTrajectory } from "./trajectory.ts";
-import type { AnswerJudge, AnswerQuestion, AnswerSpec, VerifiedTask } from "./verifier.ts";
+import type { AnswerJudge, AnswerQuestion, VerifiedTask } from "./verifier.ts";
+import type { AnswerSpec } from "../protocol/mod.ts";
 
 /** An answer spec with the LLM tier on. */
 export const spec = (s: Partial<AnswerSpec>): AnswerSpec => ({ expected: "x", llm: true, ...s });

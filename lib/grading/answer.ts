@@ -87,19 +87,9 @@
  * texts disagree (`Harbor and Summit`) are undecided; else the first passing alternative passes, an undecided one
  * leaves the answer undecided, and a fail is the fail of an alternative the plain matcher passes.
  */
-import { describeMatcher, type Matcher, testMatcher } from "./matcher.ts";
-import {
-  containsWords,
-  firstDate,
-  monthOf,
-  MONTHS,
-  normaliseText,
-  NUMBER_RUN,
-  numberOfRun,
-  ORD,
-  phrasePattern,
-} from "./text.ts";
-import { quote } from "../protocol/mod.ts";
+import { describeMatcher, testMatcher } from "./matcher.ts";
+import { firstDate, type Matcher, monthOf, MONTHS, ORD, quote } from "../protocol/mod.ts";
+import { containsWords, normaliseText, NUMBER_RUN, numberOfRun, phrasePattern } from "./text.ts";
 
 /** The typed values an answer states, in the order written. */
 export interface AnswerCandidates {

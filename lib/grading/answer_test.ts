@@ -11,7 +11,7 @@ import {
   decideStrictAnswer,
   strictAnswerFailure,
 } from "./answer.ts";
-import type { Matcher } from "./matcher.ts";
+import type { Matcher } from "../protocol/mod.ts";
 import { decideAnswer } from "./qa.ts";
 import { spec } from "./_verifier_testdata.ts";
 

@@ -3,31 +3,10 @@ import type {
   ChangePattern,
   Condition,
   FieldMatchers,
+  Matcher,
   PagePattern,
   QueryMatchers,
   RequestPattern,
-} from "../protocol/mod.ts";
-import type { Matcher } from "./matcher.ts";
-
-export {
-  type Binding,
-  type ChangeOp,
-  type ChangePattern,
-  type Check,
-  checkSchema,
-  type Condition,
-  conditionSchema,
-  type FieldMatchers,
-  type OpenedPage,
-  type PagePattern,
-  type QueryMatchers,
-  type RequestPattern,
-  savedCheckSchema,
-  savedVerifierSchema,
-  type SeenPage,
-  type Verifier,
-  verifierSchema,
-  type WritePattern,
 } from "../protocol/mod.ts";
 
 const mapFields = (f: FieldMatchers, fn: (m: Matcher) => Matcher): FieldMatchers =>

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import type { Condition } from "./condition.ts";
+import type { Condition, Evidence } from "../protocol/mod.ts";
 import { conditionFailure } from "./gate.ts";
 import { checkoutEvidence } from "./_testdata.ts";
-import type { Evidence } from "./evidence.ts";
 
 // One condition's semantics, without the end-state rules (gate_test.ts tests those).
 function passes(c: Condition, ev: Evidence = checkoutEvidence()): void {

@@ -2,20 +2,6 @@
 import { HarnessError } from "../errors/mod.ts";
 import type { ActionEvent } from "../protocol/mod.ts";
 
-export {
-  type ActionCall,
-  type ActionEvent,
-  type ChangeEntry,
-  type ClipEntry,
-  type Evidence,
-  evidenceSchema,
-  type GradeInputs,
-  jsonValue,
-  type LogEntry,
-  parseEvidence,
-  type RecordEntry,
-} from "../protocol/mod.ts";
-
 /** A step of the router trace: the actions of one model reply, each `{name: params}` (or `{name, params}`). */
 export interface TraceStep {
   /** The reply's actions, in order. */

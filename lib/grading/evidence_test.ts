@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { HarnessError } from "../errors/mod.ts";
-import { actionEvents, parseEvidence } from "./evidence.ts";
+import { actionEvents } from "./evidence.ts";
+import { parseEvidence } from "../protocol/mod.ts";
 import { checkoutEvidence } from "./_testdata.ts";
 
 Deno.test("actionEvents() maps actions as the seed's action_events, then clipboard writes", () => {

@@ -3,8 +3,7 @@
  * text up to white space, case and a final full stop, plus only the additions the app itself makes (a signature, a
  * quoted reply), which each app declares (AppRules.textAdditions) and which are stripped exactly. Pure.
  */
-import type { ChangeEntry } from "./evidence.ts";
-import type { AppRules, TextAddition } from "./state.ts";
+import type { AppRules, ChangeEntry, TextAddition } from "../protocol/mod.ts";
 import { normaliseText } from "./text.ts";
 
 const ESCAPE = /[.*+?^${}()|[\]\\]/g;

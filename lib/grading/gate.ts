@@ -1,20 +1,27 @@
 /** The backend gate: a task's check (and verifier) over an episode's evidence (docs/grading.md). Pure. */
-import type {
-  Binding,
-  ChangePattern,
-  Check,
-  Condition,
-  FieldMatchers,
-  OpenedPage,
-  PagePattern,
-  QueryMatchers,
-  RequestPattern,
-  SeenPage,
-  Verifier,
-  WritePattern,
-} from "./condition.ts";
 import {
   type AppRules,
+  type Binding,
+  type ChangeEntry,
+  type ChangePattern,
+  type Check,
+  type Condition,
+  type Evidence,
+  type FieldMatchers,
+  type LogEntry,
+  type Matcher,
+  type OpenedPage,
+  type PagePattern,
+  type QueryMatchers,
+  quote,
+  type ReasonCode,
+  type RecordEntry,
+  type RequestPattern,
+  type SeenPage,
+  type Verifier,
+  type WritePattern,
+} from "../protocol/mod.ts";
+import {
   caselessPath,
   explicitBookkeeping,
   type FinalPage,
@@ -25,22 +32,11 @@ import {
   rowKey,
   sitePage,
 } from "./state.ts";
-import type { ChangeEntry, Evidence, LogEntry, RecordEntry } from "./evidence.ts";
-import {
-  answerSeen,
-  describeMatcher,
-  type Matcher,
-  matcherTarget,
-  prepareSeen,
-  type SeenText,
-  testMatcher,
-} from "./matcher.ts";
+import { answerSeen, describeMatcher, matcherTarget, prepareSeen, type SeenText, testMatcher } from "./matcher.ts";
 import { equalTest, type FieldTest, matcherTest, patternFailure, rowFieldTest } from "./_pattern.ts";
-import { quote } from "../protocol/mod.ts";
 import { additionsOf, askedVerbatim, stripAdditions } from "./free_text.ts";
 import { decideStrictAnswer } from "./answer.ts";
 import { fail, type Failure } from "./reasons.ts";
-import type { ReasonCode } from "../protocol/mod.ts";
 
 /** A grade: `detail` names the first failing condition and why ("" when `ok`), `reason` the rule. */
 export interface GateResult {

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { type Check, checkSchema, verifierSchema } from "./condition.ts";
+import { type Check, checkSchema, describeIssues, errorMap, verifierSchema } from "../protocol/mod.ts";
 import { DETAIL_MAX, gate } from "./gate.ts";
 import { netDiff } from "./state.ts";
-import { describeIssues, errorMap } from "../protocol/mod.ts";
 import { checkoutEvidence } from "./_testdata.ts";
 
 const CHECKOUT: Check = {

@@ -1,18 +1,7 @@
 /** Matchers: tests of one evidence value (docs/grading.md, "Matchers"); their format is lib/protocol's. */
-import { type Matcher, quote } from "../protocol/mod.ts";
+import { datesIn, firstDate, type Matcher, quote } from "../protocol/mod.ts";
 import { freeTextForm, verbatimForm } from "./free_text.ts";
-import {
-  containsWords,
-  datesIn,
-  firstDate,
-  firstNumber,
-  normaliseText,
-  numbersIn,
-  phrasePattern,
-  stringForm,
-} from "./text.ts";
-
-export { type Matcher, matcherSchema } from "../protocol/mod.ts";
+import { containsWords, firstNumber, normaliseText, numbersIn, phrasePattern, stringForm } from "./text.ts";
 
 /** Per-matcher values computed once (compiled regex, normalised text, the expected day). */
 interface Prepared {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { answerSeen, describeMatcher, type Matcher, matcherSchema, prepareSeen, testMatcher } from "./matcher.ts";
-import { describeIssues, errorMap } from "../protocol/mod.ts";
+import { answerSeen, describeMatcher, prepareSeen, testMatcher } from "./matcher.ts";
+import { describeIssues, errorMap, type Matcher, matcherSchema } from "../protocol/mod.ts";
 
 const pass = (m: Matcher, v: unknown) =>
   assert.ok(testMatcher(m, v), `${JSON.stringify(m)} should pass ${JSON.stringify(v)}`);

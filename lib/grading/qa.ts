@@ -3,9 +3,9 @@
  * can; an answer none of them decides goes to the LLM tier. Pure: the LLM tier is the caller's.
  */
 import { type AnswerDecision, decideStrictAnswer } from "./answer.ts";
-import { describeMatcher, type Matcher } from "./matcher.ts";
+import { describeMatcher } from "./matcher.ts";
+import type { AnswerSpec, Matcher } from "../protocol/mod.ts";
 import { normaliseText } from "./text.ts";
-import type { AnswerSpec } from "./verifier.ts";
 
 /** The tier that decided an answer; "none" when no tier did (no answer, or none accepts it and the LLM tier is off). */
 export type QaTier = "regex" | "exact" | "number" | "date" | "llm" | "none";

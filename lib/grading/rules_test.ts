@@ -5,10 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { gate } from "./gate.ts";
-import type { Check } from "./condition.ts";
-import type { ChangeEntry, ClipEntry, Evidence, LogEntry, RecordEntry } from "./evidence.ts";
-import type { AppRules } from "./state.ts";
-import { REASON_CODES } from "../protocol/mod.ts";
+import {
+  type AppRules,
+  type ChangeEntry,
+  type Check,
+  type ClipEntry,
+  type Evidence,
+  type LogEntry,
+  REASON_CODES,
+  type RecordEntry,
+} from "../protocol/mod.ts";
 import { stripAdditions } from "./free_text.ts";
 
 const BASE = "http://127.0.0.1:40115";

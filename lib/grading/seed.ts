@@ -6,10 +6,7 @@
  * question; a rule with no seed counterpart is named as missing (the episode is a grade error, never a guess).
  * @module
  */
-import type { Check, Condition, FieldMatchers, Verifier } from "./condition.ts";
-import type { LogEntry } from "./evidence.ts";
-import type { Matcher } from "./matcher.ts";
-import type { FinalState } from "./state.ts";
+import type { Check, Condition, FieldMatchers, FinalState, LogEntry, Matcher, Verifier } from "../protocol/mod.ts";
 
 /** A check as the seed's evidence can answer it, and what it needs that the seed never saved. */
 export interface SeedCheck {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { LogEntry } from "./evidence.ts";
+import type { LogEntry } from "../protocol/mod.ts";
 import { seedCheck, seedFinal } from "./seed.ts";
 
 const get = (path: string, query: Record<string, unknown> = {}, status = 200): LogEntry =>

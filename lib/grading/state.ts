@@ -5,15 +5,6 @@
  */
 import type { AppRules, ChangeEntry, IrreversibleOp } from "../protocol/mod.ts";
 
-export {
-  type AppRules,
-  appRulesSchema,
-  type FinalState,
-  finalStateSchema,
-  type IrreversibleOp,
-  type TextAddition,
-} from "../protocol/mod.ts";
-
 /**
  * One row's net change from the start state to the end state: a change entry (site, table, op, key, before, after)
  * whose `before` is the row when the agent began (null for an insert) and `after` the row at the end (null for a

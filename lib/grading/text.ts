@@ -2,7 +2,6 @@
  * Value forms the matchers compare: the string form of an evidence value, normalised text, the numbers written in a
  * text (the calendar days: lib/protocol's dates.ts, which the matcher schema reads).
  */
-export { datesIn, firstDate, monthOf, MONTHS, ORD } from "../protocol/mod.ts";
 
 /** The string form of an evidence value: strings as they are, numbers and booleans printed, objects as JSON. */
 export function stringForm(value: unknown): string {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { containsWords, datesIn, firstNumber, normaliseText, numbersIn, stringForm } from "./text.ts";
+import { containsWords, firstNumber, normaliseText, numbersIn, stringForm } from "./text.ts";
+import { datesIn } from "../protocol/mod.ts";
 
 Deno.test("numbersIn() reads currency, thousands separators and units", () => {
   assert.deepEqual(numbersIn("$1,234.50"), [1234.5]);

@@ -2,7 +2,7 @@
  * A human episode's trajectory (the seed's human_trajectory): the session's recorder stream (actions and
  * observations) with its request log merged in as network events, in the order things happened.
  */
-import type { Evidence, LogEntry, RecordEntry } from "./evidence.ts";
+import type { Evidence, LogEntry, RecordEntry } from "../protocol/mod.ts";
 
 /** One event of a trajectory: a recorder entry (`action`, `observation`) or a request (`network`). */
 export interface TrajectoryEvent {

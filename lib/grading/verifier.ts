@@ -4,13 +4,24 @@
  * Without an LLM tier, such a grade is pending (regrade with one decides it), never a verdict.
  */
 import { conditionClaims, DETAIL_MAX, type RequestClaim, unclaimedWrite } from "./gate.ts";
-import type { Condition, RequestPattern } from "./condition.ts";
-import type { ChangeEntry, ClipEntry, Evidence, LogEntry } from "./evidence.ts";
+import type {
+  AnswerSpec,
+  AppRules,
+  ChangeEntry,
+  ClipEntry,
+  Condition,
+  Evidence,
+  ExpectedRow,
+  FinalState,
+  HumanVerifier,
+  LogEntry,
+  Matcher,
+  ReasonCode,
+  RequestPattern,
+} from "../protocol/mod.ts";
 import {
-  type AppRules,
   causeOf,
   explicitBookkeeping,
-  type FinalState,
   irreversibleActs,
   isWrite,
   netDiff,
@@ -19,14 +30,10 @@ import {
   sitePage,
 } from "./state.ts";
 import { fail, type Failure } from "./reasons.ts";
-import type { ReasonCode } from "../protocol/mod.ts";
 import { describeError } from "../errors/mod.ts";
 import { decideAnswer, type QaTier } from "./qa.ts";
 import { additionsOf, askedVerbatim, sameFreeText, stripAdditions, verbatimForm } from "./free_text.ts";
-import type { Matcher } from "./matcher.ts";
-import type { AnswerSpec, ExpectedRow, HumanVerifier } from "../protocol/mod.ts";
 
-export type { AnswerSpec, ExpectedRow, HumanVerifier, MacroVerifier } from "../protocol/mod.ts";
 import { type TrajectoryEvent, trajectoryEvidence } from "./trajectory.ts";
 
 /** A free-text answer to check against the reference (the LLM tier's question). */

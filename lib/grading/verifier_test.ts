@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { decideAnswer } from "./qa.ts";
 import { fakeJudge, idle, searched, searchTask as task, spec } from "./_verifier_testdata.ts";
-import { type ExpectedRow, gradeHuman, type VerifiedTask } from "./verifier.ts";
-import type { ChangeEntry } from "./evidence.ts";
+import { gradeHuman, type VerifiedTask } from "./verifier.ts";
+import type { ChangeEntry, ExpectedRow } from "../protocol/mod.ts";
 import { humanTrajectory } from "./trajectory.ts";
 
 Deno.test("decideAnswer() runs regex, exact, then precise tiers; only what none decides goes to the LLM tier", () => {

@@ -5,7 +5,8 @@
  * task's kind says what of grade_inputs.json is shown (lib/tasks' judgeView).
  */
 import type { EpisodeJudgeInput } from "../llm/mod.ts";
-import { familyOf, type JudgeView } from "../tasks/mod.ts";
+import type { JudgeView } from "../tasks/mod.ts";
+import { familyOf } from "../protocol/mod.ts";
 
 type Entry = Record<string, unknown>;
 const isObject = (v: unknown): v is Entry => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -33,4 +33,4 @@ export {
   OpenAiJudge,
 } from "./judge.ts";
 // The grading types the judge and the agent reply expose (the judge implements grading's AnswerJudge).
-export type { ActionCall, AnswerJudge, AnswerQuestion, JudgeVerdict } from "../grading/mod.ts";
+export type { AnswerJudge, AnswerQuestion, JudgeVerdict } from "../grading/mod.ts";

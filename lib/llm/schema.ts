@@ -5,7 +5,7 @@
  * (xgrammar): keep it to features xgrammar supports (no `format`, no `pattern` on keys).
  */
 import { z } from "zod";
-import type { ActionCall } from "../grading/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 
 /** One action as a model writes it, `{name: params}` (null params read as `{}`). */
 const replyActionSchema: z.ZodType<ActionCall> = z.record(

@@ -121,30 +121,42 @@ export interface GradeInputs extends Evidence {
 const row = z.record(z.string(), z.unknown());
 const seqTime = { seq: z.number().optional(), time: z.string().optional() };
 
+/** A request of the session log (LogEntry), as grade_inputs.json saves it. */
+export const logEntrySchema: ZodSchema<LogEntry> = z.looseObject({
+  ...seqTime,
+  method: z.string(),
+  path: z.string(),
+  query: row.default({}),
+  body: row.nullable().default(null),
+  status: z.number(),
+});
+
+/** A data change (ChangeEntry), as grade_inputs.json saves it. */
+export const changeEntrySchema: ZodSchema<ChangeEntry> = z.looseObject({
+  ...seqTime,
+  site: z.string(),
+  table: z.string(),
+  op: z.enum(["insert", "update", "delete"]),
+  key: z.unknown(),
+  before: row.nullable(),
+  after: row.nullable(),
+});
+
+/** A clipboard write (ClipEntry), as grade_inputs.json saves it. */
+export const clipEntrySchema: ZodSchema<ClipEntry> = z.looseObject({
+  text: z.string(),
+  n: z.number().optional(),
+  cause: z.string().optional(),
+});
+
 /** The zod schema of grade_inputs.json (Evidence; a missing optional field gets its default). */
 export const evidenceSchema: ZodSchema = z.object({
   base: z.string(),
-  log: z.array(z.looseObject({
-    ...seqTime,
-    method: z.string(),
-    path: z.string(),
-    query: row.default({}),
-    body: row.nullable().default(null),
-    status: z.number(),
-  })),
-  changes: z.array(z.looseObject({
-    ...seqTime,
-    site: z.string(),
-    table: z.string(),
-    op: z.enum(["insert", "update", "delete"]),
-    key: z.unknown(),
-    before: row.nullable(),
-    after: row.nullable(),
-  })),
+  log: z.array(logEntrySchema),
+  changes: z.array(changeEntrySchema),
   // Plain texts, or the admin protocol's entries ({seq, time, text, url}).
   clip: z.array(z.union([z.string(), z.looseObject({ text: z.string() }).transform((e) => e.text)])).default([]),
-  clipboard: z.array(z.looseObject({ text: z.string(), n: z.number().optional(), cause: z.string().optional() }))
-    .optional(),
+  clipboard: z.array(clipEntrySchema).optional(),
   events: z.array(z.looseObject({
     type: z.string(),
     action: z.string(),

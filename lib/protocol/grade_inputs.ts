@@ -5,7 +5,18 @@
  */
 import { z } from "zod";
 import { HarnessError } from "../errors/mod.ts";
-import { evidenceSchema, type GradeInputs, jsonValue, parseEvidence } from "./evidence.ts";
+import {
+  type ChangeEntry,
+  changeEntrySchema,
+  type ClipEntry,
+  clipEntrySchema,
+  evidenceSchema,
+  type GradeInputs,
+  jsonValue,
+  type LogEntry,
+  logEntrySchema,
+  parseEvidence,
+} from "./evidence.ts";
 import { type HumanVerifier, humanVerifierSchema } from "./human_verifier.ts";
 import { type ProposedTask, proposedTaskSchema } from "./proposed.ts";
 import { describeIssues, errorMap, type ZodSchema } from "./schema_text.ts";
@@ -32,13 +43,13 @@ export interface TrajectoryInputs {
   /** The site base the episode ran on. */
   base: string;
   /** The request log. */
-  log: Record<string, unknown>[];
+  log: LogEntry[];
   /** The database changes. */
-  changes: Record<string, unknown>[];
+  changes: ChangeEntry[];
   /** Clipboard texts. */
   clip: string[];
   /** The clipboard's entries as the admin protocol gave them (seq, time, text, url). */
-  clipboard: Record<string, unknown>[];
+  clipboard: ClipEntry[];
   /** The visible text of every screen the agent saw, and of the final one. */
   seen: string[];
   /** The arm's answer. */
@@ -82,10 +93,10 @@ const parseSavedDatagenTask = parserOf(z.looseObject({ task: savedTaskSchema }))
 
 const trajectoryFields = {
   base: z.string(),
-  log: z.array(z.looseObject({})).default([]),
-  changes: z.array(z.looseObject({})).default([]),
+  log: z.array(logEntrySchema).default([]),
+  changes: z.array(changeEntrySchema).default([]),
   clip: z.array(z.union([z.string(), z.looseObject({ text: z.string() }).transform((e) => e.text)])).default([]),
-  clipboard: z.array(z.looseObject({})).default([]),
+  clipboard: z.array(clipEntrySchema).default([]),
   seen: z.array(z.string()).default([]),
   answer: z.string().nullable().default(null),
   actions: z.array(z.unknown()).default([]),
@@ -94,16 +105,86 @@ const trajectoryFields = {
   rules: z.record(z.string(), appRulesSchema).optional(),
 };
 
+/** A human task as its episode saved it (the resolved task, lib/tasks' HumanTask): savedHumanTaskSchema. */
+export interface SavedHumanTask {
+  /** The kind's name. */
+  kind: "human";
+  /** The task's id. */
+  task_id: string;
+  /** The task's instruction. */
+  instruction: string;
+  /** The macro labels the task goes through, in task.json's order. */
+  macros: string[];
+  /** verifier.json. */
+  verifier: HumanVerifier;
+  /** The last macro label. */
+  macro?: string;
+  /** `<site folder>/<task folder>` inside the annotations folder. */
+  key?: string;
+  /** The task folder. */
+  dir?: string;
+  /** The task's main site. */
+  site?: string;
+  /** Every site the task spans. */
+  sites?: string[];
+  /** The gold subtasks, or null. */
+  subtasks?: { family: string; macro: string; text: string }[] | null;
+  /** Where the agent starts. */
+  start_hint?: string | null;
+  /** The episode starts logged out. */
+  needs_login?: boolean;
+  /** recording.json as saved (no grade replays it). */
+  recording?: unknown;
+  /** Any field added later. */
+  [field: string]: unknown;
+}
+
+/**
+ * A human task as its episode saved it (the resolved task, lib/tasks' HumanTask): what its grade, the judge and the
+ * rows read is required; the fields added over time (needs_login, sites, subtasks, ...) are checked when present, so
+ * an episode saved before them still reads. `recording` is kept as saved: no grade replays it.
+ */
+/**
+ * A human or proposed episode's streams and outcome (the runner's, from the admin protocol), checked as they will be
+ * read back. @throws HarnessError naming `source` and the field.
+ */
+export const parseTrajectoryInputs: (value: unknown, source: string) => TrajectoryInputs = parserOf<TrajectoryInputs>(
+  z.object(trajectoryFields),
+);
+
+const savedHumanTaskSchema: ZodSchema<SavedHumanTask> = z.looseObject({
+  kind: z.literal("human"),
+  task_id: z.string(),
+  instruction: z.string(),
+  macros: z.array(z.string()).min(1),
+  verifier: humanVerifierSchema,
+  macro: z.string().optional(),
+  key: z.string().optional(),
+  dir: z.string().optional(),
+  site: z.string().optional(),
+  sites: z.array(z.string()).min(1).optional(),
+  subtasks: z.array(z.object({ family: z.string(), macro: z.string(), text: z.string() })).nullable().optional(),
+  start_hint: z.string().nullable().optional(),
+  needs_login: z.boolean().optional(),
+  recording: z.unknown().optional(),
+});
+
+/**
+ * A saved task's main site and every site it spans: a human task saved before `site` or `sites` was added gets them
+ * from the other (none: ""). A datagen or proposed task is on its `site` alone.
+ */
+export function savedSites(task: { site?: string; sites?: readonly string[] }): { site: string; sites: string[] } {
+  const sites = task.sites ? [...task.sites] : task.site !== undefined ? [task.site] : [];
+  return { site: task.site ?? sites[0] ?? "", sites };
+}
+
+/** Whether a kind's episodes are graded "pending" and decided by the macro judge (judge.ts writes judge.json). */
+export const JUDGED_KINDS: Readonly<Record<KindName, boolean>> = { datagen: false, human: false, proposed: true };
+
 const humanInputsSchema = z.looseObject({
   kind: z.literal("human"),
   ...trajectoryFields,
-  task: z.looseObject({
-    kind: z.literal("human"),
-    task_id: z.string(),
-    instruction: z.string(),
-    macros: z.array(z.string()).min(1),
-    verifier: humanVerifierSchema,
-  }),
+  task: savedHumanTaskSchema,
   traj: z.array(z.looseObject({ type: z.string() })),
 });
 
@@ -129,22 +210,6 @@ export function parseDatagenInputs(value: unknown, file: string): DatagenGradeIn
   const { task } = parseSavedDatagenTask(value, file);
   const blocked = Array.isArray(value.blocked) ? value.blocked.map(String) : [];
   return { kind: "datagen", ...evidence, blocked, task };
-}
-
-/** A human task as its episode saved it: what its grade and the judge read, the resolved task's other fields as saved. */
-export interface SavedHumanTask {
-  /** The kind's name. */
-  kind: "human";
-  /** The task's id. */
-  task_id: string;
-  /** The task's instruction. */
-  instruction: string;
-  /** The macro labels the task goes through, in task.json's order. */
-  macros: string[];
-  /** verifier.json. */
-  verifier: HumanVerifier;
-  /** The resolved task's other fields (needs_login, sites, ...), added over time. */
-  [field: string]: unknown;
 }
 
 /** A human episode's grade_inputs.json as saved (lib/tasks reads its task as the resolved HumanTask). */

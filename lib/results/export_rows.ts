@@ -28,12 +28,13 @@ import {
   familyOf,
   type HumanSplit,
   inSplit,
-  kindOf,
-  parseGradeInputs,
+  JUDGED_KINDS,
+  readGradeInputs,
+  rowsOf,
   type RowsSpec,
-  type RunTask,
+  savedSites,
   type SiteSplit,
-} from "../tasks/mod.ts";
+} from "../protocol/mod.ts";
 import { episodeRowSources, type RowSource, writeRows } from "./rows.ts";
 
 /** The file at the top of a rows folder that says what it holds (and marks it as one --overwrite may replace). */
@@ -152,16 +153,16 @@ async function pick(o: ExportRowsOptions, folder: RunFolder, lines: readonly Epi
   for (const line of candidates) {
     // Sorted by repeat: a task already picked was picked at a lower repeat.
     if (o.dedupe && picked.at(-1)?.line.task_id === line.task_id) continue;
-    const task: RunTask = (await folder.gradeInputs(line.episode, parseGradeInputs)).inputs.task;
-    if (o.split && o.split !== "all" && !inSplit(task, o.split, o.siteSplit!)) continue;
+    const saved = await folder.gradeInputs(line.episode, readGradeInputs);
+    const task = saved.inputs.task;
+    if (o.split && o.split !== "all" && !inSplit(savedSites(task), o.split, o.siteSplit!)) continue;
     const passed = statusOf(line) === "passed";
-    const spec = kindOf(task).rows(task, passed, { episode: line.episode, family });
+    const spec = rowsOf(task, passed, { episode: line.episode, family });
     if (!spec) continue;
-    const kind = kindOf(task);
-    const judge = kind.judged ? await readJudge(folder, line.episode) : undefined;
+    const judge = JUDGED_KINDS[saved.kind] ? await readJudge(folder, line.episode) : undefined;
     picked.push({
       line,
-      kind: kind.name,
+      kind: saved.kind,
       spec: judge ? withJudge(spec, judge) : spec,
       judge: judge?.ok as boolean,
     });

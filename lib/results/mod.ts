@@ -5,15 +5,14 @@
  * browser, no sandbox and no model client.
  * @module
  */
-export { regradeLine, type RegradeOptions, regradeRun, type RegradeSummary } from "./regrade.ts";
 export { episodeRowSources, type RowSource, writeRows } from "./rows.ts";
 export {
-  DEMONSTRATION_SOURCE,
-  type DemonstrationRowsOptions,
-  type DemonstrationRowsSummary,
-  writeDemonstrationRows,
-} from "./demonstrations.ts";
-export { checkRowsFolder, exportRows, type ExportRowsOptions, type ExportRowsSummary } from "./export_rows.ts";
+  checkRowsFolder,
+  exportRows,
+  type ExportRowsOptions,
+  type ExportRowsSummary,
+  ROWS_INDEX_FILE,
+} from "./export_rows.ts";
 export { armFailedFields, ResultsStore, type RetryPolicy } from "./store.ts";
 export { liveHolder, lockOut, type RunLock } from "./lock.ts";
 export { type MergeOptions, mergeShards, type MergeSummary } from "./merge.ts";

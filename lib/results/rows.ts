@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { HarnessError, RunFolderError } from "../errors/mod.ts";
 import { writeFileAtomic } from "../io/mod.ts";
 import { EPISODE_FILES, rowLine, rowsEpisodeJson, type RunFolder, type StepRecord } from "../run_folder/mod.ts";
-import type { RowsSpec } from "../tasks/mod.ts";
+import type { RowsSpec } from "../protocol/mod.ts";
 
 /** One model request as a training row takes it: what was sent (the image by file) and the reply. */
 export interface RowSource {

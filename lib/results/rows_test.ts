@@ -11,7 +11,8 @@ import { HarnessError } from "../errors/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
 import { imagePart } from "../llm/mod.ts";
 import { parseTaskLines } from "../tasks/mod.ts";
-import { KINDS, ROW_FAMILY } from "../tasks/kinds.ts";
+import { ROW_FAMILY } from "../protocol/mod.ts";
+import { KINDS } from "../tasks/kinds.ts";
 import { PROPOSED_TASK } from "../tasks/_testdata.ts";
 import { episodeRowSources, requestMessages, type RowSource, writeRows } from "./rows.ts";
 

@@ -1,8 +1,8 @@
 /**
- * The family table routing reads: the macro → family → adapter tables come from lib/tasks (docs/tasks.md, "Macros
+ * The family table routing reads: the macro → family → adapter tables come from lib/protocol (docs/tasks.md, "Macros
  * and families"); the hints that describe each family in a router note live here.
  */
-import { ADAPTER_OF_FAMILY as TASK_ADAPTER_OF_FAMILY, familyOf } from "../tasks/mod.ts";
+import { ADAPTER_OF_FAMILY as TASK_ADAPTER_OF_FAMILY, familyOf } from "../protocol/mod.ts";
 
 export { familyOf };
 

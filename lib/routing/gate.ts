@@ -2,7 +2,7 @@
  * Done-gating: the router, not the specialist, decides when the task is complete. A premature `done` becomes
  * `macro_done` (the next planned step's specialist takes over), a bounded number of times per episode.
  */
-import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import { FAMILY_HINTS, REASONING } from "./families.ts";
 
 /** How many dones the router may turn into macro_done in one episode. */

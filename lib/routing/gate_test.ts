@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import { gateDone, MAX_GATES, premature, routerNote } from "./gate.ts";
 
 Deno.test("premature() flags a done with planned steps left or an untouched last step", () => {

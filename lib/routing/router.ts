@@ -1,6 +1,6 @@
 /** The router of one episode: the served model for each request, advancing past a macro on macro_done. */
 import { UsageError } from "../errors/mod.ts";
-import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import { gateDone, premature, routerNote } from "./gate.ts";
 
 /** What the router does besides choosing models. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { UsageError } from "../errors/mod.ts";
-import type { ActionCall } from "../tasks/mod.ts";
+import type { ActionCall } from "../protocol/mod.ts";
 import type { RunTask } from "../tasks/mod.ts";
 import { type AdapterOptions, createRouter, familyAdapter, MAX_GATES, planFamilies, Router } from "./mod.ts";
 

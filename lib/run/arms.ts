@@ -16,10 +16,10 @@ import {
   replayArm,
 } from "../agent/mod.ts";
 import { UsageError } from "../errors/mod.ts";
-import type { ZodSchema } from "../grading/mod.ts";
+import { FAMILIES, type ZodSchema } from "../protocol/mod.ts";
 import { sha256Hex } from "../io/mod.ts";
 import { familyAdapter, planFamilies, type RoutePlan, subModel, type SubModelOptions } from "../routing/mod.ts";
-import { FAMILIES, type RunTask } from "../tasks/mod.ts";
+import type { RunTask } from "../tasks/mod.ts";
 import type { ModelConfig, RunConfig } from "./config.ts";
 import {
   isServedModelArm,

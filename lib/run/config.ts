@@ -6,10 +6,9 @@
  * (agent_planner's `planner`) is its registry entry's (arms.ts).
  */
 import { z } from "zod";
-import { errorMap, forward } from "../grading/mod.ts";
+import { errorMap, forward, type Split, SPLITS } from "../protocol/mod.ts";
 import { DEFAULT_MODEL_SERVER } from "../llm/mod.ts";
 import { DEFAULT_NOW } from "../sites/mod.ts";
-import { type Split, SPLITS } from "../tasks/mod.ts";
 import { ARM_NAMES, type ArmBlocks, ARMS, findArm } from "./arms.ts";
 import { ConfigError, type ConfigProblem, problemsOf, valueAt } from "./config_problems.ts";
 import { ruleProblems } from "./config_rules.ts";

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { UsageError } from "../errors/mod.ts";
-import { formatPath, issueParts } from "../grading/mod.ts";
+import { formatPath, issueParts } from "../protocol/mod.ts";
 
 /** Where in a configuration: `["model", "adapters", 1]` is the second item of model.adapters. */
 export type SettingPath = readonly (string | number)[];

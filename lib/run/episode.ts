@@ -9,7 +9,8 @@ import type { Arm, ArmOutcome, ObservedState } from "../agent/mod.ts";
 import { executeAction } from "../agent/mod.ts";
 import type { ChromiumBrowser, EpisodeSession } from "../browser/mod.ts";
 import { BrowserTimeoutError, describeError, HarnessError, outFolderFault } from "../errors/mod.ts";
-import type { AnswerJudge, AppRules } from "../grading/mod.ts";
+import type { AnswerJudge } from "../grading/mod.ts";
+import { type AppRules, familyOf, formatAction, gradeInputsSchema } from "../protocol/mod.ts";
 import { childPath, type Redactor, writeFileAtomic } from "../io/mod.ts";
 import {
   CookieChannel,
@@ -24,9 +25,6 @@ import {
 import {
   type AnyGradeInputs,
   type EpisodeStart,
-  familyOf,
-  formatAction,
-  gradeInputsSchema,
   kindOf,
   type RunTask,
   taskCluster,

@@ -4,7 +4,7 @@
  */
 import type { ParseArgsConfig } from "node:util";
 import { MAX_GATES } from "../routing/mod.ts";
-import { FAMILIES } from "../tasks/mod.ts";
+import { FAMILIES } from "../protocol/mod.ts";
 import { ARM_NAMES, ARMS } from "./arms.ts";
 import { ADAPTER_NAMES } from "./settings.ts";
 

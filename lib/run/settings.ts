@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { describeRange, inRange, isHttpUrl, isIsoInstant, type NumberRange, suiteFile } from "../io/mod.ts";
 import { DEFAULT_NOW } from "../sites/mod.ts";
-import { ADAPTER_OF_FAMILY } from "../tasks/mod.ts";
+import { ADAPTER_OF_FAMILY } from "../protocol/mod.ts";
 
 /** Where the bundled data lives (resolved from the suite, not the current folder). */
 export const BUNDLED: Readonly<Record<"tasks" | "annotations" | "systemPrompt" | "uploads", string>> = {

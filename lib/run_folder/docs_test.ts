@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { gradeInputsSchema } from "../tasks/mod.ts";
+import { gradeInputsSchema } from "../protocol/mod.ts";
 import { gradeInputsFileSchema, judgeVerdictSchema, traceEntrySchema } from "./episode_files.ts";
 import { lockSchema, manifestSchema } from "./manifest.ts";
 import { pairedJsonSchema, rateJsonSchema, reportJsonSchema } from "./report_json.ts";

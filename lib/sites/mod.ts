@@ -35,5 +35,5 @@ export {
   startSession,
   type StreamRead,
 } from "./client.ts";
-// The lib/grading type SiteApp declares its rules in, for this API's documentation: lib/grading/mod.ts owns it.
-export type { AppRules } from "../grading/mod.ts";
+// The type SiteApp declares its rules in, for this API's documentation: lib/protocol owns it.
+export type { AppRules } from "../protocol/mod.ts";

@@ -1,5 +1,5 @@
 /** What an app of the sandbox is, and what its handlers can read from the request context. */
-import type { AppRules } from "../grading/mod.ts";
+import type { AppRules } from "../protocol/mod.ts";
 import type { Hono } from "hono";
 import type { Clock } from "./clock.ts";
 import type { AppDb, AppSeed } from "./db.ts";

@@ -5,26 +5,33 @@
 import { join } from "node:path";
 import type { z } from "zod";
 import { InputError, TaskFormatError, UsageError } from "../errors/mod.ts";
-import { describeIssues, errorMap, type HumanVerifier } from "../protocol/mod.ts";
+import {
+  describeIssues,
+  errorMap,
+  type HumanSplit,
+  type HumanVerifier,
+  inSplit,
+  isMacro,
+  loadSiteSplit,
+  macroLabelSchema,
+  quoteText as quote,
+  type SiteSplit,
+  taskIdProblem,
+  VERIFIER_KEYS,
+  verifierFileSchema,
+} from "../protocol/mod.ts";
 import { readUtf8File } from "../io/mod.ts";
 import {
   HUMAN_TASK_KEYS,
   type HumanTaskFile,
   type Recording,
   recordingSchema,
-  type SiteSplit,
-  siteSplitSchema,
   taskFileSchema,
 } from "./human_schema.ts";
-import { isMacro, macroLabelSchema, VERIFIER_KEYS, verifierFileSchema } from "../protocol/mod.ts";
 import { type HumanTask, resolveHumanTask } from "./human_task.ts";
-import { quoteText as quote, taskIdProblem } from "../protocol/mod.ts";
 
 /** What every folder under `<annotations>/<site>/` must hold. */
 const TASK_FOLDER = "a task folder holds task.json, verifier.json and optionally recording.json";
-
-/** Which human tasks a run takes. */
-export type HumanSplit = "test" | "train" | "all";
 
 /** Where the human tasks are and which of them to take. */
 export interface LoadHumanTasksOptions {
@@ -88,16 +95,6 @@ function parseFile<T>(schema: z.ZodType<T>, value: unknown, file: string): T {
   const r = schema.safeParse(value, { error: errorMap });
   if (!r.success) throw new TaskFormatError(`${file}: ${describeIssues(r.error)}`, file, undefined, { cause: r.error });
   return r.data;
-}
-
-/**
- * Reads the site split file.
- * @throws TaskFormatError when it is missing or malformed.
- */
-export async function loadSiteSplit(file: string): Promise<SiteSplit> {
-  const raw = await readJson(file);
-  if (raw === undefined) throw new TaskFormatError(`cannot read the site split ${file}: no such file`, file);
-  return parseFile(siteSplitSchema, raw, file);
 }
 
 async function folders(dir: string): Promise<string[]> {
@@ -208,19 +205,6 @@ function splitSites(tasks: readonly HumanTask[], s: SiteSplit, splitFile: string
     mode.warn(`${why}: left out, as the seed leaves it out (--strict refuses it)`);
   }
   return kept;
-}
-
-/**
- * Whether the task belongs to the split, by the seed's human_tasks: test takes the tasks whose main `site` is a test
- * site, whatever their other sites; train those with a train site and no test site; all those whose main site is in
- * either (every task, since checkSplitSites names them all). So a cross-site task on a train site that touches a test
- * site is in neither test nor train, only in all. A task without `sites` (datagen, proposed) is on its `site` alone.
- */
-export function inSplit(task: { site: string; sites?: readonly string[] }, split: HumanSplit, s: SiteSplit): boolean {
-  if (split === "test") return s.test.includes(task.site);
-  if (split === "all") return s.test.includes(task.site) || s.train.includes(task.site);
-  const sites = task.sites ?? [task.site];
-  return sites.some((x) => s.train.includes(x)) && !sites.some((x) => s.test.includes(x));
 }
 
 function hasMacro(task: HumanTask, wanted: Set<string>): boolean {

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TaskFormatError, UsageError } from "../errors/mod.ts";
-import { loadHumanTasks, loadSiteSplit } from "./human_load.ts";
+import { familyOf, loadSiteSplit } from "../protocol/mod.ts";
+import { loadHumanTasks } from "./human_load.ts";
 import type { HumanTask } from "./human_task.ts";
-import { familyOf } from "../protocol/mod.ts";
 
 const ANNOTATIONS = fileURLToPath(new URL("../../fixtures/annotations", import.meta.url));
 

@@ -1,6 +1,6 @@
 /**
- * The human-task files (docs/verifiers.md): task.json, recording.json and the site split, as zod schemas (verifier.json's
- * is lib/protocol's, which grade_inputs.json saves). Parsed once by the loader; errors carry the field path (`macros.search.check.all[0].record: ...`).
+ * The human-task files (docs/verifiers.md): task.json and recording.json as zod schemas (verifier.json's and the site
+ * split's are lib/protocol's: grade_inputs.json saves the one, the offline rows read the other). Parsed once by the loader; errors carry the field path (`macros.search.check.all[0].record: ...`).
  */
 import { z } from "zod";
 import { describeInput, forward, macroLabel, startUrlSchema, taskIdSchema } from "../protocol/mod.ts";
@@ -128,20 +128,4 @@ export const recordingSchema: z.ZodType<Recording> = z.strictObject({
   entries: z.array(z.looseObject({ type: z.string() })),
   recorded_at: z.string().optional(),
   base: z.string().optional(),
-});
-
-/** The site split: which sites train on and which are held out for testing. */
-export interface SiteSplit {
-  /** The sites whose tasks train. */
-  train: string[];
-  /** The sites held out: their tasks are the test split. */
-  test: string[];
-}
-
-export const siteSplitSchema: z.ZodType<SiteSplit> = z.strictObject({
-  train: z.array(site),
-  test: z.array(site).min(1),
-}).superRefine((s, ctx) => {
-  const both = s.test.filter((x) => s.train.includes(x));
-  if (both.length) ctx.addIssue({ code: "custom", path: ["test"], message: `"${both[0]}" is also a train site` });
 });

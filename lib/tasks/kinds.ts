@@ -10,47 +10,50 @@
  */
 import { describeError, HarnessError, TaskFormatError } from "../errors/mod.ts";
 import {
-  type ActionCall,
   actionEvents,
   type AnswerJudge,
-  type AppRules,
-  type ChangeEntry,
-  type ClipEntry,
-  type Evidence,
-  type FinalState,
   type GateResult,
   gradeHuman,
   humanTrajectory,
-  jsonValue,
-  type LogEntry,
-  parseEvidence,
-  type ReasonCode,
   seedCheck,
   seedFinal,
   type TrajectoryEvent,
-  type ZodSchema,
 } from "../grading/mod.ts";
 import {
+  type ActionCall,
+  type AppRules,
   type DatagenGradeInputs,
-  familyOf,
+  type Evidence,
+  type FinalState,
   formatAction,
   gradeInputsKind,
   isSeedLayout,
+  jsonValue,
+  JUDGED_KINDS,
   type KindName,
+  kindName,
   lenientTaskSchema,
   type Macro,
-  OLD_ACTION_NAMES,
   parseDatagenInputs,
+  parseEvidence,
   parseProposedInputs,
   parseSavedHumanInputs,
+  parseTrajectoryInputs,
   type ProposedGradeInputs,
   type ProposedTask,
   proposedTaskSchema,
+  type ReasonCode,
+  type RowsContext,
+  rowsOf,
+  type RowsSpec,
+  type SavedHumanTask,
+  savedSites,
   seedLayoutKind,
   seedLayoutWithoutTask,
   type Task,
   taskSchema,
   type TrajectoryInputs,
+  type ZodSchema,
 } from "../protocol/mod.ts";
 import type { HumanTask } from "./human_task.ts";
 import { gradeTask, rebaseTask } from "./portable.ts";
@@ -120,82 +123,15 @@ export interface Verdict {
 }
 
 /** What a grade may use besides the saved inputs. */
-export interface GradeOptions {
+export interface GradeOptions<T extends RunTask = RunTask> {
   /** The LLM tier of human verifiers' answer checks (absent: such grades are grade errors). */
   qa?: AnswerJudge;
   /** Aborts the LLM tier's calls. */
   signal?: AbortSignal;
   /** The task to grade with (reloaded from a task file); else the one saved in the inputs. */
-  task?: RunTask;
+  task?: T;
   /** The apps' rules, for inputs that saved none (the seed's): the bundled apps' (fixtures/app_rules.json). */
   rules?: Record<string, AppRules>;
-}
-
-/** Which episodes of a kind become training rows, and how they are labelled (lib/run writes them). */
-export interface RowsSpec {
-  /** The episode's sub-folder the rows go to ("" for the episode folder itself). */
-  dir: string;
-  /** Only requests whose reply is an agent step (a JSON object with actions) become rows. */
-  agentStepsOnly: boolean;
-  /** A row's fields before `messages` and `target`; `op` is the reply's first action (undefined: not a step). */
-  row(step: number, reply: { model?: string; op?: string }): Record<string, unknown>;
-  /** episode.json, given the number of rows. */
-  episode(steps: number): Record<string, unknown>;
-}
-
-/** Where a run's rows come from: the episode's name (task~rK) and --record-family. */
-export interface RowsContext {
-  /** The episode's name (task~rK), the rows' task_id. */
-  episode: string;
-  /** The rows' family instead of the task macro's. */
-  family?: string;
-}
-
-/** The seed's om2w.ROW_FAMILY: the family of a row whose first action has this name. */
-const SEED_ROW_FAMILY: Readonly<Record<string, string>> = {
-  drag: "Drag & gesture",
-  clipboard_read: "Out-of-page I/O",
-  clipboard_write: "Out-of-page I/O",
-  upload_file: "Out-of-page I/O",
-  switch: "Out-of-page I/O",
-  close: "Out-of-page I/O",
-  select_dropdown: "Discrete selection",
-  dropdown_options: "Discrete selection",
-  input: "Text entry",
-  send_keys: "Text entry",
-  done: "Reasoning base",
-};
-
-/**
- * The family a training row belongs to, by its first action (the seed's om2w.ROW_FAMILY; others, hover and scroll
- * among them: Navigation). A reply in browser-use 0.x's older names (input_text, ...) counts as the action it runs as.
- */
-export const ROW_FAMILY: Readonly<Record<string, string>> = {
-  ...SEED_ROW_FAMILY,
-  ...Object.fromEntries(
-    Object.entries(OLD_ACTION_NAMES).flatMap(([old, name]) =>
-      SEED_ROW_FAMILY[name] ? [[old, SEED_ROW_FAMILY[name]]] : []
-    ),
-  ),
-};
-
-/** Rejection sampling: a passing episode's every request, under the task macro's family (or --record-family). */
-function rejectionSampling(task: Task | HumanTask, passed: boolean, ctx: RowsContext): RowsSpec | null {
-  if (!passed) return null;
-  const family = ctx.family ?? familyOf(task.macro);
-  const source = "rejection_sampling";
-  return {
-    dir: "",
-    agentStepsOnly: false,
-    row: (step, reply) => ({ task_id: ctx.episode, step, family, source, model: reply.model }),
-    episode: (steps) => ({
-      task_id: ctx.episode,
-      instruction: task.instruction,
-      macros: "macros" in task ? [...task.macros] : null,
-      variant: source,
-      steps,
-    }),
-  };
 }
 
 /** What the macro judge reads of an episode (lib/judge formats it). */
@@ -205,11 +141,11 @@ export interface JudgeView {
   /** The macros the episode was to go through, in order, each with its gold subtask's text when it has one. */
   macros: { macro: string; subtask?: string | null }[];
   /** The request log. */
-  log: Record<string, unknown>[];
+  log: readonly object[];
   /** The recorder's entries (a human episode's: its trajectory without the requests). */
-  record: Record<string, unknown>[];
+  record: readonly object[];
   /** The database changes. */
-  changes: Record<string, unknown>[];
+  changes: readonly object[];
   /** Clipboard texts. */
   clip: string[];
   /** The visible text of every screen the agent saw. */
@@ -276,7 +212,7 @@ export interface TaskKind<T extends RunTask, I extends AnyGradeInputs> {
    */
   fromSeed?(value: Record<string, unknown>, task: T, file: string): I;
   /** The grade of an episode from its saved inputs. */
-  grade(inputs: I, options: GradeOptions): Promise<Verdict>;
+  grade(inputs: I, options: GradeOptions<T>): Promise<Verdict>;
   /** The rows an episode of this kind leaves with --record-rows, or null for none. */
   rows(task: T, passed: boolean, ctx: RowsContext): RowsSpec | null;
   /** What the macro judge reads of an episode. */
@@ -304,7 +240,7 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
   mayUseAnswerJudge: false,
   sites: (task) => [task.site],
   sourceFile: () => undefined,
-  judged: false,
+  judged: JUDGED_KINDS.datagen,
   plan(task) {
     const prefix = task.start?.prefix;
     return [prefix?.macro, prefix?.then, task.macro].filter((m): m is Macro => !!m); // an empty prefix is none
@@ -349,19 +285,19 @@ const datagen: TaskKind<Task, DatagenGradeInputs> = {
     return { kind: "datagen", ...parseEvidence(value, file), blocked: [], task, seed: true };
   },
   grade(inputs, options) {
-    const task = (options.task as Task | undefined) ?? inputs.task;
+    const task = options.task ?? inputs.task;
     if (inputs.seed) return gradeSeedDatagen(task, inputs, options);
     const missing = missingEndState(inputs) ?? missingBindingEvidence(task, inputs);
     if (missing) return Promise.resolve(missing);
     return judged(task, gradeTask(task, inputs as Evidence), options);
   },
-  rows: rejectionSampling,
+  rows: rowsOf,
   judgeView: (inputs) => ({
     instruction: inputs.task.instruction,
     macros: datagen.plan(inputs.task).map((macro) => ({ macro })),
-    log: inputs.log as unknown as Entry[],
+    log: inputs.log,
     record: inputs.record,
-    changes: inputs.changes as unknown as Entry[],
+    changes: inputs.changes,
     clip: inputs.clip,
     seen: inputs.seen,
     answer: inputs.answer,
@@ -461,7 +397,9 @@ function missingBindingEvidence(task: Task, inputs: { clipboard?: unknown; seen_
 /** The fields a human or proposed episode saves, from what it left. */
 function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
   const clipboard = clipboardInOrder(r.streams.clipboard);
-  return {
+  // Validated on the way in, as a datagen episode's evidence is: a site server that answers the admin protocol
+  // wrongly fails here, by name.
+  return parseTrajectoryInputs({
     base: r.base,
     log: r.streams.log,
     changes: r.streams.changes,
@@ -473,17 +411,37 @@ function trajectoryInputs(r: EpisodeRecord): TrajectoryInputs {
     blocked: [...r.blocked],
     final: r.final,
     rules: r.rules,
-  };
+  }, `${r.base}/_admin/*`);
+}
+
+/** A saved human episode's inputs, its task resolved from what was saved (resolvedHumanTask). */
+function parseHumanInputs(value: unknown, file: string): HumanGradeInputs {
+  const inputs = parseSavedHumanInputs(value, file);
+  return { ...inputs, task: resolvedHumanTask(inputs.task) };
 }
 
 /**
- * A saved human episode's inputs. Its task is checked for what its grade and the judge read (id, instruction, macros,
- * verifier) and otherwise taken as saved, the one cast left of a read file: the resolved task's other fields
- * (needs_login, sites, ...) were added over time, and a strict schema would refuse episodes saved before them.
+ * The resolved task of a saved human episode. Its grade, the judge and the rows read the fields every episode saved
+ * (id, instruction, macros, verifier); one saved before a field was added gets the value the loader gives a task
+ * without it (its site from `sites`, its macro the last label, no subtasks, no start hint, logged in). The recording is
+ * not carried: nothing replays a saved task.
  */
-function parseHumanInputs(value: unknown, file: string): HumanGradeInputs {
-  const inputs = parseSavedHumanInputs(value, file);
-  return { ...inputs, task: inputs.task as unknown as HumanTask };
+function resolvedHumanTask(t: SavedHumanTask): HumanTask {
+  return {
+    kind: "human",
+    task_id: t.task_id,
+    key: t.key ?? t.task_id,
+    dir: t.dir ?? "",
+    ...savedSites(t),
+    macro: t.macro ?? t.macros[t.macros.length - 1],
+    macros: t.macros,
+    instruction: t.instruction,
+    subtasks: t.subtasks ?? null,
+    start_hint: t.start_hint ?? null,
+    needs_login: t.needs_login ?? false,
+    verifier: t.verifier,
+    recording: null,
+  };
 }
 
 /** A human task's macros for the judge: its gold subtasks (in their order, with their text), else its labels. */
@@ -493,7 +451,7 @@ function humanMacros(task: HumanTask): JudgeView["macros"] {
 }
 
 const trajectoryView = (inputs: HumanGradeInputs | ProposedGradeInputs, macros: JudgeView["macros"]) => {
-  const traj = "traj" in inputs ? inputs.traj as unknown as Entry[] : [];
+  const traj: readonly Entry[] = "traj" in inputs ? inputs.traj : [];
   return {
     instruction: inputs.task.instruction,
     macros,
@@ -511,7 +469,7 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
   mayUseAnswerJudge: true,
   sites: (task) => task.sites,
   sourceFile: (task) => `${task.dir}/task.json`,
-  judged: false,
+  judged: JUDGED_KINDS.human,
   plan(task) {
     if (!task.macros?.length) throw new TaskFormatError(`human task "${task.task_id}" has no macros to plan from`);
     return [...task.macros];
@@ -535,10 +493,10 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
     seed: true,
   }),
   async grade(inputs, options) {
-    const task = (options.task as HumanTask | undefined) ?? inputs.task;
+    const task = options.task ?? inputs.task;
     if (inputs.seed) {
       if (!options.rules) return seedMissing(["the apps' rules"]);
-      const final = seedFinal(inputs.log as unknown as LogEntry[], inputs.base, task.start_hint ?? "/");
+      const final = seedFinal(inputs.log, inputs.base, task.start_hint ?? "/");
       const v = await human.grade({ ...inputs, seed: undefined, final, rules: options.rules }, options);
       return { ...v, evidence: "seed" };
     }
@@ -548,11 +506,11 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
       qa: options.qa,
       signal: options.signal,
       state: {
-        changes: inputs.changes as unknown as ChangeEntry[],
+        changes: inputs.changes,
         rules: inputs.rules,
         final: inputs.final,
         clip: inputs.clip,
-        clipboard: inputs.clipboard as ClipEntry[],
+        clipboard: inputs.clipboard,
       },
     });
     return {
@@ -562,7 +520,7 @@ const human: TaskKind<HumanTask, HumanGradeInputs> = {
       ...(g.gradeError ? { gradeError: true } : {}),
     };
   },
-  rows: rejectionSampling,
+  rows: rowsOf,
   judgeView: (inputs) => trajectoryView(inputs, humanMacros(inputs.task)),
 };
 
@@ -575,33 +533,14 @@ const proposed: TaskKind<ProposedTask, ProposedGradeInputs> = {
   mayUseAnswerJudge: false,
   sites: (task) => [task.site],
   sourceFile: () => undefined,
-  judged: true,
+  judged: JUDGED_KINDS.proposed,
   plan: (task) => [task.macro],
   start: (task, base) => proposedStart(task, base),
   reference: () => [],
   collect: (task, r) => ({ kind: "proposed", task, record: r.streams.record, ...trajectoryInputs(r) }),
   parseInputs: parseProposedInputs,
   grade: () => Promise.resolve({ ...PROPOSED_PENDING }),
-  rows: (task) => ({
-    dir: "rows",
-    agentStepsOnly: true,
-    row: (step, reply) => ({
-      task_id: task.task_id,
-      step,
-      segment: 0,
-      macro: null,
-      op: reply.op,
-      family: ROW_FAMILY[reply.op ?? ""] ?? "Navigation",
-    }),
-    episode: (steps) => ({
-      task_id: task.task_id,
-      instruction: task.instruction,
-      site: task.site,
-      start_path: task.start_path,
-      steps,
-      source: "taskgen",
-    }),
-  }),
+  rows: rowsOf,
   judgeView: (inputs) => trajectoryView(inputs, [{ macro: inputs.task.macro }]),
 };
 
@@ -610,12 +549,6 @@ type AnyKind = TaskKind<any, any>;
 
 /** The registry. */
 export const KINDS: Readonly<Record<KindName, AnyKind>> = { datagen, human, proposed };
-
-/** A task's kind name: `kind` when it has one ("human", "proposed"), else datagen. */
-export function kindName(task: RunTask | { kind?: unknown }): KindName {
-  const kind = (task as { kind?: unknown }).kind;
-  return kind === "human" || kind === "proposed" ? kind : "datagen";
-}
 
 /** The strategy of a task's kind. */
 export function kindOf<T extends RunTask>(task: T): TaskKind<T, AnyGradeInputs> {

@@ -6,11 +6,10 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { PROPOSED_TASK } from "./_testdata.ts";
-import { type EpisodeRecord, kindName, kindOf, KINDS, parseGradeInputs } from "./kinds.ts";
-import { gradeInputsSchema } from "../protocol/mod.ts";
+import { gradeInputsSchema, kindName, type Task, taskIdSchema, taskSchema } from "../protocol/mod.ts";
+import { type EpisodeRecord, type HumanGradeInputs, kindOf, KINDS, parseGradeInputs } from "./kinds.ts";
 import { loadHumanTasks } from "./human_load.ts";
 import { loadTasks } from "./load.ts";
-import { type Task, taskIdSchema, taskSchema } from "../protocol/mod.ts";
 
 const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
 const DATAGEN = (await loadTasks(fixture("tasks.jsonl")))[0] as Task;
@@ -129,4 +128,45 @@ Deno.test("parseGradeInputs() reads back a scripted variant's saved task, whose 
   const id = `${value.task.task_id}~nm~sibling`;
   assert.equal(taskIdSchema.safeParse(id).success, false);
   assert.equal(parseGradeInputs({ ...value, task: { ...value.task, task_id: id } }, file).inputs.task.task_id, id);
+});
+
+Deno.test("a saved human task reads back as the task it ran, each field it holds checked, older ones completed", () => {
+  const saved = JSON.parse(JSON.stringify(KINDS.human.collect(HUMAN, record)));
+  const file = "out/h/grade_inputs.json";
+  // Nothing replays a saved task: its recording is not carried.
+  assert.deepEqual(parseGradeInputs(saved, file).inputs.task, { ...HUMAN, recording: null });
+  // A field of the wrong type is an error naming the file and the field, not a task cast as it is.
+  assert.throws(
+    () => parseGradeInputs({ ...saved, task: { ...saved.task, sites: HUMAN.site } }, file),
+    /^HarnessError: out\/h\/grade_inputs\.json: task\.sites: /,
+  );
+  assert.throws(
+    () => parseGradeInputs({ ...saved, task: { ...saved.task, needs_login: "yes" } }, file),
+    /^HarnessError: out\/h\/grade_inputs\.json: task\.needs_login: /,
+  );
+  // Saved before `sites`, `macro`, `subtasks` and `needs_login` were added: the loader's values for a task without them.
+  const { sites: _s, macro: _m, subtasks: _t, needs_login: _n, ...older } = saved.task;
+  const { inputs } = parseGradeInputs({ ...saved, task: older }, file);
+  assert.equal(inputs.kind, "human");
+  const task = (inputs as HumanGradeInputs).task;
+  assert.deepEqual(
+    [task.sites, task.macro, task.subtasks, task.needs_login],
+    [[HUMAN.site], HUMAN.macros.at(-1), null, false],
+  );
+});
+
+Deno.test("a human or proposed episode's streams are checked on the way in and when read back, naming the field", () => {
+  const bad = { ...record, streams: { ...record.streams, changes: [{ site: "shop", table: "orders" }] } };
+  for (const task of [HUMAN, PROPOSED_TASK]) {
+    assert.throws(
+      () => kindOf(task).collect(task, bad),
+      /^HarnessError: http:\/\/127\.0\.0\.1:9\/_admin\/\*: changes\[0\]/,
+    );
+    const saved = JSON.parse(JSON.stringify(kindOf(task).collect(task, record)));
+    // A damaged change entry is an error naming the file, not a TypeError inside the verifier's state diff.
+    assert.throws(
+      () => parseGradeInputs({ ...saved, changes: [{ site: "shop", table: "orders", op: "upsert" }] }, "out/x/g.json"),
+      /^HarnessError: out\/x\/g\.json: changes\[0\]/,
+    );
+  }
 });

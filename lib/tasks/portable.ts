@@ -2,17 +2,8 @@
  * Making a task recorded against a generating server portable (docs/grading.md, "Relaxing recorded dates and
  * rebasing origins"): origins rebased onto this run's site base, recorded dates relaxed. Both pure.
  */
-import {
-  type Check,
-  datesIn,
-  type Evidence,
-  firstDate,
-  gate,
-  type GateResult,
-  mapConditionMatchers,
-  type Matcher,
-  type Verifier,
-} from "../grading/mod.ts";
+import { gate, type GateResult, mapConditionMatchers } from "../grading/mod.ts";
+import { type Check, datesIn, type Evidence, firstDate, type Matcher, type Verifier } from "../protocol/mod.ts";
 
 /** A recording server's origin at the start of a string. */
 const RECORDED_ORIGIN = /^http:\/\/(?:127\.0\.0\.1|localhost):\d+(?=[/?#]|$)/;

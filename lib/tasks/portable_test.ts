@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Check } from "../grading/mod.ts";
+import type { Check } from "../protocol/mod.ts";
 import { askedTexts, gradeTask, rebaseTask, relaxRecordedDates } from "./portable.ts";
 
 Deno.test("rebaseTask() moves recorded origins onto the base in start, check, verifier and solution", () => {

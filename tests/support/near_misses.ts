@@ -10,7 +10,7 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import { type Condition, conditionSchema, REASON_CODES } from "../../lib/grading/mod.ts";
+import { type Condition, conditionSchema, REASON_CODES } from "../../lib/protocol/mod.ts";
 import type { EpisodeResult } from "../../lib/run_folder/mod.ts";
 import { loadHumanTasks, loadTasks, type RunTask } from "../../lib/tasks/mod.ts";
 import type { AnswerJudge } from "../../lib/grading/mod.ts";

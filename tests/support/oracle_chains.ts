@@ -7,7 +7,7 @@
  *   deno run -A tests/support/oracle_chains.ts fixtures/valgen/val.jsonl
  */
 import { join } from "node:path";
-import { ADAPTER_OF_FAMILY, familyOf } from "../../lib/tasks/mod.ts";
+import { ADAPTER_OF_FAMILY, familyOf } from "../../lib/protocol/mod.ts";
 import { agentReply, type FixtureEpisode, startFixtureModelServer } from "../fixture_model_server.ts";
 import { readResults, runCli } from "./cli.ts";
 

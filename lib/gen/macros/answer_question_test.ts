@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { conditionFailure, type Evidence } from "../../grading/mod.ts";
+import { conditionFailure } from "../../grading/mod.ts";
+import type { Evidence } from "../../protocol/mod.ts";
 import { seedDb } from "../data.ts";
 import { styleOf } from "../template.ts";
 import { TEMPLATES } from "../templates/mod.ts";

@@ -8,7 +8,7 @@
  * final page is the form's); a typed URL cannot sign in (the form posts). Its alternative: Enter in
  * the password box for the button. Signing out after is an outcome near miss every template shares (`signedOutAfter`).
  */
-import type { ReasonCode } from "../../grading/mod.ts";
+import type { ReasonCode } from "../../protocol/mod.ts";
 import { DEFAULT_USER } from "../../sites/mod.ts";
 import type { ActionJson, ConditionJson, NearMiss } from "../template.ts";
 import type { Segment } from "./macro.ts";

@@ -5,8 +5,7 @@
  * a slider filter) the change or the form's apply button opening the list with it. Not a typed URL, not a field filled
  * in by another control or link (a prefilled To field), not an equivalent control.
  */
-import type { ReasonCode } from "../../grading/mod.ts";
-import type { Macro } from "../../tasks/mod.ts";
+import type { Macro, ReasonCode } from "../../protocol/mod.ts";
 import type { ActionJson, ConditionJson } from "../template.ts";
 import { queryString, typed } from "./evidence.ts";
 import type { Alternative, Attack, Segment } from "./macro.ts";

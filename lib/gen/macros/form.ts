@@ -8,8 +8,7 @@
  * form's POST, so `typed_url` does not apply. Their alternatives: Enter in a
  * one-line field for the button, and the fields filled in another order (the order the Tab key would not take).
  */
-import type { ReasonCode } from "../../grading/mod.ts";
-import type { Macro } from "../../tasks/mod.ts";
+import type { Macro, ReasonCode } from "../../protocol/mod.ts";
 import type { ActionJson, ConditionJson } from "../template.ts";
 import { equivalentControl, esc } from "./evidence.ts";
 import type { Alternative, Attack, Segment } from "./macro.ts";

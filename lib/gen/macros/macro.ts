@@ -3,8 +3,7 @@
  * segments, one per macro; each segment carries its reference steps, the method evidence a procedure phrasing
  * requires, its standard attacks and its legitimate alternatives. Templates compose segments and add the outcome.
  */
-import type { ReasonCode } from "../../grading/mod.ts";
-import type { Macro } from "../../tasks/mod.ts";
+import type { Macro, ReasonCode } from "../../protocol/mod.ts";
 import type { ActionJson, ConditionJson } from "../template.ts";
 
 /** How a phrasing asks: naming the controls (their method evidence is required) or only the outcome. */

@@ -1,6 +1,6 @@
 /**
  * Demonstration rows (gen.ts --demonstrations): the rows of a demonstration run's passing episodes, written from
- * their step records with the writer rejection sampling uses (rows.ts), in its layout, so that one reader reads both
+ * their step records with the writer rejection sampling uses (lib/results), in its layout, so that one reader reads both
  * (lib/run_folder readRowsFolder). Each row is labelled with its segment: the macro of the chain it serves (the
  * prefix macro's until its macro_done, the task's own after), that macro's family and the adapter it was routed to,
  * and `source: "demonstration"`.
@@ -16,9 +16,9 @@ import {
   serialise,
   type StepRecord,
 } from "../run_folder/mod.ts";
-import { familyOf, kindOf, parseGradeInputs, type RowsSpec, type RunTask } from "../tasks/mod.ts";
-import { checkRowsFolder, ROWS_INDEX_FILE } from "./export_rows.ts";
-import { episodeRowSources, type RowSource, writeRows } from "./rows.ts";
+import { familyOf, type RowsSpec } from "../protocol/mod.ts";
+import { checkRowsFolder, episodeRowSources, ROWS_INDEX_FILE, type RowSource, writeRows } from "../results/mod.ts";
+import { kindOf, parseGradeInputs, type RunTask } from "../tasks/mod.ts";
 
 /** The `source` of a demonstration row (a rejection-sampling row's is "rejection_sampling"). */
 export const DEMONSTRATION_SOURCE = "demonstration";

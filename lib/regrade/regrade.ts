@@ -4,11 +4,12 @@
  */
 import { join } from "node:path";
 import { describeError, errorMessage, RunFolderError } from "../errors/mod.ts";
-import type { AnswerJudge, AppRules } from "../grading/mod.ts";
+import type { AnswerJudge } from "../grading/mod.ts";
+import type { AppRules } from "../protocol/mod.ts";
 import { writeFileAtomic } from "../io/mod.ts";
 import { type EpisodeResult, lastPerEpisode, resultLine, RUN_FILES, RunFolder, statusOf } from "../run_folder/mod.ts";
 import { kindOf, parseGradeInputs, type RunTask, type SavedGradeInputs, type Verdict } from "../tasks/mod.ts";
-import { armFailedFields } from "./store.ts";
+import { armFailedFields } from "../results/mod.ts";
 
 /** What a regrade did. */
 export interface RegradeSummary {
