@@ -259,7 +259,7 @@ Deno.test({ name: "ChromiumBrowser knows when Chromium died", ...opts }, async (
 });
 
 Deno.test({ name: "ChromiumBrowser.close() kills a Chromium that does not exit", ...opts }, async () => {
-  const browser = await ChromiumBrowser.launch({ prewarm: false, closeTimeoutMs: 300 });
+  const browser = await ChromiumBrowser.launch({ prewarm: false });
   const pid = browser.pid!;
   // Through ps: reading /proc/<pid> takes --allow-all, and without it every process would read as gone.
   const running = () => liveInGroup(pid).includes(pid);

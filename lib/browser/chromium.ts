@@ -66,7 +66,8 @@ export const PUPPETEER_VERSION: string = puppeteerPackage.version;
 const CHROMIUM_HINT =
   "install Debian's chromium package (sudo apt-get install chromium) or set CHROME_PATH to a Chromium";
 const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 720 };
-const CLOSE_TIMEOUT_MS = 5000;
+/** How long close() waits for the killed browser process to exit before it removes the profile. */
+const EXIT_WAIT_MS = 5000;
 const UNRESPONSIVE_MS = 5000;
 /** How long a destroyed target's context is remembered for requests it made as it went. */
 const FORGET_TARGET_MS = 10_000;
@@ -441,22 +442,30 @@ export class ChromiumBrowser implements AsyncDisposable {
     }
   }
 
-  /** Closes Chromium (killing it when it does not close in time); never throws, safe to call twice. */
+  /** Closes Chromium (its process group killed, its profile removed); never throws, safe to call twice. */
   close(): Promise<void> {
     return (this.#closing ??= (async () => {
       this.#alive = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const closed = await Promise.race([
-        this.browser.close().then(() => true, () => false),
-        new Promise<boolean>((r) => (timer = setTimeout(() => r(false), this.opts.closeTimeoutMs ?? CLOSE_TIMEOUT_MS))),
-      ]);
-      clearTimeout(timer);
-      if (!closed) this.#kill();
+      // Its profile is thrown away and nothing in it is read again, so Chromium's graceful shutdown (a second or
+      // more of flushing what nobody reads, on every run's end) is skipped: its process group is killed.
+      await this.#killAndWait();
+      await this.browser.disconnect().catch(() => undefined);
       // Not waiting for spares on their way: a call the dead browser never answers waits for the protocol timeout.
       this.#spares = [];
       await Promise.all([...this.#proxies].map((p) => p.close()));
       await removeProfile(this.profile);
     })());
+  }
+
+  /** Kills Chromium's process group and waits (at most EXIT_WAIT_MS) for the browser process to exit. */
+  async #killAndWait(): Promise<void> {
+    const proc = this.browser.process();
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+    this.#kill();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, EXIT_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   /** Closes Chromium, as close() does (for `await using`). */

@@ -11,8 +11,6 @@ export interface LaunchOptions {
   viewport?: Viewport;
   /** How long one DevTools call may take before it fails (default 30 s). */
   protocolTimeoutMs?: number;
-  /** How long close() waits for Chromium to exit before it kills the process group (default 5000 ms). */
-  closeTimeoutMs?: number;
   /**
    * How many episodes the browser runs at once, each in its own context (default 1). The runner's
    * --workers-per-browser.
