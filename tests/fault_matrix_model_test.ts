@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { DEFAULT_MODEL_CLIENT_OPTIONS } from "../lib/llm/client.ts";
 import { agentReply, type FixtureEpisode, type FixtureStep, startFixtureModelServer } from "./fixture_model_server.ts";
 import { evalArgs, labTask, readResults, runCli, spawnCli, taskFile } from "./support/cli.ts";
-import { ledger, once, startFaultSites, whole } from "./support/fault_sites.ts";
+import { allCases, ledger, once, reaped, startFaultSites, whole } from "./support/fault_sites.ts";
 import { prepareModelServerProcess, startModelServerProcess } from "./support/model_server_process.ts";
 
 /** Attempts a request gets in all: the first and the client's retries. */
@@ -41,7 +41,8 @@ function modelArgs(tasks: string, out: string, base: string, vllm: string, ...mo
   return evalArgs("base", tasks, out, base, "--vllm", vllm, "--max-steps", "4", "--no-step-screenshots", ...more);
 }
 
-Deno.test("model server faults: each episode labelled as the retry policy says, the run goes on, --resume reruns the errors", async () => {
+/** Model server faults: each episode labelled as the retry policy says, the run goes on, --resume reruns the errors. */
+async function serverFaults(): Promise<void> {
   await using sites = await startFaultSites();
   const bad = (id: string, text: string) => ({ marker: `lab task ${id}`, steps: times(3, { reply: text }) });
   const episodes: FixtureEpisode[] = [
@@ -114,9 +115,10 @@ Deno.test("model server faults: each episode labelled as the retry policy says, 
   assert.deepEqual(ledger(after, once(ids)), whole(once(ids)));
   for (const id of errored) assert.equal(byId(after)[id].ok, true, id);
   await Deno.remove(dir, { recursive: true });
-});
+}
 
-Deno.test("a model server that hangs past --model-timeout: retried, then the episode is a harness error", async () => {
+/** A model server that hangs past --model-timeout: retried, then the episode is a harness error. */
+async function serverHangs(): Promise<void> {
   await using sites = await startFaultSites();
   const episodes = [script("h_hang", times(ATTEMPTS, { hang: true })), script("h_once", [{ hang: true }])];
   await using server = startFixtureModelServer({ episodes });
@@ -140,9 +142,10 @@ Deno.test("a model server that hangs past --model-timeout: retried, then the epi
   assert.equal(r.h_once.ok, true, `a timed-out attempt is retried: ${JSON.stringify(r.h_once)}`);
   assert.equal((await history(out, "h_once"))[0].metadata.attempts, 2);
   await Deno.remove(dir, { recursive: true });
-});
+}
 
-Deno.test("a model server that dies and comes back on its port: back within the retries the episode passes, later it is an error", async () => {
+/** A model server that dies and comes back on its port: back within the retries the episode passes, later an error. */
+async function serverDiesAndReturns(): Promise<void> {
   await using sites = await startFaultSites();
   const ids = ["d_a", "d_b", "d_c", "d_d"];
   const { dir, tasks, out } = await taskFile(ids.map(pageTask));
@@ -155,6 +158,7 @@ Deno.test("a model server that dies and comes back on its port: back within the 
   await using third = await prepareModelServerProcess({ episodes: [script("d_d")] }, first.port);
   const args = modelArgs(tasks, out, sites.base, first.url, "--workers", "1", "--model-timeout", "8");
   const run = spawnCli("eval.ts", args);
+  await using _run = reaped(run.child);
   await first.waitForAttempt("lab task d_b", 0);
   await first.kill("SIGKILL"); // d_b's request is cut; its retry finds the next server
   await second.listen();
@@ -192,4 +196,15 @@ Deno.test("a model server that dies and comes back on its port: back within the 
   assert.ok(after.every((x) => x.ok), JSON.stringify(after.filter((x) => !x.ok)));
   assert.deepEqual(fourth.requests.map((q) => q.status), [200, 200, 200], "GET /models, then d_c's two steps");
   await Deno.remove(dir, { recursive: true });
-});
+}
+
+// Each case has its own site server, model servers and run, and mostly waits (retry backoff, --model-timeout, a
+// slow reply): they run at once, in one test that fails naming each case that failed.
+Deno.test("the model server's faults: 500s, garbage, hangs past --model-timeout, a server that dies and comes back", () =>
+  allCases({
+    "model server faults: each episode labelled as the retry policy says, the run goes on, --resume reruns the errors":
+      serverFaults,
+    "a model server that hangs past --model-timeout: retried, then the episode is a harness error": serverHangs,
+    "a model server that dies and comes back on its port: back within the retries the episode passes, later it is an error":
+      serverDiesAndReturns,
+  }));

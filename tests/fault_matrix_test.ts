@@ -15,8 +15,12 @@ import { chromiumUnder, describePids, killBrowsersUnder, stillRunning, waitGone 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const replay = (tasks: string, out: string, base: string, ...more: string[]) =>
   evalArgs("replay", tasks, out, base, "--no-step-screenshots", ...more);
-/** A task that reports reaching its start page, then waits `seconds`. */
-const waits = (id: string, seconds: number) => labTask(id, `/mark/${id}`, [{ wait: { seconds } }]);
+/**
+ * A task that reports reaching its start page, then waits `seconds`; with `together`, its start page is held until
+ * its whole group asked for theirs (FaultSites.together), so that the group's waits run at once.
+ */
+const waits = (id: string, seconds: number, together?: string) =>
+  labTask(id, `/mark/${id}${together ? `?together=${together}` : ""}`, [{ wait: { seconds } }]);
 /** Every file under `dir`, as paths relative to it. */
 function fileNames(dir: string, prefix = ""): string[] {
   return [...Deno.readDirSync(dir)].flatMap((e) =>
@@ -56,7 +60,8 @@ async function chromiumKills(kills: number): Promise<void> {
     }
   }
   assert.equal(new Set(killed).size, kills, "each kill hit another Chromium (relaunched after the last one died)");
-  const resumed = await runCli("eval.ts", [...args, "--resume"]);
+  // The crashed episodes run again side by side (--workers is no setting --resume compares): their waits overlap.
+  const resumed = await runCli("eval.ts", [...replay(tasks, out, sites.base, "--workers", String(kills)), "--resume"]);
   assert.equal(resumed.code, 0, resumed.stderr);
   assert.match(resumed.stderr, new RegExp(`resume: ${ids.length - kills} episodes already in .*, ${kills} to run`));
   const retried = (await Deno.readTextFile(join(out, "retried.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
@@ -67,17 +72,19 @@ async function chromiumKills(kills: number): Promise<void> {
   await Deno.remove(dir, { recursive: true });
 }
 
-Deno.test("Chromium killed once, and twice, mid-episode: harness errors, the run goes on, --resume reruns them", () =>
-  allCases({ once: () => chromiumKills(1), twice: () => chromiumKills(2) }));
-
-Deno.test("a Chromium shared by two workers killed: only its two episodes fail, the other browser's pass", async () => {
+/** A Chromium shared by two workers killed: only its two episodes fail, the other browser's pass. */
+async function sharedChromiumKilled(): Promise<void> {
   await using sites = await startFaultSites();
   // Four workers, two to a Chromium, all four inside their waits when one Chromium is killed; e and f come after.
   // Which two waiting episodes share the killed browser depends on which worker was ready first, so the test
-  // counts: exactly two fail, as harness errors naming the browser, and the other two pass.
+  // counts: exactly two fail, as harness errors naming the browser, and the other two pass. Their start pages are
+  // held until all four asked, so that the four waits run at once however late the second Chromium launched.
   const waiting = ["wait_a", "wait_b", "wait_c", "wait_d"];
   const ids = [...waiting, "after_e", "after_f"];
-  const { dir, tasks, out } = await taskFile(ids.map((id) => waits(id, waiting.includes(id) ? 4 : 0)));
+  sites.together("shared", waiting.length);
+  const { dir, tasks, out } = await taskFile(
+    ids.map((id) => waiting.includes(id) ? waits(id, 4, "shared") : waits(id, 0)),
+  );
   const args = replay(tasks, out, sites.base, "--workers", "4", "--workers-per-browser", "2");
   const run = spawnCli("eval.ts", args);
   await using _run = reaped(run.child);
@@ -106,14 +113,19 @@ Deno.test("a Chromium shared by two workers killed: only its two episodes fail, 
   assert.deepEqual(retried.map((x) => x.task_id).sort(), failed.sort(), "--resume reran exactly the killed browser's");
   assert.ok((await readResults(out)).every((x) => x.ok), "after --resume every episode passed");
   await Deno.remove(dir, { recursive: true });
-});
+}
 
-Deno.test("a Chromium frozen (SIGSTOP) past --timeout: its episodes are harness errors, it is relaunched, --resume reruns exactly them", async () => {
+/** A Chromium frozen (SIGSTOP) past --timeout: its episodes are harness errors, it is relaunched, --resume reruns them. */
+async function frozenChromium(): Promise<void> {
   await using sites = await startFaultSites();
-  // Four workers on one Chromium, all four inside their waits when it is stopped; e and f come after.
+  // Four workers on one Chromium, all four inside their waits when it is stopped (their start pages held until all
+  // four asked, so that the waits run at once); e and f come after.
   const frozen = ["frozen_a", "frozen_b", "frozen_c", "frozen_d"];
   const ids = [...frozen, "after_e", "after_f"];
-  const { dir, tasks, out } = await taskFile(ids.map((id) => waits(id, id.startsWith("frozen") ? 3 : 0)));
+  sites.together("frozen", frozen.length);
+  const { dir, tasks, out } = await taskFile(
+    ids.map((id) => id.startsWith("frozen") ? waits(id, 3, "frozen") : waits(id, 0)),
+  );
   const args = replay(tasks, out, sites.base, "--workers", "4", "--workers-per-browser", "4", "--timeout", "4");
   const run = spawnCli("eval.ts", [...args, "--browser-ping-timeout", "2"]);
   await using _run = reaped(run.child);
@@ -154,13 +166,14 @@ Deno.test("a Chromium frozen (SIGSTOP) past --timeout: its episodes are harness 
   assert.deepEqual(retried.map((x) => x.task_id).sort(), frozen);
   assert.ok((await readResults(out)).every((x) => x.ok), "after --resume every episode passed");
   await Deno.remove(dir, { recursive: true });
-});
+}
 
 /** eval.ts gets `signal` while its third of six episodes runs, then --resume finishes the run. */
 async function interruptThenResume(signal: Deno.Signal): Promise<void> {
   await using sites = await startFaultSites();
   const ids = ["s_a", "s_b", "s_c"];
-  const { dir, tasks, out } = await taskFile(ids.map((id) => waits(id, 1)));
+  // s_a's two episodes only come first: only the third episode's wait (s_b~0's) is what the signal lands in.
+  const { dir, tasks, out } = await taskFile(ids.map((id) => waits(id, id === "s_a" ? 0 : 1)));
   const expected = ids.flatMap((id) => [`${id}~0`, `${id}~1`]);
   const args = replay(tasks, out, sites.base, "--workers", "1", "--repeats", "2");
   const run = spawnCli("eval.ts", args);
@@ -188,7 +201,11 @@ async function interruptThenResume(signal: Deno.Signal): Promise<void> {
   const cut = ledger(partial, expected);
   assert.ok(cut.lines >= 2 && cut.lines < 6, `${signal}: recorded before it: ${cut.lines}`);
   assert.deepEqual([cut.duplicates, cut.extra], [[], []], signal);
-  const resumed = await runCli("eval.ts", [...args, "--resume"]);
+  // The episodes left run side by side (--workers is no setting --resume compares).
+  const resumed = await runCli("eval.ts", [
+    ...replay(tasks, out, sites.base, "--workers", "4", "--repeats", "2"),
+    "--resume",
+  ]);
   assert.equal(resumed.code, 0, `${signal}: ${resumed.stderr}`);
   const all = await readResults(out);
   assert.deepEqual(ledger(all, expected), whole(expected), signal);
@@ -196,14 +213,8 @@ async function interruptThenResume(signal: Deno.Signal): Promise<void> {
   await Deno.remove(dir, { recursive: true });
 }
 
-Deno.test("SIGINT, SIGTERM, SIGKILL of eval.ts mid-run, then --resume: one line per (task, repeat)", () =>
-  allCases({
-    SIGINT: () => interruptThenResume("SIGINT"),
-    SIGTERM: () => interruptThenResume("SIGTERM"),
-    SIGKILL: () => interruptThenResume("SIGKILL"),
-  }));
-
-Deno.test("a site server restarted under running episodes: they are harness errors, never agent verdicts", async () => {
+/** A site server restarted under running episodes: they are harness errors, never agent verdicts. */
+async function siteServerRestarted(): Promise<void> {
   const marks = new Marks();
   let sites = await startFaultSites(0, marks);
   const port = sites.port;
@@ -249,9 +260,10 @@ Deno.test("a site server restarted under running episodes: they are harness erro
     await sites.close();
     await Deno.remove(dir, { recursive: true });
   }
-});
+}
 
-Deno.test("a read-only out folder stops the run with a clear error before any episode, nothing written", async () => {
+/** A read-only out folder stops the run with a clear error before any episode, nothing written. */
+async function readOnlyOut(): Promise<void> {
   await using sites = await startFaultSites();
   const { dir, tasks, out } = await taskFile([waits("ro_a", 0)]);
   await Deno.mkdir(out);
@@ -275,49 +287,83 @@ Deno.test("a read-only out folder stops the run with a clear error before any ep
     if (resume) assert.equal(await Deno.readTextFile(join(out, "results.jsonl")), earlier, label);
   }
   await Deno.remove(dir, { recursive: true });
-});
+}
 
-// A full disk is a small tmpfs, which takes root (the test is left out, with the reason printed, without it).
+/** An out folder that fills up mid-run: recorded lines stay whole, exit 1 naming the folder, --resume finishes. */
+async function outFillsUp(): Promise<void> {
+  const disk = await smallDisk(2048);
+  if (typeof disk === "string") throw new Error(disk);
+  await using d = disk;
+  await using sites = await startFaultSites();
+  const ids = ["full_a", "full_b", "full_c"];
+  const { dir, tasks } = await taskFile(ids.map((id) => waits(id, 1)));
+  const out = join(d.dir, "out");
+  const args = replay(tasks, out, sites.base, "--workers", "1");
+  const run = spawnCli("eval.ts", args);
+  await using _run = reaped(run.child);
+  await sites.reached("full_b");
+  const recorded = await Deno.readTextFile(join(out, "results.jsonl"));
+  await fillDisk(join(d.dir, "filler"));
+  const res = await run.done();
+  // Every expectation is checked and the failed ones reported together: this case has several independent parts.
+  const problems: string[] = [];
+  const expect = (ok: boolean, what: string) => ok || problems.push(what);
+  const text = await Deno.readTextFile(join(out, "results.jsonl"));
+  expect(text.startsWith(recorded), `the recorded lines are intact: ${JSON.stringify(text.slice(0, 200))}`);
+  expect(text.endsWith("\n"), `no partial last line: ${JSON.stringify(text.slice(-80))}`);
+  expect(JSON.parse(text.split("\n")[0]).ok === true, "full_a's line says it passed");
+  const temps = fileNames(out).filter((n) => /\.tmp-/.test(n));
+  expect(temps.length === 0, `no temporary file left behind: ${temps.join(", ")}`);
+  expect(res.code === 1, `exit 1, got ${res.code}`);
+  const named = new RegExp(`eval\\.ts: .*${out.replaceAll("/", "\\/")}.*No space left on device`);
+  expect(named.test(res.stderr), "stderr names the out folder and the full disk");
+  await Deno.remove(join(d.dir, "filler"));
+  // The episodes left run side by side (--workers is no setting --resume compares).
+  const resumed = await runCli("eval.ts", [...replay(tasks, out, sites.base, "--workers", "2"), "--resume"]);
+  expect(resumed.code === 0, `--resume once there is room: exit ${resumed.code}: ${resumed.stderr}`);
+  const after = await readResults(out);
+  const count = ledger(after, once(ids));
+  expect(JSON.stringify(count) === JSON.stringify(whole(once(ids))), `after --resume: ${JSON.stringify(count)}`);
+  expect(after.every((x) => x.ok), `after --resume: ${JSON.stringify(after.filter((x) => !x.ok))}`);
+  await Deno.remove(dir, { recursive: true });
+  assert.deepEqual(problems, [], `eval.ts's stderr:\n${res.stderr}`);
+}
+
+// The cases are independent (each has its own site server, task file and run) and mostly wait: on episodes' waits,
+// on --timeout, on Chromium's relaunch. A test below runs several at once and fails naming each case that failed; a
+// case's spawned eval.ts is killed when the case fails (reaped), so none outlives its test. The cases whose fault must
+// land while several episodes wait hold those episodes' start pages until all of them asked (together), so that
+// their waits overlap however unevenly a loaded machine starts them.
+
+Deno.test("Chromium killed (alone, twice, shared by two workers) and frozen; a read-only out folder (the cases at once)", () =>
+  allCases({
+    "Chromium killed once, and twice, mid-episode: harness errors, the run goes on, --resume reruns them": () =>
+      allCases({ once: () => chromiumKills(1), twice: () => chromiumKills(2) }),
+    "a Chromium shared by two workers killed: only its two episodes fail, the other browser's pass":
+      sharedChromiumKilled,
+    "a Chromium frozen (SIGSTOP) past --timeout: its episodes are harness errors, it is relaunched, --resume reruns exactly them":
+      frozenChromium,
+    "a read-only out folder stops the run with a clear error before any episode, nothing written": readOnlyOut,
+  }));
+
+// A full disk is a small tmpfs, which takes root (the case is left out, with the reason printed, without it).
 const noTmpfs = await smallDiskProblem();
-if (noTmpfs) console.error(`fault_matrix_test: the full out folder test is ignored: ${noTmpfs}`);
-Deno.test({
-  name: "an out folder that fills up mid-run: recorded lines stay whole, exit 1 naming the folder, --resume finishes",
-  ignore: noTmpfs !== undefined,
-  async fn() {
-    const disk = await smallDisk(2048);
-    if (typeof disk === "string") throw new Error(disk);
-    await using d = disk;
-    await using sites = await startFaultSites();
-    const ids = ["full_a", "full_b", "full_c"];
-    const { dir, tasks } = await taskFile(ids.map((id) => waits(id, 1)));
-    const out = join(d.dir, "out");
-    const args = replay(tasks, out, sites.base, "--workers", "1");
-    const run = spawnCli("eval.ts", args);
-    await using _run = reaped(run.child);
-    await sites.reached("full_b");
-    const recorded = await Deno.readTextFile(join(out, "results.jsonl"));
-    await fillDisk(join(d.dir, "filler"));
-    const res = await run.done();
-    // Every expectation is checked and the failed ones reported together: this case has several independent parts.
-    const problems: string[] = [];
-    const expect = (ok: boolean, what: string) => ok || problems.push(what);
-    const text = await Deno.readTextFile(join(out, "results.jsonl"));
-    expect(text.startsWith(recorded), `the recorded lines are intact: ${JSON.stringify(text.slice(0, 200))}`);
-    expect(text.endsWith("\n"), `no partial last line: ${JSON.stringify(text.slice(-80))}`);
-    expect(JSON.parse(text.split("\n")[0]).ok === true, "full_a's line says it passed");
-    const temps = fileNames(out).filter((n) => /\.tmp-/.test(n));
-    expect(temps.length === 0, `no temporary file left behind: ${temps.join(", ")}`);
-    expect(res.code === 1, `exit 1, got ${res.code}`);
-    const named = new RegExp(`eval\\.ts: .*${out.replaceAll("/", "\\/")}.*No space left on device`);
-    expect(named.test(res.stderr), "stderr names the out folder and the full disk");
-    await Deno.remove(join(d.dir, "filler"));
-    const resumed = await runCli("eval.ts", [...args, "--resume"]);
-    expect(resumed.code === 0, `--resume once there is room: exit ${resumed.code}: ${resumed.stderr}`);
-    const after = await readResults(out);
-    const count = ledger(after, once(ids));
-    expect(JSON.stringify(count) === JSON.stringify(whole(once(ids))), `after --resume: ${JSON.stringify(count)}`);
-    expect(after.every((x) => x.ok), `after --resume: ${JSON.stringify(after.filter((x) => !x.ok))}`);
-    await Deno.remove(dir, { recursive: true });
-    assert.deepEqual(problems, [], `eval.ts's stderr:\n${res.stderr}`);
-  },
-});
+const FULL =
+  "an out folder that fills up mid-run: recorded lines stay whole, exit 1 naming the folder, --resume finishes";
+if (noTmpfs) {
+  console.error(`fault_matrix_test: the full out folder test is ignored: ${noTmpfs}`);
+  Deno.test({ name: FULL, ignore: true, fn() {} });
+}
+
+Deno.test("eval.ts interrupted, the site server restarted, the out folder full (the cases at once)", () =>
+  allCases({
+    "SIGINT, SIGTERM, SIGKILL of eval.ts mid-run, then --resume: one line per (task, repeat)": () =>
+      allCases({
+        SIGINT: () => interruptThenResume("SIGINT"),
+        SIGTERM: () => interruptThenResume("SIGTERM"),
+        SIGKILL: () => interruptThenResume("SIGKILL"),
+      }),
+    "a site server restarted under running episodes: they are harness errors, never agent verdicts":
+      siteServerRestarted,
+    ...(noTmpfs === undefined ? { [FULL]: outFillsUp } : {}),
+  }));

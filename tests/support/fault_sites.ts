@@ -13,14 +13,48 @@ import { labApp } from "./lab.ts";
 /** A site server whose `/mark/<name>` pages report their visits. */
 export interface FaultSites extends SitesServer {
   port: number;
-  /** Resolves when `/mark/<name>` is (or was) requested. */
+  /** Resolves when `/mark/<name>` is (or was) requested (answered, for a page held `together`). */
   reached(name: string): Promise<void>;
+  /** Holds `/mark/<name>?together=<group>` pages until `size` were requested (Marks.together). */
+  together(group: string, size: number): void;
 }
 
 /** Which `/mark/<name>` pages were requested, shared by the servers of one test (a restarted one included). */
 export class Marks {
   readonly seen = new Set<string>();
   #waiters: { name: string; resolve: () => void }[] = [];
+  /** Each `together` group's size and the pages it holds until it is full (null once it was). */
+  #groups = new Map<string, { size: number; held: (() => void)[] | null }>();
+
+  /**
+   * `/mark/<name>?together=<group>` pages are held until `size` of them were requested, then answered all at once
+   * (and any later one at once): episodes that start on them start their waits together, however far apart their
+   * browsers let them open the page.
+   */
+  together(group: string, size: number): void {
+    this.#groups.set(group, { size, held: [] });
+  }
+
+  /**
+   * Resolves once `group` is full (at once for a group never declared), or when `gone` aborts: a page whose client
+   * went away is let go, so that no held request keeps its server from closing.
+   */
+  arrive(group: string, gone?: AbortSignal): Promise<void> {
+    const g = this.#groups.get(group);
+    if (!g?.held) return Promise.resolve();
+    const here = new Promise<void>((resolve) => {
+      g.held!.push(resolve);
+      gone?.addEventListener("abort", () => {
+        if (g.held?.includes(resolve)) g.held.splice(g.held.indexOf(resolve), 1);
+        resolve();
+      }, { once: true });
+    });
+    if (g.held.length >= g.size) {
+      for (const release of g.held) release();
+      g.held = null;
+    }
+    return here;
+  }
 
   hit(name: string): void {
     this.seen.add(name);
@@ -38,8 +72,11 @@ export class Marks {
 
 function markApp(marks: Marks): SiteApp {
   const routes = new Hono<SandboxEnv>({ strict: false });
-  routes.get("/:name", (c) => {
+  routes.get("/:name", async (c) => {
     const name = c.req.param("name");
+    const group = c.req.query("together");
+    if (group) await marks.arrive(group, c.req.raw.signal);
+    if (c.req.raw.signal.aborted) return c.text("gone", 503); // not reached: its episode never had the page
     marks.hit(name);
     const body = html`<h1>Mark ${name}</h1><a id="to-lab" href="/lab/">lab</a>`;
     return c.html(
@@ -64,7 +101,12 @@ function markApp(marks: Marks): SiteApp {
 /** The bundled apps, the lab and the mark app on 127.0.0.1 and `port` (0: a free one). */
 export async function startFaultSites(port = 0, marks = new Marks()): Promise<FaultSites> {
   const server = await startSites({ apps: [...APPS, labApp, markApp(marks)], port });
-  return { ...server, port: Number(new URL(server.base).port), reached: (name) => marks.reached(name) };
+  return {
+    ...server,
+    port: Number(new URL(server.base).port),
+    reached: (name) => marks.reached(name),
+    together: (group, size) => marks.together(group, size),
+  };
 }
 
 /** results.jsonl against the episodes a run should hold: lines, duplicated and lost (task, repeat) keys. */
