@@ -6,14 +6,15 @@
  * every instance's grade, and fail it once a target's index is shifted by one; the oracle run's --record-rows rows
  * and the demonstration rows load with the same reader and hold the same request text. Then one instance of each
  * template that, together, cover every macro (of every template under `deno task test:full`; gen.ts --demonstrations
- * runs the whole set).
+ * runs the whole set). The sample, the covering instances and the drags below the fold are demonstrated by one run,
+ * and the sample and the covering instances replayed shifted by another: each episode is independent of the others
+ * (its own browser context and sandbox session), so one run proves for each test what a run of its own did.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { demonstrate } from "../lib/gen/mod.ts";
-import { writeDemonstrationRows } from "../lib/gen/mod.ts";
+import { demonstrate, type DemonstrationReport, writeDemonstrationRows } from "../lib/gen/mod.ts";
 import { exportRows } from "../lib/results/mod.ts";
-import { type ReadRowsEpisode, readRowsFolder, type TrainingRow } from "../lib/run_folder/mod.ts";
+import { type EpisodeResult, type ReadRowsEpisode, readRowsFolder, type TrainingRow } from "../lib/run_folder/mod.ts";
 import { runConfig, runEval } from "../lib/run/mod.ts";
 import { kindOf, loadTasks } from "../lib/tasks/mod.ts";
 import { ADAPTER_OF_FAMILY, familyOf, type Task } from "../lib/protocol/mod.ts";
@@ -27,12 +28,20 @@ const SAMPLE = [
   "tracker.drag_and_drop.project_menu_board",
   "mail.open_detail.login_open_message",
 ];
+/**
+ * A card, a backlog item whose top edge shows at the screen's foot (its centre does not); and a backlog item moved to
+ * the top from 13 places down, whose ends fit on one screen only together (scrolling to centre one end put the other
+ * off screen, back and forth until the step limit).
+ */
+const BELOW_THE_FOLD = [
+  "tracker.drag_and_drop.menu_switcher_board-697f9069",
+  "tracker.reorder_list.backlog_next_to-c85e073c",
+  "tracker.reorder_list.backlogs_menu_end-b01c7ba8",
+];
 const ADAPTERS = [...new Set([...Object.values(ADAPTER_OF_FAMILY), "rest"])];
 
-async function sample(): Promise<Task[]> {
-  const all = (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
-  return SAMPLE.map((id) => all.find((t) => t.gen?.template === id && t.split === "train")!);
-}
+const loadAll = async () => (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
+const macrosOf = (ts: readonly Task[]) => new Set(ts.flatMap((t) => kindOf(t).plan(t)));
 
 const userText = (row: TrainingRow) => (row.messages[1].content as { text: string }[])[0].text;
 const actionOf = (target: string) =>
@@ -112,20 +121,105 @@ function checkRows(e: ReadRowsEpisode, task: Task): void {
   assert.ok(new Set(families).size === new Set(chain.map(familyOf)).size, `${task.task_id}: ${families}`);
 }
 
+/** The demonstration run the first three tests share (one browser, one sandbox), and what it wrote. */
+interface Demonstrated {
+  /** The bundled set's datagen instances. */
+  all: Task[];
+  /** SAMPLE's train instances (each its template's first). */
+  sample: Task[];
+  /**
+   * The sample, then the templates' first train instances that demonstrate the set's other macros in the fewest
+   * steps (every template's under `deno task test:full`).
+   */
+  covering: Task[];
+  /** BELOW_THE_FOLD's instances. */
+  fold: Task[];
+  /** Episodes in the demonstration rows folder. */
+  episodes: number;
+  /** The run's folder, kept (`keepRun`). */
+  run: string;
+  report: DemonstrationReport;
+  /** The demonstration rows' episodes by task id. */
+  byTask: Map<string, ReadRowsEpisode>;
+}
+
+let demonstrated: Promise<Demonstrated> | undefined;
+let shiftedReplay: Promise<Map<string, EpisodeResult>> | undefined;
+
+/** A temporary folder removed when the test module ends (the shared runs' folders outlive the test that made them). */
+async function moduleTempDir(prefix: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix });
+  globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+  return dir;
+}
+
+/**
+ * One demonstration run of the sample, the covering instances and the below-the-fold drags (the first test to ask
+ * runs it; each test asserts on its own instances): the tests' instances are independent episodes, each in its own
+ * browser context, so that one run proves what a run apiece did.
+ */
+function demonstration(): Promise<Demonstrated> {
+  return demonstrated ??= (async () => {
+    const all = await loadAll();
+    const first = new Map<string, Task>();
+    for (const t of all) if (t.split === "train" && !first.has(t.gen!.template)) first.set(t.gen!.template, t);
+    assert.equal(first.size, new Set(all.map((t) => t.gen!.template)).size, "every template has a train instance");
+    const sample = SAMPLE.map((id) => first.get(id)!);
+    // The covering instances cost their steps: a row per reference action, per macro_done and the done.
+    const steps = (t: Task) => t.solution.length + kindOf(t).plan(t).length;
+    const cover = covering([...first.values()], (t) => kindOf(t).plan(t), { given: sample, cost: steps });
+    const fold = BELOW_THE_FOLD.map((id) => all.find((t) => t.task_id === id)!);
+    const tasks = [...new Set([...cover, ...fold])];
+    const dir = await moduleTempDir("webmix-demo-");
+    const run = join(dir, "run");
+    const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2, run, keepRun: true });
+    const demo = await readRowsFolder(join(dir, "demo"));
+    const byTask = new Map(demo.episodes.map((e) => [e.rows[0].task_id.replace(/~r\d+$/, ""), e]));
+    return { all, sample, covering: cover, fold, episodes: demo.episodes.length, run, report, byTask };
+  })();
+}
+
+/**
+ * The covering instances (the sample among them) replayed by the oracle arm with every target's index shifted by
+ * one: each episode's result by task id.
+ */
+function shiftedResults(): Promise<Map<string, EpisodeResult>> {
+  return shiftedReplay ??= (async () => {
+    const { covering, byTask } = await demonstration();
+    const off = await replayTargets(
+      covering,
+      new Map(covering.map((t) => {
+        const rows = byTask.get(t.task_id)!.rows;
+        return [t.task_id, shifted(rows).map((target, i) => ({ model: rows[i].model, target }))];
+      })),
+    );
+    await Deno.remove(off.out, { recursive: true });
+    return off.results;
+  })();
+}
+
+/** Says which of `tasks` the demonstration run dropped, and why. */
+function droppedOf(report: DemonstrationReport, tasks: readonly Task[]) {
+  const ids = new Set(tasks.map((t) => t.task_id));
+  return report.dropped.filter((d) => ids.has(d.task_id)).map((d) => `${d.task_id}: ${d.problems.join("; ")}`);
+}
+
 Deno.test("demonstrate() rows name listed indexes, replay by index to a pass, and fail with an index shifted by one", async () => {
-  const tasks = await sample();
-  const dir = await Deno.makeTempDir({ prefix: "webmix-demo-" });
-  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2, run: join(dir, "run"), keepRun: true });
-  assert.deepEqual(report.dropped, [], report.dropped.map((d) => d.problems.join("; ")).join("\n"));
-  const demo = await readRowsFolder(join(dir, "demo"));
-  assert.equal(demo.episodes.length, tasks.length);
-  const byTask = new Map(demo.episodes.map((e) => [e.rows[0].task_id.replace(/~r\d+$/, ""), e]));
+  const { sample: tasks, episodes: demoEpisodes, run, report, byTask } = await demonstration();
+  assert.deepEqual(droppedOf(report, tasks), [], droppedOf(report, tasks).join("\n"));
+  assert.equal(demoEpisodes, report.instances - report.dropped.length, "one episode of rows per instance kept");
   for (const t of tasks) checkRows(byTask.get(t.task_id)!, t);
-  assert.equal(report.rows, demo.episodes.reduce((n, e) => n + e.rows.length, 0));
-  // Filters and --dedupe, from the kept run: the Navigation segments' rows only; each episode listed twice.
-  const episodes = report.episodes.map(({ episode, task_id, repeat }) => ({ episode, task_id, repeat }));
+  const demoRows = [...byTask.values()].flatMap((e) => e.rows);
+  assert.equal(report.rows, demoRows.length);
+  assert.equal(report.byFamily["Navigation"], demoRows.filter((r) => r.family === "Navigation").length);
+  const dir = await Deno.makeTempDir({ prefix: "webmix-demo-sample-" });
+  // Filters and --dedupe, from the kept run: the sample's Navigation segments' rows only; each episode listed twice.
+  const ids = new Set(tasks.map((t) => t.task_id));
+  const episodes = report.episodes.filter((e) => ids.has(e.task_id))
+    .map(({ episode, task_id, repeat }) => ({ episode, task_id, repeat }));
+  assert.equal(episodes.length, tasks.length);
   const nav = await writeDemonstrationRows({
-    out: join(dir, "run"),
+    out: run,
     episodes: [...episodes, ...episodes],
     to: join(dir, "nav"),
     families: ["Navigation"],
@@ -133,7 +227,8 @@ Deno.test("demonstrate() rows name listed indexes, replay by index to a pass, an
     split: "train",
   });
   assert.deepEqual(Object.keys(nav.byFamily), ["Navigation"]);
-  assert.equal(nav.rows, report.byFamily["Navigation"]);
+  const sampleNav = tasks.flatMap((t) => byTask.get(t.task_id)!.rows).filter((r) => r.family === "Navigation");
+  assert.equal(nav.rows, sampleNav.length);
   assert.equal(nav.duplicates, nav.rows, "the second listing's rows are all duplicates");
   const navRows = (await readRowsFolder(join(dir, "nav"))).episodes.flatMap((e) => e.rows);
   assert.ok(navRows.length === nav.rows && navRows.every((r) => r.family === "Navigation"));
@@ -163,64 +258,34 @@ Deno.test("demonstrate() rows name listed indexes, replay by index to a pass, an
     assert.deepEqual(e.rows.map((r) => r.target), d.rows.map((r) => r.target));
   }
 
-  const off = await replayTargets(
-    tasks,
-    new Map(tasks.map((t) => {
-      const rows = byTask.get(t.task_id)!.rows;
-      return [t.task_id, shifted(rows).map((target, i) => ({ model: rows[i].model, target }))];
-    })),
-  );
+  const off = await shiftedResults();
   for (const t of tasks) {
-    assert.equal(off.results.get(t.task_id)!.ok, false, `${t.task_id} passed with a shifted index`);
+    assert.equal(off.get(t.task_id)!.ok, false, `${t.task_id} passed with a shifted index`);
   }
-  for (const d of [dir, exact.out, off.out]) await Deno.remove(d, { recursive: true });
+  for (const d of [dir, exact.out]) await Deno.remove(d, { recursive: true });
 });
 
 // Every template's demonstration is 222 browser episodes (about 5 minutes): `deno task test:full` (WEBMIX_LIVE=1)
-// runs them all, `deno task test` the templates that cover every macro, and `gen.ts --demonstrations` the whole set.
+// runs them all, `deno task test` the templates that cover every macro (in the fewest steps, after the sample the
+// test above runs in the same demonstration run), and `gen.ts --demonstrations` the whole set.
 Deno.test(`one train instance of ${WHOLE ? "every template" : "templates covering every macro"}: its rows name listed indexes, pass by index, fail shifted by one`, async () => {
-  const all = (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
-  const first = new Map<string, Task>();
-  for (const t of all) if (t.split === "train" && !first.has(t.gen!.template)) first.set(t.gen!.template, t);
-  assert.equal(first.size, new Set(all.map((t) => t.gen!.template)).size, "every template has a train instance");
-  const tasks = covering([...first.values()], (t) => kindOf(t).plan(t));
-  const macros = (ts: readonly Task[]) => new Set(ts.flatMap((t) => kindOf(t).plan(t)));
-  assert.equal(macros(tasks).size, macros(all).size, "every macro of the set is demonstrated");
-  const dir = await Deno.makeTempDir({ prefix: "webmix-demo-all-" });
+  const { all, covering: tasks, report, byTask } = await demonstration();
+  assert.ok(tasks.every((t) => t.split === "train"), "train instances");
+  assert.equal(new Set(tasks.map((t) => t.gen!.template)).size, tasks.length, "one instance a template");
+  assert.equal(macrosOf(tasks).size, macrosOf(all).size, "every macro of the set is demonstrated");
   // The demonstration run executes every target as a model's reply (by index and coordinates): a pass is the proof.
-  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2 });
-  assert.deepEqual(report.dropped, [], report.dropped.map((d) => `${d.task_id}: ${d.problems}`).join("\n"));
-  const byTask = new Map(
-    (await readRowsFolder(join(dir, "demo"))).episodes.map((e) => [e.rows[0].task_id.replace(/~r\d+$/, ""), e]),
-  );
+  assert.deepEqual(droppedOf(report, tasks), [], droppedOf(report, tasks).join("\n"));
   for (const t of tasks) checkRows(byTask.get(t.task_id)!, t);
-  const off = await replayTargets(
-    tasks,
-    new Map(tasks.map((t) => {
-      const rows = byTask.get(t.task_id)!.rows;
-      return [t.task_id, shifted(rows).map((target, i) => ({ model: rows[i].model, target }))];
-    })),
-  );
-  const passed = tasks.filter((t) => off.results.get(t.task_id)!.ok).map((t) => t.task_id);
+  const off = await shiftedResults();
+  const passed = tasks.filter((t) => off.get(t.task_id)!.ok).map((t) => t.task_id);
   assert.deepEqual(passed, [], "these passed with their indexes shifted by one (or a drag dropped where it began)");
-  for (const d of [dir, off.out]) await Deno.remove(d, { recursive: true });
 });
 
 Deno.test("a drag with an end below the fold scrolls once, so that both ends are on screen, then drags", async () => {
-  // A card, a backlog item whose top edge shows at the screen's foot (its centre does not); and a backlog item
-  // moved to the top from 13 places down, whose ends fit on one screen only together (scrolling to centre one end
-  // put the other off screen, back and forth until the step limit).
-  const ids = [
-    "tracker.drag_and_drop.menu_switcher_board-697f9069",
-    "tracker.reorder_list.backlog_next_to-c85e073c",
-    "tracker.reorder_list.backlogs_menu_end-b01c7ba8",
-  ];
-  const all = (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
-  const tasks = ids.map((id) => all.find((t) => t.task_id === id)!);
-  const dir = await Deno.makeTempDir({ prefix: "webmix-demo-fold-" });
-  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2 });
-  assert.deepEqual(report.dropped, [], report.dropped.map((d) => `${d.task_id}: ${d.problems}`).join("\n"));
-  for (const e of (await readRowsFolder(join(dir, "demo"))).episodes) {
+  const { fold, report, byTask } = await demonstration();
+  assert.deepEqual(droppedOf(report, fold), [], droppedOf(report, fold).join("\n"));
+  for (const t of fold) {
+    const e = byTask.get(t.task_id)!;
     const id = e.rows[0].task_id;
     const drag = e.rows.findIndex((r) => r.op === "drag");
     assert.equal(e.rows[drag - 1].op, "scroll", `${id}: the row before the drag scrolls`);
@@ -230,7 +295,6 @@ Deno.test("a drag with an end below the fold scrolls once, so that both ends are
       assert.ok(p[k] >= 0 && p[k] <= 1000, `${id}: the drag's ${k} ${p[k]} is off the screen's grid`);
     }
   }
-  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("gen.ts --demonstrations without --tasks is a usage error (exit 2)", async () => {
@@ -240,8 +304,8 @@ Deno.test("gen.ts --demonstrations without --tasks is a usage error (exit 2)", a
 });
 
 Deno.test("a demonstration run that was stopped stays in ROWS.run and --resume finishes it without rerunning", async () => {
-  const all = (await loadTasks("fixtures/valgen/val.jsonl")).filter((t): t is Task => !("kind" in t));
-  const tasks = all.filter((t) => t.gen?.template === "shop.navigate_menu.menu_entry" && t.split === "train")
+  const tasks = (await loadAll())
+    .filter((t) => t.gen?.template === "shop.navigate_menu.menu_entry" && t.split === "train")
     .slice(0, 2);
   assert.equal(tasks.length, 2);
   const dir = await Deno.makeTempDir({ prefix: "webmix-demo-resume-" });
