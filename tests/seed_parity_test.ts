@@ -44,6 +44,43 @@ const NORMALIZED = "Coordinates in click and drag actions are on a 0-1000 grid o
 const PIXELS = "Coordinates in click and drag actions are CSS pixels of the viewport, which is 1280x720: (0,0) is " +
   "the top left corner, (1280,720) the bottom right.";
 
+/** The out folder of the --resume test's runs, and their flags. */
+const RESUME_OUT = await Deno.makeTempDir({ prefix: "webmix-parity-" });
+const resumeArgs = (url: string, ...more: string[]) => [
+  ...["--arm", "base", "--task-ids", `${PAGINATE},${BOARD}`, "--vllm", url, "--out", RESUME_OUT, "--workers", "2"],
+  // 8 s: the retried episode (two model turns) must end within it on a loaded machine too.
+  ...["--timeout", "8", "--no-step-screenshots", ...more],
+];
+
+/** Told of each model request of the --resume test's first run: which episode (marker) asked. */
+let modelAsked: (marker: string | undefined) => void = () => {};
+/** Resolves once both of the first run's episodes have asked their model (or the run ended): it only waits then. */
+const firstResumeRunWaits = new Promise<void>((resolve) => {
+  const asked = new Set<string | undefined>();
+  modelAsked = (marker) => {
+    asked.add(marker);
+    if (asked.has(PAGINATE_MARKER) && asked.has(BOARD_MARKER)) resolve();
+  };
+});
+/**
+ * The --resume test's first run, started as the file loads: PAGINATE's model answers after the arm's --timeout, so
+ * the run takes that long however fast the machine is, and the tests before that one run meanwhile (two that time
+ * nothing, then the safety bound's, which waits for `firstResumeRunWaits` first). BOARD's model answers garbage (not
+ * retried by the client).
+ */
+const firstResumeRun = (async () => {
+  await using first = startFixtureModelServer({
+    episodes: [paginate([{ delayMs: 20_000 }]), {
+      marker: BOARD_MARKER,
+      steps: [{ reply: agentReply({ done: { text: "x", success: false } }), faults: [{ garbage: "<html>502" }] }],
+    }],
+    onAttempt: (r) => modelAsked(r.episode),
+  });
+  return await runCli("eval.ts", resumeArgs(first.url));
+})();
+// Awaited by its test; no unhandled rejection when a --filter leaves that test out.
+firstResumeRun.catch(() => {});
+
 Deno.test("the model is told its coordinate system: pixels with --pixel-coords, in a prompt of the user's own too", async () => {
   // The 0-1000 grid by default: the --resume test below asserts it on its runs' requests (the bundled prompt).
   const dir = await Deno.makeTempDir({ prefix: "webmix-parity-" });
@@ -81,30 +118,39 @@ Deno.test("--verifier-only is recorded in run.json and changes nothing; --max-st
   await Deno.remove(join(out, ".."), { recursive: true });
 });
 
-/** The out folder of the --resume test's runs, and their flags. */
-const RESUME_OUT = await Deno.makeTempDir({ prefix: "webmix-parity-" });
-const resumeArgs = (url: string, ...more: string[]) => [
-  ...["--arm", "base", "--task-ids", `${PAGINATE},${BOARD}`, "--vllm", url, "--out", RESUME_OUT, "--workers", "2"],
-  // 8 s: the retried episode (two model turns) must end within it on a loaded machine too.
-  ...["--timeout", "8", "--no-step-screenshots", ...more],
-];
-
-/**
- * The --resume test's first run, started as the file loads: PAGINATE's model answers after the arm's --timeout, so
- * the run takes that long however fast the machine is, and the tests before that one (which time nothing) run
- * meanwhile. BOARD's model answers garbage (not retried by the client).
- */
-const firstResumeRun = (async () => {
-  await using first = startFixtureModelServer({
-    episodes: [paginate([{ delayMs: 20_000 }]), {
-      marker: BOARD_MARKER,
-      steps: [{ reply: agentReply({ done: { text: "x", success: false } }), faults: [{ garbage: "<html>502" }] }],
-    }],
+Deno.test("an episode past its safety bound (--timeout + the margin for start and grading) is a harness error, not a timeout", async () => {
+  const out = join(await Deno.makeTempDir({ prefix: "webmix-parity-" }), "out");
+  const config = runConfig({
+    arm: "replay",
+    out,
+    // The replay must end within --timeout 5 on a loaded machine too (with 2 it did not, the suite beside other work:
+    // the arm's own timeout came first).
+    timeoutS: 5,
+    workers: 1,
+    stepScreenshots: false,
+    tasks: { human: true, humanSplit: "all", taskIds: [NEEDS_JUDGE] },
   });
-  return await runCli("eval.ts", resumeArgs(first.url));
-})();
-// Awaited by its test; no unhandled rejection when a --filter leaves that test out.
-firstResumeRun.catch(() => {});
+  const tasks = filterTasks(await loadHumanTasks({ annotationsDir: BUNDLED.annotations, split: "all" }), {
+    taskIds: [NEEDS_JUDGE],
+  });
+  // The replay below must end within its --timeout: not while the --resume test's first run (started as the file
+  // loads) is still starting, only once it just waits for its model.
+  await Promise.race([firstResumeRunWaits, firstResumeRun]);
+  // A judge that never answers (it only lets go when the episode is stopped).
+  const hanging: AnswerJudge = {
+    judgeAnswer: (_q, options) =>
+      new Promise((_, reject) => options?.signal?.addEventListener("abort", () => reject(options.signal!.reason))),
+  };
+  const t0 = performance.now();
+  const summary = await runEval(config, { tasks, qa: hanging, safetyMarginS: 2, log: () => {} });
+  const [res] = summary.results;
+  assert.match(String(res.error), /ran past its safety bound \(--timeout 5s \+ 2s for start, evidence and grading\)/);
+  assert.notEqual(res.error, "timeout");
+  assert.ok(performance.now() - t0 < 23_000, "given up at the bound");
+  const line = JSON.parse((await Deno.readTextFile(join(out, "results.jsonl"))).trim());
+  assert.equal(line.error, res.error);
+  await Deno.remove(join(out, ".."), { recursive: true });
+});
 
 Deno.test("--resume reruns only the harness's failures; a timeout stays unless --retry-timeouts; a rerun line says what it retried; the bundled prompt tells the 0-1000 grid", async () => {
   const out = RESUME_OUT;
@@ -217,35 +263,4 @@ Deno.test("--timeout covers the arm's run only: a judge slower than it is waited
   assert.deepEqual(Object.keys(timing), ["context_ms", "setup_ms", "agent_ms", "finish_ms"]);
   assert.ok(timing.finish_ms >= JUDGE_DELAY_MS, `grading waited for the judge: ${JSON.stringify(timing)}`);
   await Deno.remove(out, { recursive: true });
-});
-
-Deno.test("an episode past its safety bound (--timeout + the margin for start and grading) is a harness error, not a timeout", async () => {
-  const out = join(await Deno.makeTempDir({ prefix: "webmix-parity-" }), "out");
-  const config = runConfig({
-    arm: "replay",
-    out,
-    // The replay must end within --timeout 5 on a loaded machine too (with 2 it did not, the suite beside other work:
-    // the arm's own timeout came first).
-    timeoutS: 5,
-    workers: 1,
-    stepScreenshots: false,
-    tasks: { human: true, humanSplit: "all", taskIds: [NEEDS_JUDGE] },
-  });
-  const tasks = filterTasks(await loadHumanTasks({ annotationsDir: BUNDLED.annotations, split: "all" }), {
-    taskIds: [NEEDS_JUDGE],
-  });
-  // A judge that never answers (it only lets go when the episode is stopped).
-  const hanging: AnswerJudge = {
-    judgeAnswer: (_q, options) =>
-      new Promise((_, reject) => options?.signal?.addEventListener("abort", () => reject(options.signal!.reason))),
-  };
-  const t0 = performance.now();
-  const summary = await runEval(config, { tasks, qa: hanging, safetyMarginS: 2, log: () => {} });
-  const [res] = summary.results;
-  assert.match(String(res.error), /ran past its safety bound \(--timeout 5s \+ 2s for start, evidence and grading\)/);
-  assert.notEqual(res.error, "timeout");
-  assert.ok(performance.now() - t0 < 23_000, "given up at the bound");
-  const line = JSON.parse((await Deno.readTextFile(join(out, "results.jsonl"))).trim());
-  assert.equal(line.error, res.error);
-  await Deno.remove(join(out, ".."), { recursive: true });
 });
