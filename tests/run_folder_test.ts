@@ -69,6 +69,41 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
+/**
+ * A finished run of two lab tasks, m1 and m2, on a folder a killed run left locked, made once as the file loads: the
+ * --resume tests below each work on a copy of its folder (`copyOfFinishedRun`).
+ */
+const FINISHED = await taskFile([wait("m1", 0), wait("m2", 0)]);
+const finishedRun = (async () => {
+  await using lab = await startLab();
+  await Deno.mkdir(FINISHED.out, { recursive: true });
+  // A pid that cannot be running: above the kernel's pid_max.
+  const stale = { pid: 2 ** 30, host: Deno.hostname(), started: "2026-01-01T00:00:00Z" };
+  await Deno.writeTextFile(join(FINISHED.out, "run.lock"), JSON.stringify(stale));
+  return await runCli("eval.ts", [
+    "--arm",
+    "replay",
+    "--tasks",
+    FINISHED.tasks,
+    "--out",
+    FINISHED.out,
+    "--bases",
+    lab.base,
+  ]);
+})();
+// Awaited by the tests; no unhandled rejection when a --filter leaves them out.
+finishedRun.catch(() => {});
+
+/** A folder of its own holding a copy of the finished run's folder (`out`), and the run's task file. */
+async function copyOfFinishedRun(): Promise<{ dir: string; tasks: string; out: string }> {
+  const r = await finishedRun;
+  assert.equal(r.code, 0, r.stderr);
+  const dir = await Deno.makeTempDir({ prefix: "webmix-run-" });
+  const out = join(dir, "out");
+  assert.ok((await new Deno.Command("cp", { args: ["-a", FINISHED.out, out] }).output()).success);
+  return { dir, tasks: FINISHED.tasks, out };
+}
+
 Deno.test("a second run on a folder in use exits 2 naming the holder, and the folder keeps one line per episode", async () => {
   await using lab = await startGatedLab();
   const ids = ["l1", "l2", "l3"];
@@ -99,19 +134,16 @@ Deno.test("a second run on a folder in use exits 2 naming the holder, and the fo
   await Deno.remove(dir, { recursive: true });
 });
 
-// A lock left by a killed run, and a refused --resume leaving results.jsonl as it was, are shown on the folder of the
-// run the other refusals here are made on: one run serves them all.
+// A lock left by a killed run, and a refused --resume leaving results.jsonl as it was, are shown on the finished run
+// the other refusals here are made on.
 Deno.test("a lock left by a killed run is taken over; --resume refuses a folder run with another arm or another task file, naming each difference, and leaves results.jsonl as it was", async () => {
-  await using lab = await startLab();
-  const { dir, tasks, out } = await taskFile([wait("m1", 0), wait("m2", 0)]);
-  const base = ["--tasks", tasks, "--out", out, "--bases", lab.base];
-  await Deno.mkdir(out, { recursive: true });
-  // A pid that cannot be running: above the kernel's pid_max.
-  const stale = { pid: 2 ** 30, host: Deno.hostname(), started: "2026-01-01T00:00:00Z" };
-  await Deno.writeTextFile(join(out, "run.lock"), JSON.stringify(stale));
-  const first = await runCli("eval.ts", ["--arm", "replay", ...base]);
+  const first = await finishedRun;
   assert.equal(first.code, 0, first.stderr);
-  assert.equal((await readResults(out)).length, 2, "the killed run's lock was taken over: the run ran");
+  assert.equal((await readResults(FINISHED.out)).length, 2, "the killed run's lock was taken over: the run ran");
+  assert.equal(await exists(join(FINISHED.out, "run.lock")), false, "and released");
+  await using lab = await startLab();
+  const { dir, tasks, out } = await copyOfFinishedRun();
+  const base = ["--tasks", tasks, "--out", out, "--bases", lab.base];
   const manifest = JSON.parse(await Deno.readTextFile(join(out, "run.json")));
   assert.equal(manifest.settings.arm, "replay");
   assert.deepEqual(manifest.tasks.ids, ["m1", "m2"]);
@@ -149,9 +181,8 @@ Deno.test("a lock left by a killed run is taken over; --resume refuses a folder 
 
 Deno.test("--resume refuses a run.json a crash cut short, naming it, and rewrites nothing; a cut results line is said", async () => {
   await using lab = await startLab();
-  const { dir, tasks, out } = await taskFile([wait("c1", 0), wait("c2", 0)]);
+  const { dir, tasks, out } = await copyOfFinishedRun();
   const base = ["--arm", "replay", "--tasks", tasks, "--out", out, "--bases", lab.base];
-  assert.equal((await runCli("eval.ts", base)).code, 0);
   const file = join(out, "run.json");
   const cut = (await Deno.readTextFile(file)).slice(0, 80);
   await Deno.writeTextFile(file, cut);
@@ -171,8 +202,10 @@ Deno.test("--resume refuses a run.json a crash cut short, naming it, and rewrite
   assert.match(forced.stderr, /resume: .*results\.jsonl line 2 was cut short \(a crash mid-write, 30 bytes/);
   assert.match(forced.stderr, /--force-resume: .*run\.json: not JSON .*: replaced with this run's run\.json/);
   assert.equal(JSON.parse(await Deno.readTextFile(file)).format_version, 2);
-  assert.deepEqual((await readResults(out)).map((r) => r.task_id).sort(), ["c1", "c2"]);
+  assert.deepEqual((await readResults(out)).map((r) => r.task_id).sort(), ["m1", "m2"]);
   await Deno.remove(dir, { recursive: true });
+  // The last test on the finished run.
+  await Deno.remove(FINISHED.dir, { recursive: true });
 });
 
 // The erase task runs in the same run as the failing references: each asserts on its own episode.
