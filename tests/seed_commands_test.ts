@@ -31,22 +31,34 @@ async function valTasks(dir: string): Promise<string> {
 
 const run = (args: string[]) => runCli("eval.ts", ["--workers", "1", "--no-step-screenshots", ...args]);
 
+/** Waits for every one of `parts` (run side by side), then throws the first failure. */
+async function settled(...parts: Promise<unknown>[]): Promise<void> {
+  for (const o of await Promise.allSettled(parts)) if (o.status === "rejected") throw o.reason;
+}
+
 Deno.test("the seed's base, oracle and regrade lines run unchanged", async () => {
   const dir = await Deno.makeTempDir({ prefix: "webmix-seed-lines-" });
   const tasks = await valTasks(dir);
   const out = join(dir, "data/webmix/eval/base");
-  {
+  // The base and oracle lines side by side (each its own model server and out folder); the regrade after base's.
+  const baseThenRegrade = (async () => {
     const episodes: FixtureEpisode[] = [PAGINATE_MARKER, BOARD_MARKER].map((marker) => ({
       marker,
       steps: [done("qwen35-4b")],
     }));
-    await using server = startFixtureModelServer({ models: MODELS, episodes });
-    // python -m miniwebagent.evaluate --tasks data/webmix/valgen/runs/val1/tasks.jsonl --arm base --out data/webmix/eval/base
-    const r = await run(["--tasks", tasks, "--arm", "base", "--out", out, "--vllm", server.url]);
-    assert.equal(r.code, 0, r.stderr);
-    assert.equal((await readResults(out)).length, 2);
-  }
-  {
+    {
+      await using server = startFixtureModelServer({ models: MODELS, episodes });
+      // python -m miniwebagent.evaluate --tasks data/webmix/valgen/runs/val1/tasks.jsonl --arm base --out data/webmix/eval/base
+      const r = await run(["--tasks", tasks, "--arm", "base", "--out", out, "--vllm", server.url]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal((await readResults(out)).length, 2);
+    }
+    // The seed's parser requires --arm and --out on a regrade line too.
+    const g = await runCli("eval.ts", ["--regrade", out, "--tasks", tasks, "--arm", "base", "--out", out]);
+    assert.equal(g.code, 0, g.stderr);
+    assert.match(g.stdout, /regraded .*base: \{"ok":\d+,"fail":\d+\}/);
+  })();
+  const oracle = (async () => {
     const episodes: FixtureEpisode[] = [
       { marker: PAGINATE_MARKER, steps: [done("rest")] },
       { marker: BOARD_MARKER, steps: [macroDone("rest"), done("drag")] },
@@ -69,11 +81,8 @@ Deno.test("the seed's base, oracle and regrade lines run unchanged", async () =>
     assert.equal(r.code, 0, r.stderr);
     const models = Object.fromEntries((await readResults(o)).map((x) => [x.task_id, x.models]));
     assert.deepEqual(models.tracker_board_mob15_to_in_progress_via_menu, ["rest", "drag"]);
-  }
-  // The seed's parser requires --arm and --out on a regrade line too.
-  const g = await runCli("eval.ts", ["--regrade", out, "--tasks", tasks, "--arm", "base", "--out", out]);
-  assert.equal(g.code, 0, g.stderr);
-  assert.match(g.stdout, /regraded .*base: \{"ok":\d+,"fail":\d+\}/);
+  })();
+  await settled(baseThenRegrade, oracle);
   await Deno.remove(dir, { recursive: true });
 });
 
@@ -133,7 +142,8 @@ Deno.test("the seed's --human rejection-sampling line runs on seed-format annota
   const ann = await seedAnnotations(dir);
   const review = "Post a 5-star review of the Auralis Bookshelf Speakers";
   const cheapest = "tell me the price of the cheapest audio product";
-  {
+  // The three lines side by side, each its own out folder (and model server).
+  const sampling = (async () => {
     // Two repeats each: the fixture server counts an episode's steps by its marker, so each repeat takes one reply.
     await using server = startFixtureModelServer({
       models: MODELS,
@@ -150,8 +160,8 @@ Deno.test("the seed's --human rejection-sampling line runs on seed-format annota
     assert.match(r.stderr, /shop_h_audio_cheapest\/task\.json: ignored unknown key\(s\) "annotator", "reviewed"/);
     assert.match(r.stderr, /shop_h_review_speakers\/task\.json: macro\(s\) "hover_tooltip" outside the vocabulary/);
     assert.equal((await readResults(out)).length, 4);
-  }
-  {
+  })();
+  const oracle = (async () => {
     // The oracle routes the unknown macro as the seed does: family "Other", the rest adapter.
     await using server = startFixtureModelServer({
       models: MODELS,
@@ -164,21 +174,24 @@ Deno.test("the seed's --human rejection-sampling line runs on seed-format annota
     ]);
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual((await readResults(out))[0].models, ["rest", "rest", "select", "rest"]);
-  }
-  const strict = await run([
-    "--human",
-    "--human-split",
-    "train",
-    "--strict",
-    "--arm",
-    "noop",
-    "--annotations",
-    ann,
-    "--out",
-    join(dir, "out/strict"),
-  ]);
-  assert.equal(strict.code, 2);
-  assert.match(strict.stderr, /shop_h_audio_cheapest\/task\.json: annotator: is not a known field \(nor "reviewed"\)/);
+  })();
+  const strict = (async () => {
+    const r = await run([
+      "--human",
+      "--human-split",
+      "train",
+      "--strict",
+      "--arm",
+      "noop",
+      "--annotations",
+      ann,
+      "--out",
+      join(dir, "out/strict"),
+    ]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /shop_h_audio_cheapest\/task\.json: annotator: is not a known field \(nor "reviewed"\)/);
+  })();
+  await settled(sampling, oracle, strict);
   await Deno.remove(dir, { recursive: true });
 });
 
