@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { agentReply, type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, runCli, spawnCli } from "./support/cli.ts";
-import { instructionOf, sharedRun } from "./support/shared_run.ts";
+import { instructionOf, resultOf, sharedRun } from "./support/shared_run.ts";
 import { assertBrowserUseHistory } from "./support/browser_use_history.ts";
 import type { StepRecord } from "../lib/agent/mod.ts";
 
@@ -39,12 +39,6 @@ async function evalRun(url: string, args: string[], workers = 1) {
   ]);
   return { ...r, out, results: await readResults(out) };
 }
-
-const resultOf = (results: Record<string, unknown>[], task: string) => {
-  const found = results.filter((x) => x.task_id === task);
-  assert.equal(found.length, 1, `${task}: ${JSON.stringify(results)}`);
-  return found[0];
-};
 
 /** The task of the three unusable replies' episode. */
 const UNUSABLE = "mail_search_lisbon";

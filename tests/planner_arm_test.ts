@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { assertBrowserUseHistory } from "./support/browser_use_history.ts";
 import { agentReply, type FixtureStep, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, runCli, spawnCli } from "./support/cli.ts";
-import { instructionOf, sharedRun } from "./support/shared_run.ts";
+import { instructionOf, resultOf, sharedRun } from "./support/shared_run.ts";
 import { FAMILIES } from "../lib/protocol/mod.ts";
 
 const PAGINATE = "shop_paginate_page3";
@@ -80,10 +80,11 @@ async function evalRun(url: string, args: string[], { screenshots = false, worke
 type Received = { path: string; model?: string; status: number; episode?: string };
 
 /**
- * One run for several tests: each task's episode scripted apart (its marker the task's instruction), two at a time
- * (--workers 2); the server closed once the run ended, its requests kept.
+ * A run over these tasks' episodes, each scripted apart (its marker the task's instruction), two at a time
+ * (--workers 2): the episodes of several tests when their flags agree. The server is closed once the run ended, its
+ * requests kept.
  */
-async function sharedEvalRun(
+async function runEpisodes(
   episodes: { task: string; steps: FixtureStep[] }[],
   args: string[],
   screenshots = false,
@@ -104,11 +105,6 @@ const chatModels = (requests: Received[], task?: string) =>
     q.path.endsWith("/chat/completions") && q.status === 200 &&
     (task === undefined || q.episode === instructionOf(task))
   ).map((q) => q.model);
-const resultOf = (results: Record<string, unknown>[], task: string) => {
-  const found = results.filter((x) => x.task_id === task);
-  assert.equal(found.length, 1, `${task}: ${JSON.stringify(results)}`);
-  return found[0];
-};
 
 /** The plan that names every family once; each specialist answers done at once. */
 const ALL_FAMILIES: Plan = FAMILIES.map((family) => ({ family, subtask: `a ${family} step` }));
@@ -165,7 +161,7 @@ const UNUSABLE: { task: string; first: FixtureStep; why: RegExp }[] = [
 
 /** v1 with every adapter served (--record-rows, step screenshots): the v1 test's episode and the first family case's. */
 const v1Run = sharedRun(() =>
-  sharedEvalRun(
+  runEpisodes(
     [
       { task: PAGINATE, steps: v1Page3("reasoning") },
       { task: FAMILY_CASES[0].task, steps: allFamilies(FAMILY_CASES[0].expect) },
@@ -177,7 +173,7 @@ const v1Run = sharedRun(() =>
 
 /** No adapter served: the second family case's episode and the unusable planner replies'. */
 const baseRun = sharedRun(() =>
-  sharedEvalRun([
+  runEpisodes([
     { task: FAMILY_CASES[1].task, steps: allFamilies(FAMILY_CASES[1].expect) },
     ...UNUSABLE.map((u) => ({ task: u.task, steps: [u.first] })),
   ], FAMILY_CASES[1].args)
@@ -190,7 +186,7 @@ const TURNS_TASK = "shop_search_merino";
  * fourth turn is never asked).
  */
 const v2Run = sharedRun(() =>
-  sharedEvalRun([
+  runEpisodes([
     {
       task: PAGINATE,
       steps: [
@@ -303,8 +299,7 @@ Deno.test("v2 asks the planner again after every step, where v1 goes on with its
 Deno.test("each family's step reaches its specialist: its adapter, else the fallback, reasoning to the base", async () => {
   // The first two cases run in the v1 test's and the unusable replies' runs, the others in runs of their own, side
   // by side.
-  const own = (c: typeof FAMILY_CASES[number]) =>
-    sharedEvalRun([{ task: c.task, steps: allFamilies(c.expect) }], c.args);
+  const own = (c: typeof FAMILY_CASES[number]) => runEpisodes([{ task: c.task, steps: allFamilies(c.expect) }], c.args);
   const runs = await Promise.all([v1Run(), baseRun(), own(FAMILY_CASES[2]), own(FAMILY_CASES[3])]);
   for (const [i, c] of FAMILY_CASES.entries()) {
     const r = runs[i];

@@ -3,6 +3,7 @@
  * episode scripted apart, on a task of its own): the first test that asks starts it, the others await the same
  * run; its output folder is removed when the file's tests are over. A test run alone (--filter) still gets it.
  */
+import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT } from "./cli.ts";
 import { loadTasks } from "../../lib/tasks/mod.ts";
@@ -30,4 +31,11 @@ export function instructionOf(taskId: string): string {
   const task = BUNDLED.find((t) => t.task_id === taskId);
   if (!task) throw new Error(`no bundled task ${taskId}`);
   return task.instruction;
+}
+
+/** The one result line of `taskId` among a run's. */
+export function resultOf(results: Record<string, unknown>[], taskId: string): Record<string, unknown> {
+  const found = results.filter((r) => r.task_id === taskId);
+  assert.equal(found.length, 1, `${taskId}: ${JSON.stringify(results)}`);
+  return found[0];
 }
