@@ -41,22 +41,38 @@ const judgeEnv = (url: string) => ({ env: { WEBMIX_JUDGE_BASE_URL: url, WEBMIX_J
 Deno.test("eval.ts --human --arm replay passes a sample of the human tasks, and --arm noop fails each", async () => {
   await using judge = startJudge();
   const out = await Deno.makeTempDir({ prefix: "webmix-human-" });
-  const replay = await runCli(
-    "eval.ts",
-    [
+  // Two runs side by side: they share nothing but the task sample.
+  const [replay, noop] = await Promise.all([
+    runCli(
+      "eval.ts",
+      [
+        "--arm",
+        "replay",
+        "--human",
+        "--human-split",
+        "all",
+        ...SAMPLE_IDS,
+        "--out",
+        join(out, "replay"),
+        "--workers",
+        "2",
+      ],
+      judgeEnv(judge.url),
+    ),
+    runCli("eval.ts", [
       "--arm",
-      "replay",
+      "noop",
       "--human",
       "--human-split",
       "all",
       ...SAMPLE_IDS,
       "--out",
-      join(out, "replay"),
+      join(out, "noop"),
       "--workers",
       "2",
-    ],
-    judgeEnv(judge.url),
-  );
+      "--no-step-screenshots",
+    ]),
+  ]);
   assert.equal(replay.code, 0, replay.stderr);
   const results = await readResults(join(out, "replay"));
   assert.deepEqual(results.map((r) => r.task_id).sort(), SAMPLE.map((t) => t.task_id).sort());
@@ -65,19 +81,6 @@ Deno.test("eval.ts --human --arm replay passes a sample of the human tasks, and 
   const inputs = JSON.parse(await Deno.readTextFile(join(out, "replay", NEEDS_LLM[0], "grade_inputs.json")));
   assert.equal(inputs.kind, "human");
   assert.ok(inputs.traj.some((e: { type: string }) => e.type === "network"), "the request log is merged in");
-  const noop = await runCli("eval.ts", [
-    "--arm",
-    "noop",
-    "--human",
-    "--human-split",
-    "all",
-    ...SAMPLE_IDS,
-    "--out",
-    join(out, "noop"),
-    "--workers",
-    "2",
-    "--no-step-screenshots",
-  ]);
   assert.equal(noop.code, 0, noop.stderr);
   const noops = await readResults(join(out, "noop"));
   assert.equal(noops.length, SAMPLE.length);
@@ -131,11 +134,18 @@ Deno.test("--human-split and --human-macros select the tasks of those sites and 
   const searches = await loadHumanTasks({ annotationsDir: ANNOTATIONS, split: "all", macros: ["search"] });
   assert.ok(test.length > 0 && train.length > 0 && test.length + train.length <= ALL.length);
   assert.ok(searches.length > 0 && searches.length < ALL.length);
-  assert.equal(await count([]), test.length, "test is the default split");
-  assert.equal(await count(["--human-split", "train"]), train.length);
-  assert.equal(await count(["--human-split", "all"]), ALL.length);
-  assert.equal(await count(["--human-split", "all", "--human-macros", "search"]), searches.length);
-  const bad = await runCli("eval.ts", ["--arm", "noop", "--human", "--human-split", "dev", "--out", "/tmp/x"]);
+  // Dry runs and a refused one: none writes anything, so they run side by side.
+  const [byDefault, trainCount, allCount, searchCount, bad] = await Promise.all([
+    count([]),
+    count(["--human-split", "train"]),
+    count(["--human-split", "all"]),
+    count(["--human-split", "all", "--human-macros", "search"]),
+    runCli("eval.ts", ["--arm", "noop", "--human", "--human-split", "dev", "--out", "/tmp/x"]),
+  ]);
+  assert.equal(byDefault, test.length, "test is the default split");
+  assert.equal(trainCount, train.length);
+  assert.equal(allCount, ALL.length);
+  assert.equal(searchCount, searches.length);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--human-split "dev" is not one of: test, train, all/);
 });

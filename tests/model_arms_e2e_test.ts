@@ -1,11 +1,13 @@
 /**
  * The model arms end to end: eval.ts → the real openai client over HTTP → a fixture model server replaying
- * scripted replies (tests/fixture_model_server.ts) → actions in real Chromium on the real sandbox.
+ * scripted replies (tests/fixture_model_server.ts) → actions in real Chromium on the real sandbox. Tests whose flags
+ * agree share one run, each test's episode on a task of its own (support/shared_run.ts).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { agentReply, type FixtureEpisode, startFixtureModelServer } from "./fixture_model_server.ts";
 import { readResults, runCli, spawnCli } from "./support/cli.ts";
+import { instructionOf, resultOf, sharedRun } from "./support/shared_run.ts";
 import { assertBrowserUseHistory } from "./support/browser_use_history.ts";
 import type { StepRecord } from "../lib/agent/mod.ts";
 
@@ -30,11 +32,31 @@ const paginate = (model?: string): FixtureEpisode => ({
   ],
 });
 
-async function evalRun(url: string, args: string[]) {
+async function evalRun(url: string, args: string[], workers = 1) {
   const out = await Deno.makeTempDir({ prefix: "webmix-model-" });
-  const r = await runCli("eval.ts", ["--out", out, "--vllm", url, "--workers", "1", "--no-step-screenshots", ...args]);
+  const r = await runCli("eval.ts", [
+    ...["--out", out, "--vllm", url, "--workers", String(workers), "--no-step-screenshots", ...args],
+  ]);
   return { ...r, out, results: await readResults(out) };
 }
+
+/** The task of the three unusable replies' episode. */
+const UNUSABLE = "mail_search_lisbon";
+
+/**
+ * The base arm with --record-rows, two episodes at a time: shop_paginate_page3 on the base model (the base test's
+ * episode and the --record-rows test's), and the three unusable replies' episode.
+ */
+const baseRun = sharedRun(async () => {
+  await using server = startFixtureModelServer({
+    models: ADAPTERS,
+    episodes: [paginate("qwen35-4b"), {
+      marker: instructionOf(UNUSABLE),
+      steps: [{ reply: "I think I should click" }, { reply: "{not json" }, { reply: '{"action": []}' }],
+    }],
+  });
+  return await evalRun(server.url, ["--arm", "base", "--task-ids", `${PAGINATE},${UNUSABLE}`, "--record-rows"], 2);
+});
 
 Deno.test("oracle asks the prefix macro's adapter first and switches at macro_done; requests carry a screenshot", async () => {
   await using server = startFixtureModelServer({
@@ -97,14 +119,20 @@ Deno.test("oracle asks the prefix macro's adapter first and switches at macro_do
 });
 
 Deno.test("base and pooled ask one served name at every step", async () => {
-  for (const [arm, name] of [["base", "qwen35-4b"], ["pooled", "pooled"]]) {
-    await using server = startFixtureModelServer({ models: ADAPTERS, episodes: [paginate(name)] });
-    const r = await evalRun(server.url, ["--arm", arm, "--task-ids", PAGINATE]);
+  // The base arm's episode is the shared base run's; the pooled arm's runs beside it.
+  const pooled = async () => {
+    await using server = startFixtureModelServer({ models: ADAPTERS, episodes: [paginate("pooled")] });
+    return await evalRun(server.url, ["--arm", "pooled", "--task-ids", PAGINATE]);
+  };
+  const runs = await Promise.all([baseRun(), pooled()]);
+  for (const [i, [arm, name]] of [["base", "qwen35-4b"], ["pooled", "pooled"]].entries()) {
+    const r = runs[i];
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(r.results[0].models, [name, name], arm);
-    assert.equal(r.results[0].ok, true, arm);
-    await Deno.remove(r.out, { recursive: true });
+    const res = resultOf(r.results, PAGINATE);
+    assert.deepEqual(res.models, [name, name], arm);
+    assert.equal(res.ok, true, arm);
   }
+  await Deno.remove(runs[1].out, { recursive: true });
 });
 
 Deno.test("--gate-note turns a premature done into macro_done and tells the next step what is left", async () => {
@@ -146,42 +174,29 @@ Deno.test("--gate-note turns a premature done into macro_done and tells the next
 });
 
 Deno.test("three unusable replies in a row end the episode as the agent's failure, not the harness's", async () => {
-  await using server = startFixtureModelServer({
-    episodes: [{
-      marker: PAGINATE_MARKER,
-      steps: [{ reply: "I think I should click" }, { reply: "{not json" }, { reply: '{"action": []}' }],
-    }],
-  });
-  const r = await evalRun(server.url, ["--arm", "base", "--task-ids", PAGINATE]);
+  const r = await baseRun();
   assert.equal(r.code, 0, r.stderr);
-  const [res] = r.results;
+  const res = resultOf(r.results, UNUSABLE);
   assert.equal(res.ok, false);
   assert.equal(res.steps, 3);
   assert.equal(res.error, undefined);
   assert.equal((res.errors as string[]).length, 3);
   assert.match((res.errors as string[])[0], /step 1: /);
-  await Deno.remove(r.out, { recursive: true });
 });
 
 Deno.test("an unknown model or an unreachable server stops the run at start, and nothing is written", async () => {
   await using server = startFixtureModelServer({ models: ["qwen35-4b", "rest"] });
   const out = await Deno.makeTempDir({ prefix: "webmix-model-" });
-  const unknown = await runCli("eval.ts", [
-    "--arm",
-    "oracle",
-    "--adapters",
-    "drag,rest",
-    "--task-ids",
-    BOARD,
-    "--vllm",
-    server.url,
-    "--out",
-    out,
+  // Side by side: each stops before it writes anything.
+  const [unknown, gone] = await Promise.all([
+    runCli("eval.ts", [
+      ...["--arm", "oracle", "--adapters", "drag,rest", "--task-ids", BOARD, "--vllm", server.url, "--out", out],
+    ]),
+    runCli("eval.ts", ["--arm", "base", "--vllm", "http://127.0.0.1:9/v1", "--out", out]),
   ]);
   assert.equal(unknown.code, 1, unknown.stderr);
   assert.match(unknown.stderr, /drag/);
   assert.match(unknown.stderr, /qwen35-4b/);
-  const gone = await runCli("eval.ts", ["--arm", "base", "--vllm", "http://127.0.0.1:9/v1", "--out", out]);
   assert.equal(gone.code, 1, gone.stderr);
   assert.match(gone.stderr, /cannot reach model server at http:\/\/127\.0\.0\.1:9\/v1/);
   assert.deepEqual(await readResults(out), []);
@@ -225,10 +240,9 @@ Deno.test("a model server that goes away mid-run leaves the episode recorded wit
 });
 
 Deno.test("--record-rows writes a passing episode's exact requests and replies as training rows", async () => {
-  await using server = startFixtureModelServer({ episodes: [paginate()] });
-  const r = await evalRun(server.url, ["--arm", "base", "--task-ids", PAGINATE, "--record-rows"]);
+  const r = await baseRun();
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.results[0].rows, 2);
+  assert.equal(resultOf(r.results, PAGINATE).rows, 2);
   const dir = join(r.out, PAGINATE);
   const rows = (await Deno.readTextFile(join(dir, "rows.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
   assert.deepEqual(rows.map((x) => [x.step, x.model, x.family, x.source]), [
@@ -241,7 +255,6 @@ Deno.test("--record-rows writes a passing episode's exact requests and replies a
   const png = await Deno.readFile(join(dir, "row_0.png"));
   assert.deepEqual([...png.slice(1, 4)], [0x50, 0x4e, 0x47], "a PNG file");
   assert.equal(JSON.parse(await Deno.readTextFile(join(dir, "episode.json"))).steps, 2);
-  await Deno.remove(r.out, { recursive: true });
 });
 
 Deno.test("--record-rows with step screenshots: each step_<n>.png stays that step's picture, rows have their own; --max-tokens and --record-family reach requests and rows", async () => {

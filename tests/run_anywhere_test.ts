@@ -32,20 +32,23 @@ async function snapshot(dir: string, into: Record<string, string> = {}): Promise
 Deno.test("deno task eval from another folder finds the bundled tasks; a relative --out is that folder's", async () => {
   const cwd = await Deno.makeTempDir({ prefix: "webmix-anywhere-" });
   try {
-    const dry = await runTask("eval", ["--arm", "noop", "--out", "runs/dry", "--dry-run"], { cwd });
+    // Side by side: the dry run's folder is not the run's.
+    const [dry, run] = await Promise.all([
+      runTask("eval", ["--arm", "noop", "--out", "dry/d", "--dry-run"], { cwd }),
+      runTask(
+        "eval",
+        ["--arm", "replay", "--limit", "2", "--workers", "1", "--no-step-screenshots", "--out", "runs/r1"],
+        { cwd },
+      ),
+    ]);
     assert.equal(dry.code, 0, dry.stderr);
     const shown = JSON.parse(dry.stdout);
     assert.equal(shown.task_count, await bundledCount());
     assert.equal(shown.tasks.file, BUNDLED_TASKS);
     assert.equal(shown.model.systemPromptFile, join(ROOT, "prompts/system_prompt.md"));
-    assert.equal(shown.out, "runs/dry");
-    assert.equal(await exists(join(cwd, "runs")), false, "a dry run creates no folder");
+    assert.equal(shown.out, "dry/d");
+    assert.equal(await exists(join(cwd, "dry")), false, "a dry run creates no folder");
 
-    const run = await runTask(
-      "eval",
-      ["--arm", "replay", "--limit", "2", "--workers", "1", "--no-step-screenshots", "--out", "runs/r1"],
-      { cwd },
-    );
     assert.equal(run.code, 0, run.stderr);
     const results = await readResults(join(cwd, "runs/r1"));
     assert.deepEqual(results.map((r) => r.ok), [true, true], JSON.stringify(results));
@@ -157,10 +160,13 @@ Deno.test("a model server and a judge on another host: refused by eval/judge, ru
     assert.deepEqual(judge.requests, [], "the browser never reached the other host");
 
     const env = { WEBMIX_JUDGE_BASE_URL: judge.url, WEBMIX_JUDGE_MODEL: "judge-m" };
-    const judgeRefused = await runTask("judge", ["--out", "r"], { cwd, env });
+    // Side by side: the refused one touches nothing.
+    const [judgeRefused, judged] = await Promise.all([
+      runTask("judge", ["--out", "r"], { cwd, env }),
+      runTask("judge:remote", ["--out", "r"], { cwd, env }),
+    ]);
     assert.equal(judgeRefused.code, 2, judgeRefused.stderr);
     assert.match(judgeRefused.stderr, /deno task judge:remote/);
-    const judged = await runTask("judge:remote", ["--out", "r"], { cwd, env });
     assert.equal(judged.code, 0, judged.stderr);
     const verdict = JSON.parse(await Deno.readTextFile(join(cwd, "r", PAGINATE, "judge.json")));
     assert.deepEqual([verdict.ok, verdict.model], [true, "judge-m"]);
@@ -183,24 +189,31 @@ Deno.test("a deno bundle of eval.ts finds prompts/ and fixtures/ two folders abo
       stderr: "piped",
     }).output();
     assert.equal(built.code, 0, new TextDecoder().decode(built.stderr));
+    // A copy without prompts/ (beside this one, the same layout otherwise).
+    const bareBundle = join(dir, "bare", "bin", "bundle", "eval.js");
+    await Deno.mkdir(join(dir, "bare", "bin", "bundle"), { recursive: true });
+    await Deno.symlink(join(ROOT, "fixtures"), join(dir, "bare", "fixtures"));
+    await Deno.copyFile(bundle, bareBundle);
     const cwd = await Deno.makeTempDir({ prefix: "webmix-bundle-cwd-" });
     const run = (...args: string[]) =>
       new Deno.Command(Deno.execPath(), { args: ["run", ...PERMS, bundle, ...args], cwd, stdout: "piped" }).output();
-    const dry = await run("--arm", "noop", "--out", "d", "--dry-run");
+    // Three runs side by side: two dry runs write nothing, and the replay writes only its --out.
+    const [dry, replay, bare] = await Promise.all([
+      run("--arm", "noop", "--out", "d", "--dry-run"),
+      run("--arm", "replay", "--task-ids", PAGINATE, "--workers", "1", "--out", "r"),
+      new Deno.Command(Deno.execPath(), {
+        args: ["run", ...PERMS, bareBundle, "--arm", "noop", "--out", "d2", "--dry-run"],
+        cwd,
+        stderr: "piped",
+      }).output(),
+    ]);
     assert.equal(dry.code, 0);
     const shown = JSON.parse(new TextDecoder().decode(dry.stdout));
     assert.equal(shown.task_count, await bundledCount());
     assert.equal(shown.tasks.file, join(dir, "fixtures/tasks.jsonl"));
-    const replay = await run("--arm", "replay", "--task-ids", PAGINATE, "--workers", "1", "--out", "r");
     assert.equal(replay.code, 0);
     assert.deepEqual((await readResults(join(cwd, "r"))).map((r) => r.ok), [true]);
-    // A copy without prompts/: the message says what is missing, not a flag the user never gave.
-    await Deno.remove(join(dir, "prompts"));
-    const bare = await new Deno.Command(Deno.execPath(), {
-      args: ["run", ...PERMS, bundle, "--arm", "noop", "--out", "d2", "--dry-run"],
-      cwd,
-      stderr: "piped",
-    }).output();
+    // The copy without prompts/: the message says what is missing, not a flag the user never gave.
     assert.equal(bare.code, 2);
     const said = new TextDecoder().decode(bare.stderr);
     assert.match(
