@@ -58,7 +58,8 @@ async function serverFaults(): Promise<void> {
   const ids = episodes.map((e) => e.marker.replace("lab task ", ""));
   await using server = startFixtureModelServer({ episodes });
   const { dir, tasks, out } = await taskFile(ids.map(pageTask));
-  const args = modelArgs(tasks, out, sites.base, server.url, "--workers", "2", "--model-timeout", "8");
+  // Four workers: the episodes that wait on backoff or a slow reply overlap (one Chromium, four contexts).
+  const args = modelArgs(tasks, out, sites.base, server.url, "--workers", "4", "--model-timeout", "8");
   const res = await runCli("eval.ts", args);
   assert.equal(res.code, 0, res.stderr);
   const results = await readResults(out);
@@ -105,7 +106,7 @@ async function serverFaults(): Promise<void> {
   const errored = ["m_500_exhausted", "m_garbage", "m_no_choices"];
   await using again = startFixtureModelServer({ episodes: errored.map((id) => script(id)) });
   const resumed = await runCli("eval.ts", [
-    ...modelArgs(tasks, out, sites.base, again.url, "--workers", "2"),
+    ...modelArgs(tasks, out, sites.base, again.url, "--workers", "3"),
     "--resume",
   ]);
   assert.equal(resumed.code, 0, resumed.stderr);
