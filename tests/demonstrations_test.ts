@@ -21,6 +21,7 @@ import { ADAPTER_OF_FAMILY, familyOf, type Task } from "../lib/protocol/mod.ts";
 import { startFixtureModelServer } from "./fixture_model_server.ts";
 import { runCli } from "./support/cli.ts";
 import { covering, WHOLE } from "./support/cover.ts";
+import { once, removedAtExit } from "./support/shared_run.ts";
 
 const SAMPLE = [
   "shop.toggle_checkbox.menu_brand",
@@ -143,60 +144,46 @@ interface Demonstrated {
   byTask: Map<string, ReadRowsEpisode>;
 }
 
-let demonstrated: Promise<Demonstrated> | undefined;
-let shiftedReplay: Promise<Map<string, EpisodeResult>> | undefined;
-
-/** A temporary folder removed when the test module ends (the shared runs' folders outlive the test that made them). */
-async function moduleTempDir(prefix: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix });
-  globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
-  return dir;
-}
-
 /**
  * One demonstration run of the sample, the covering instances and the below-the-fold drags (the first test to ask
  * runs it; each test asserts on its own instances): the tests' instances are independent episodes, each in its own
  * browser context, so that one run proves what a run apiece did.
  */
-function demonstration(): Promise<Demonstrated> {
-  return demonstrated ??= (async () => {
-    const all = await loadAll();
-    const first = new Map<string, Task>();
-    for (const t of all) if (t.split === "train" && !first.has(t.gen!.template)) first.set(t.gen!.template, t);
-    assert.equal(first.size, new Set(all.map((t) => t.gen!.template)).size, "every template has a train instance");
-    const sample = SAMPLE.map((id) => first.get(id)!);
-    // The covering instances cost their steps: a row per reference action, per macro_done and the done.
-    const steps = (t: Task) => t.solution.length + kindOf(t).plan(t).length;
-    const cover = covering([...first.values()], (t) => kindOf(t).plan(t), { given: sample, cost: steps });
-    const fold = BELOW_THE_FOLD.map((id) => all.find((t) => t.task_id === id)!);
-    const tasks = [...new Set([...cover, ...fold])];
-    const dir = await moduleTempDir("webmix-demo-");
-    const run = join(dir, "run");
-    const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2, run, keepRun: true });
-    const demo = await readRowsFolder(join(dir, "demo"));
-    const byTask = new Map(demo.episodes.map((e) => [e.rows[0].task_id.replace(/~r\d+$/, ""), e]));
-    return { all, sample, covering: cover, fold, episodes: demo.episodes.length, run, report, byTask };
-  })();
-}
+const demonstration = once(async (): Promise<Demonstrated> => {
+  const all = await loadAll();
+  const first = new Map<string, Task>();
+  for (const t of all) if (t.split === "train" && !first.has(t.gen!.template)) first.set(t.gen!.template, t);
+  assert.equal(first.size, new Set(all.map((t) => t.gen!.template)).size, "every template has a train instance");
+  const sample = SAMPLE.map((id) => first.get(id)!);
+  // The covering instances cost their steps: a row per reference action, per macro_done and the done.
+  const steps = (t: Task) => t.solution.length + kindOf(t).plan(t).length;
+  const cover = covering([...first.values()], (t) => kindOf(t).plan(t), { given: sample, cost: steps });
+  const fold = BELOW_THE_FOLD.map((id) => all.find((t) => t.task_id === id)!);
+  const tasks = [...new Set([...cover, ...fold])];
+  const dir = removedAtExit(await Deno.makeTempDir({ prefix: "webmix-demo-" }));
+  const run = join(dir, "run");
+  const report = await demonstrate(tasks, { to: join(dir, "demo"), workers: 2, run, keepRun: true });
+  const demo = await readRowsFolder(join(dir, "demo"));
+  const byTask = new Map(demo.episodes.map((e) => [e.rows[0].task_id.replace(/~r\d+$/, ""), e]));
+  return { all, sample, covering: cover, fold, episodes: demo.episodes.length, run, report, byTask };
+});
 
 /**
  * The covering instances (the sample among them) replayed by the oracle arm with every target's index shifted by
  * one: each episode's result by task id.
  */
-function shiftedResults(): Promise<Map<string, EpisodeResult>> {
-  return shiftedReplay ??= (async () => {
-    const { covering, byTask } = await demonstration();
-    const off = await replayTargets(
-      covering,
-      new Map(covering.map((t) => {
-        const rows = byTask.get(t.task_id)!.rows;
-        return [t.task_id, shifted(rows).map((target, i) => ({ model: rows[i].model, target }))];
-      })),
-    );
-    await Deno.remove(off.out, { recursive: true });
-    return off.results;
-  })();
-}
+const shiftedResults = once(async (): Promise<Map<string, EpisodeResult>> => {
+  const { covering, byTask } = await demonstration();
+  const off = await replayTargets(
+    covering,
+    new Map(covering.map((t) => {
+      const rows = byTask.get(t.task_id)!.rows;
+      return [t.task_id, shifted(rows).map((target, i) => ({ model: rows[i].model, target }))];
+    })),
+  );
+  await Deno.remove(off.out, { recursive: true });
+  return off.results;
+});
 
 /** Says which of `tasks` the demonstration run dropped, and why. */
 function droppedOf(report: DemonstrationReport, tasks: readonly Task[]) {

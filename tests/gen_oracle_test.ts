@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { generate, TEMPLATES } from "../lib/gen/mod.ts";
 import { covering } from "./support/cover.ts";
+import { once } from "./support/shared_run.ts";
 import { expectedModels, runOracleChains, switchesFamily, type TaskLine } from "./support/oracle_chains.ts";
 
 const macrosOf = (t: TaskLine) => [t.start.prefix?.macro, t.start.prefix?.then, t.macro].filter((m) => m !== undefined);
@@ -33,20 +34,16 @@ interface Run {
   problems: Map<string, string>;
 }
 
-let shared: Promise<Run> | undefined;
-
 /** The one oracle run both tests read (the first to ask starts it). */
-function oracleRun(): Promise<Run> {
-  return shared ??= (async () => {
-    const { lines } = generate(TEMPLATES, { seed: 6, perTemplate: 1 });
-    const all = lines as unknown as TaskLine[];
-    const picked = LEFT.map((from) =>
-      all.find((x) => leaves(x, from) && changes(x) >= 2) ?? all.find((x) => leaves(x, from))
-    );
-    const chains = covering(all.filter(switchesFamily), traits, { given: picked.filter((t) => t !== undefined) });
-    return { all, picked, chains, problems: await runOracleChains(chains) };
-  })();
-}
+const oracleRun = once(async (): Promise<Run> => {
+  const { lines } = generate(TEMPLATES, { seed: 6, perTemplate: 1 });
+  const all = lines as unknown as TaskLine[];
+  const picked = LEFT.map((from) =>
+    all.find((x) => leaves(x, from) && changes(x) >= 2) ?? all.find((x) => leaves(x, from))
+  );
+  const chains = covering(all.filter(switchesFamily), traits, { given: picked.filter((t) => t !== undefined) });
+  return { all, picked, chains, problems: await runOracleChains(chains) };
+});
 
 Deno.test("the oracle switches adapter at every family change of a generated chain", async () => {
   const { all, chains, problems } = await oracleRun();

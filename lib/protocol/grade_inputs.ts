@@ -140,11 +140,6 @@ export interface SavedHumanTask {
 }
 
 /**
- * A human task as its episode saved it (the resolved task, lib/tasks' HumanTask): what its grade, the judge and the
- * rows read is required; the fields added over time (needs_login, sites, subtasks, ...) are checked when present, so
- * an episode saved before them still reads. `recording` is kept as saved: no grade replays it.
- */
-/**
  * A human or proposed episode's streams and outcome (the runner's, from the admin protocol), checked as they will be
  * read back. @throws HarnessError naming `source` and the field.
  */
@@ -152,6 +147,11 @@ export const parseTrajectoryInputs: (value: unknown, source: string) => Trajecto
   z.object(trajectoryFields),
 );
 
+/**
+ * A human task as its episode saved it (the resolved task, lib/tasks' HumanTask): what its grade, the judge and the
+ * rows read is required; the fields added over time (needs_login, sites, subtasks, ...) are checked when present, so
+ * an episode saved before them still reads. `recording` is kept as saved: no grade replays it.
+ */
 const savedHumanTaskSchema: ZodSchema<SavedHumanTask> = z.looseObject({
   kind: z.literal("human"),
   task_id: z.string(),

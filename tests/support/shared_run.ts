@@ -8,20 +8,27 @@ import { join } from "node:path";
 import { ROOT } from "./cli.ts";
 import { loadTasks } from "../../lib/tasks/mod.ts";
 
+/** `start` run once, on the first call; every call gets that same promise (the first test that asks starts it). */
+export function once<T>(start: () => Promise<T>): () => Promise<T> {
+  let run: Promise<T> | undefined;
+  return () => run ??= start();
+}
+
+/** Removes `path` when the test module ends (a shared run's folder outlives the test that made it). */
+export function removedAtExit(path: string): string {
+  globalThis.addEventListener("unload", () => {
+    try {
+      Deno.removeSync(path, { recursive: true });
+    } catch {
+      // Already gone.
+    }
+  });
+  return path;
+}
+
 /** `start` run once, on the first call; every call gets that run. Its `out` is removed at the file's end. */
 export function sharedRun<T extends { out: string }>(start: () => Promise<T>): () => Promise<T> {
-  let run: Promise<T> | undefined;
-  return () =>
-    run ??= start().then((r) => {
-      globalThis.addEventListener("unload", () => {
-        try {
-          Deno.removeSync(r.out, { recursive: true });
-        } catch {
-          // Already gone.
-        }
-      });
-      return r;
-    });
+  return once(() => start().then((r) => (removedAtExit(r.out), r)));
 }
 
 const BUNDLED = await loadTasks(join(ROOT, "fixtures/tasks.jsonl"));
